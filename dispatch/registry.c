@@ -1,0 +1,40 @@
+/*
+ * Every compiled implementation of every primitive, generic first. Adding a
+ * backend: its file, its line here, its per-file flags in CMakeLists.txt.
+ * Architecture-specific entries are compiled only on their architecture.
+ */
+#include "dispatch.h"
+
+#define IMPL(table) &(table).info
+
+extern const hwc_sha256_kernel hwc_sha256_generic;
+extern const hwc_sha512_kernel hwc_sha512_generic;
+#if defined(__x86_64__)
+#endif
+#if defined(__aarch64__)
+#endif
+
+static const hwc_impl_info *const sha256_impls[] = {
+    IMPL(hwc_sha256_generic),
+};
+static const hwc_impl_info *const sha512_impls[] = {
+    IMPL(hwc_sha512_generic),
+};
+
+static const struct {
+  const hwc_impl_info *const *list;
+  size_t count;
+} registry[HWC_PRIM_COUNT] = {
+#define LIST(p, arr) [p] = {arr, sizeof arr / sizeof arr[0]}
+    LIST(HWC_PRIM_SHA256, sha256_impls),
+    LIST(HWC_PRIM_SHA512, sha512_impls),
+#undef LIST
+};
+
+size_t hwc_registry_count(hwc_prim p) {
+  return (unsigned)p < HWC_PRIM_COUNT ? registry[p].count : 0;
+}
+
+const hwc_impl_info *hwc_registry_impl(hwc_prim p, size_t i) {
+  return i < hwc_registry_count(p) ? registry[p].list[i] : NULL;
+}

@@ -1,0 +1,159 @@
+/*
+ * hwcrypto: the fastest correct implementation of each primitive that the
+ * running CPU can execute, chosen at run time.
+ *
+ * Conventions (see also the README):
+ *  - Argument order: outputs, then inputs, then nonce/IV, then the key.
+ *    A length follows its pointer.
+ *  - A function that can fail returns HWC_OK (0) or a negative HWC_ERR_*.
+ *  - NULL with length 0 is valid input everywhere.
+ *  - hwc_init() is optional; every entry point initialises lazily.
+ *  - Functions that return void and take a (pointer, length) pair require the
+ *    pointer to be non-NULL when the length is non-zero; a NULL pointer with a
+ *    non-zero length is a programming error and aborts the process with a
+ *    message on stderr (it cannot be reported through a void return, and
+ *    silently hashing something else would be worse).
+ */
+#ifndef HWCRYPTO_H
+#define HWCRYPTO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(HWC_BUILDING) && defined(__GNUC__)
+#define HWC_API __attribute__((visibility("default")))
+#else
+#define HWC_API
+#endif
+
+/* ---------------------------------------------------------------- errors */
+
+#define HWC_OK 0
+#define HWC_ERR_INVALID_ARG (-1)  /* a NULL pointer, a bad length, overlapping buffers */
+#define HWC_ERR_AUTH (-2)         /* AEAD tag mismatch */
+#define HWC_ERR_VERIFY (-3)       /* signature invalid */
+#define HWC_ERR_BAD_KEY (-4)      /* key length or key material invalid */
+#define HWC_ERR_BAD_ENCODING (-5) /* DER/PEM/point encoding invalid */
+#define HWC_ERR_NOMEM (-6)        /* allocation failed */
+#define HWC_ERR_RNG (-7)          /* the OS random generator failed */
+#define HWC_ERR_UNSUPPORTED (-8)  /* not available on this CPU or build */
+#define HWC_ERR_TOO_LONG (-9)     /* message longer than the algorithm allows */
+
+/* A short English name for an HWC_OK / HWC_ERR_* code ("unknown error" for
+ * anything else). The string is static; never NULL. */
+HWC_API const char *hwc_strerror(int err);
+
+/* ------------------------------------------------------ runtime dispatch */
+
+typedef enum {
+  HWC_PRIM_AES,
+  HWC_PRIM_GHASH,
+  HWC_PRIM_CHACHA20,
+  HWC_PRIM_POLY1305,
+  HWC_PRIM_FE25519,
+  HWC_PRIM_BIGNUM,
+  HWC_PRIM_SHA256,
+  HWC_PRIM_SHA512,
+  HWC_PRIM_COUNT
+} hwc_prim;
+
+/* Probes the CPU, applies HWCRYPTO_CPU_DISABLE and HWCRYPTO_IMPL from the
+ * environment and selects one implementation per primitive. Optional,
+ * idempotent and thread-safe: every other function does it on first use.
+ * Returns HWC_OK. */
+HWC_API int hwc_init(void);
+
+/* "aes", "ghash", "chacha20", "poly1305", "fe25519", "bignum", "sha256",
+ * "sha512"; NULL for an id outside 0..HWC_PRIM_COUNT-1. */
+HWC_API const char *hwc_prim_name(hwc_prim p);
+
+/* Number of implementations of p compiled into this build (0 for an unknown
+ * id or a primitive not built yet). Indexes 0..count-1 name them; index 0 is
+ * always "generic" when count > 0. */
+HWC_API size_t hwc_impl_count(hwc_prim p);
+
+/* Name of implementation i of p ("generic", "shani", "avx2", "armv8-ce",
+ * ...), or NULL when p or i is out of range. */
+HWC_API const char *hwc_impl_name(hwc_prim p, size_t i);
+
+/* 1 if this CPU and OS can run implementation i of p (after
+ * HWCRYPTO_CPU_DISABLE masking), 0 if not or if p or i is out of range. */
+HWC_API int hwc_impl_supported(hwc_prim p, size_t i);
+
+/* Name of the implementation that new work on p uses now; NULL for an unknown
+ * id or a primitive with no implementation in this build. */
+HWC_API const char *hwc_impl_selected(hwc_prim p);
+
+/* Forces implementation `name` of p for all new work (process-wide,
+ * thread-safe). Returns HWC_OK, HWC_ERR_INVALID_ARG for an unknown primitive,
+ * NULL or unknown name, HWC_ERR_UNSUPPORTED when this CPU cannot run it (the
+ * selection is then unchanged). */
+HWC_API int hwc_impl_select(hwc_prim p, const char *name);
+
+/* One line: "vendor: ...; model: ...; features: aes pclmulqdq ..." with the
+ * feature names of /proc/cpuinfo; features masked by HWCRYPTO_CPU_DISABLE
+ * are listed after "masked:". Static string; never NULL. */
+HWC_API const char *hwc_cpu_summary(void);
+
+/* -------------------------------------------------------------- utilities */
+
+/* Fills buf with len bytes from the OS generator (getrandom). HWC_OK,
+ * HWC_ERR_INVALID_ARG for NULL with len > 0, HWC_ERR_RNG on OS failure (buf
+ * is then zeroed). */
+HWC_API int hwc_random_bytes(uint8_t *buf, size_t len);
+
+/* Sets len bytes at p to zero in a way the compiler cannot remove. */
+HWC_API void hwc_memzero(void *p, size_t len);
+
+/* Compares len bytes in time that depends only on len: 1 if equal, 0 if not.
+ * Two empty ranges are equal. */
+HWC_API int hwc_memequal(const void *a, const void *b, size_t len);
+
+/* ------------------------------------------------------------------ SHA-2 */
+
+typedef enum { HWC_HASH_SHA256, HWC_HASH_SHA384, HWC_HASH_SHA512 } hwc_hash;
+
+/* Incremental states. Plain data: may be copied to fork a hash; wipe with
+ * hwc_memzero when the input was secret (final does it for you). */
+typedef struct hwc_sha256_ctx {
+  uint32_t h[8];
+  uint64_t len;   /* bytes absorbed so far */
+  uint8_t buf[64];
+  size_t buf_len; /* 0..63 bytes waiting in buf */
+} hwc_sha256_ctx;
+
+typedef struct hwc_sha512_ctx {
+  uint64_t h[8];
+  uint64_t len_lo, len_hi; /* bytes absorbed so far, 128-bit */
+  uint8_t buf[128];
+  size_t buf_len; /* 0..127 bytes waiting in buf */
+} hwc_sha512_ctx;
+
+/* One-shot FIPS 180-4 digests of len bytes at in (in may be NULL if len is 0). */
+HWC_API void hwc_sha256(uint8_t out[32], const uint8_t *in, size_t len);
+HWC_API void hwc_sha384(uint8_t out[48], const uint8_t *in, size_t len);
+HWC_API void hwc_sha512(uint8_t out[64], const uint8_t *in, size_t len);
+
+/* Incremental SHA-256: init, any number of updates of any length, final.
+ * final writes the digest and wipes the context; reuse needs init again. */
+HWC_API void hwc_sha256_init(hwc_sha256_ctx *c);
+HWC_API void hwc_sha256_update(hwc_sha256_ctx *c, const uint8_t *in, size_t len);
+HWC_API void hwc_sha256_final(hwc_sha256_ctx *c, uint8_t out[32]);
+
+/* Incremental SHA-512 and SHA-384 (the same context type: init with
+ * hwc_sha512_init or hwc_sha384_init, update with hwc_sha512_update, finish
+ * with the matching final, which writes the digest and wipes the context). */
+HWC_API void hwc_sha512_init(hwc_sha512_ctx *c);
+HWC_API void hwc_sha384_init(hwc_sha512_ctx *c);
+HWC_API void hwc_sha512_update(hwc_sha512_ctx *c, const uint8_t *in, size_t len);
+HWC_API void hwc_sha512_final(hwc_sha512_ctx *c, uint8_t out[64]);
+HWC_API void hwc_sha384_final(hwc_sha512_ctx *c, uint8_t out[48]);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* HWCRYPTO_H */

@@ -1,0 +1,85 @@
+/*
+ * Kernel table types: one struct of function pointers per primitive, listing
+ * the operations that differ between backends. No logic lives here; every
+ * kernel file includes only this header (plus its intrinsics header).
+ *
+ * An implementation is one const instance of its primitive's struct, defined
+ * in the file named after its ISA (src/x86_64/sha256_shani.c defines
+ * hwc_sha256_shani) and listed in dispatch/registry.c. Kernels assume valid
+ * input and never fail: arguments are checked once, at the public entry point.
+ */
+#ifndef HWC_KERNELS_H
+#define HWC_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* CPU features, one bit each. The names (as in /proc/cpuinfo) live in
+ * dispatch/cpu.c. x86_64 and aarch64 bits never meet in one build. */
+enum {
+  HWC_CPU_SSSE3 = 1u << 0,
+  HWC_CPU_SSE41 = 1u << 1,
+  HWC_CPU_AESNI = 1u << 2,
+  HWC_CPU_PCLMUL = 1u << 3,
+  HWC_CPU_AVX = 1u << 4,
+  HWC_CPU_AVX2 = 1u << 5,
+  HWC_CPU_BMI2 = 1u << 6,
+  HWC_CPU_ADX = 1u << 7,
+  HWC_CPU_SHANI = 1u << 8,
+  HWC_CPU_AVX512F = 1u << 9,
+  HWC_CPU_AVX512BW = 1u << 10,
+  HWC_CPU_AVX512VL = 1u << 11,
+  HWC_CPU_AVX512IFMA = 1u << 12,
+  HWC_CPU_VAES = 1u << 13,
+  HWC_CPU_VPCLMUL = 1u << 14,
+  HWC_CPU_ASIMD = 1u << 16,
+  HWC_CPU_ARM_AES = 1u << 17,
+  HWC_CPU_ARM_PMULL = 1u << 18,
+  HWC_CPU_ARM_SHA2 = 1u << 19,
+  HWC_CPU_ARM_SHA512 = 1u << 20,
+};
+
+/*
+ * Every kernel struct starts with this header, so the registry can treat the
+ * tables of all primitives alike. `priority`: among the implementations this
+ * CPU supports, the highest wins. In test builds (HWC_TESTING) `calls` points
+ * at a counter that the kernel bumps on every entry, so the suite can prove
+ * that a backend really ran instead of silently falling back to generic.
+ */
+typedef struct {
+  const char *name;
+  uint32_t required; /* HWC_CPU_* bits that must all be present */
+  int priority;
+#ifdef HWC_TESTING
+  unsigned long *calls;
+#endif
+} hwc_impl_info;
+
+#ifdef HWC_TESTING
+#define HWC_CALL_COUNTER(id) static unsigned long hwc_calls_##id
+#define HWC_COUNT_CALL(id) __atomic_fetch_add(&hwc_calls_##id, 1, __ATOMIC_RELAXED)
+#define HWC_CALLS(id) .calls = &hwc_calls_##id,
+#else
+#define HWC_CALL_COUNTER(id) typedef int hwc_calls_unused_##id
+#define HWC_COUNT_CALL(id) ((void)0)
+#define HWC_CALLS(id)
+#endif
+
+/* SHA-256 compression: absorb nblocks 64-byte blocks into state. */
+typedef struct {
+  hwc_impl_info info;
+  void (*blocks)(uint32_t state[8], const uint8_t *in, size_t nblocks);
+} hwc_sha256_kernel;
+
+/* SHA-512 compression (also serves SHA-384): nblocks 128-byte blocks. */
+typedef struct {
+  hwc_impl_info info;
+  void (*blocks)(uint64_t state[8], const uint8_t *in, size_t nblocks);
+} hwc_sha512_kernel;
+
+/* FIPS 180-4 round constants, shared by every SHA-2 kernel
+ * (src/generic/sha2_constants.c). */
+extern const uint32_t hwc_sha256_k[64];
+extern const uint64_t hwc_sha512_k[80];
+
+#endif /* HWC_KERNELS_H */

@@ -1,0 +1,72 @@
+/*
+ * Test bodies are plain C written against this header. Natively they are
+ * compiled with HWC_CRITERION and run by Criterion's runner; everywhere else
+ * (under qemu, where Criterion's sandbox fails or hangs) the same bodies are
+ * compiled without it and run by tests/runner.c, which prints
+ * "N passed, N failed".
+ */
+#ifndef HWC_TESTS_CHECK_H
+#define HWC_TESTS_CHECK_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <hwcrypto.h>
+
+#include "dispatch/dispatch.h"
+
+#ifdef HWC_CRITERION
+#include <criterion/criterion.h>
+#define HWC_TEST(suite, name) Test(suite, name, .timeout = 600)
+#define CHECK(cond) cr_assert(cond, "%s", #cond)
+#define CHECK_MSG(cond, ...) cr_assert(cond, __VA_ARGS__)
+#else
+typedef struct hwc_test {
+  const char *suite, *name;
+  void (*fn)(void);
+  struct hwc_test *next;
+} hwc_test;
+void hwc_test_register(hwc_test *t);
+_Noreturn void hwc_test_fail(const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+#define HWC_TEST(suite, name)                                                        \
+  static void suite##_##name(void);                                                  \
+  static hwc_test suite##_##name##_entry = {#suite, #name, suite##_##name, NULL};    \
+  __attribute__((constructor)) static void suite##_##name##_register(void) {         \
+    hwc_test_register(&suite##_##name##_entry);                                      \
+  }                                                                                  \
+  static void suite##_##name(void)
+#define CHECK(cond) \
+  do { if (!(cond)) hwc_test_fail(__FILE__, __LINE__, "%s", #cond); } while (0)
+#define CHECK_MSG(cond, ...) \
+  do { if (!(cond)) hwc_test_fail(__FILE__, __LINE__, __VA_ARGS__); } while (0)
+#endif
+
+/* ---- testutil.c */
+/* HWC_TEST_QUICK=1 (set for emulated runs): fewer random cases, no 1 MiB. */
+int t_quick(void);
+/* Deterministic PRNG (splitmix64), seeded from HWC_TEST_SEED or a constant. */
+uint64_t t_rand64(void);
+void t_rand_bytes(uint8_t *p, size_t n);
+size_t t_rand_below(size_t n);
+/* Hex string to bytes; returns the byte count (aborts the test on bad hex). */
+size_t t_unhex(uint8_t *out, size_t cap, const char *hex);
+/* Reads a whole file under tests/vectors (HWC_VECTORS_DIR); NULL if absent. */
+char *t_read_vector_file(const char *name, size_t *len);
+
+/* Runs body once for every implementation of p that this CPU supports, with
+ * that implementation selected, and fails the test unless its kernel's call
+ * counter moved (a backend that silently fell back would not count). Returns
+ * how many ran and restores the previous selection. */
+typedef void (*t_impl_body)(hwc_prim p, const char *impl, void *arg);
+size_t t_for_each_impl(hwc_prim p, t_impl_body body, void *arg);
+/* The calls counter of implementation i of p (test builds count calls). */
+unsigned long t_impl_calls(hwc_prim p, size_t i);
+/* Test-only re-selection after changing HWCRYPTO_* variables (dispatch.c). */
+void hwc_dispatch_reinit_for_tests(void);
+
+#define CHECK_MEM(a, b, n, ...) CHECK_MSG(memcmp((a), (b), (n)) == 0, __VA_ARGS__)
+
+#endif

@@ -1,0 +1,51 @@
+/* The plain runner: runs every registered test body in this process (no
+ * fork, no sandbox), so it works under qemu-user. Optional argument: a
+ * substring that test names ("suite/name") must contain. Exit status 1 if
+ * any test failed. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdlib.h>
+
+#include "check.h"
+
+static hwc_test *head, **tail = &head;
+static jmp_buf on_fail;
+
+void hwc_test_register(hwc_test *t) {
+  *tail = t;
+  tail = &t->next;
+}
+
+void hwc_test_fail(const char *file, int line, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "%s:%d: check failed: ", file, line);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  longjmp(on_fail, 1);
+}
+
+int main(int argc, char **argv) {
+  const char *filter = argc > 1 ? argv[1] : "";
+  volatile int passed = 0, failed = 0;
+  fprintf(stderr, "cpu: %s\n", hwc_cpu_summary());
+  for (int p = 0; p < HWC_PRIM_COUNT; p++)
+    if (hwc_impl_count((hwc_prim)p))
+      fprintf(stderr, "selected %s=%s\n", hwc_prim_name((hwc_prim)p), hwc_impl_selected((hwc_prim)p));
+  for (hwc_test *t = head; t; t = t->next) {
+    char full[256];
+    snprintf(full, sizeof full, "%s/%s", t->suite, t->name);
+    if (!strstr(full, filter)) continue;
+    if (setjmp(on_fail) == 0) {
+      t->fn();
+      passed++;
+      fprintf(stderr, "[PASS] %s\n", full);
+    } else {
+      failed++;
+      fprintf(stderr, "[FAIL] %s\n", full);
+    }
+  }
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : (passed ? 0 : 1);
+}

@@ -1,0 +1,90 @@
+/* Shared test helpers: PRNG, hex, vector files, per-implementation loop. */
+#include <stdlib.h>
+
+#include "check.h"
+
+int t_quick(void) {
+  const char *q = getenv("HWC_TEST_QUICK");
+  return q && *q && strcmp(q, "0") != 0;
+}
+
+static uint64_t seed_state;
+static int seeded;
+
+uint64_t t_rand64(void) {
+  if (!seeded) {
+    const char *s = getenv("HWC_TEST_SEED");
+    seed_state = s ? strtoull(s, NULL, 0) : 0x243f6a8885a308d3ull;
+    seeded = 1;
+  }
+  uint64_t z = (seed_state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+void t_rand_bytes(uint8_t *p, size_t n) {
+  for (size_t i = 0; i < n; i++) p[i] = (uint8_t)t_rand64();
+}
+
+size_t t_rand_below(size_t n) { return n ? (size_t)(t_rand64() % n) : 0; }
+
+static int hexval(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+size_t t_unhex(uint8_t *out, size_t cap, const char *hex) {
+  size_t n = strlen(hex);
+  CHECK_MSG(n % 2 == 0 && n / 2 <= cap, "bad hex length %zu (capacity %zu)", n, cap);
+  for (size_t i = 0; i < n / 2; i++) {
+    int hi = hexval(hex[2 * i]), lo = hexval(hex[2 * i + 1]);
+    CHECK_MSG(hi >= 0 && lo >= 0, "bad hex digit near %.8s", hex + 2 * i);
+    out[i] = (uint8_t)(hi << 4 | lo);
+  }
+  return n / 2;
+}
+
+char *t_read_vector_file(const char *name, size_t *len) {
+  const char *dir = getenv("HWC_VECTORS_DIR");
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", dir ? dir : HWC_VECTORS_DEFAULT, name);
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *buf = malloc((size_t)n + 1);
+  if (!buf || fread(buf, 1, (size_t)n, f) != (size_t)n) {
+    free(buf);
+    fclose(f);
+    return NULL;
+  }
+  fclose(f);
+  buf[n] = 0;
+  if (len) *len = (size_t)n;
+  return buf;
+}
+
+unsigned long t_impl_calls(hwc_prim p, size_t i) {
+  return __atomic_load_n(hwc_registry_impl(p, i)->calls, __ATOMIC_RELAXED);
+}
+
+size_t t_for_each_impl(hwc_prim p, t_impl_body body, void *arg) {
+  const char *before = hwc_impl_selected(p);
+  size_t ran = 0;
+  for (size_t i = 0; i < hwc_impl_count(p); i++) {
+    if (!hwc_impl_supported(p, i)) continue;
+    const char *name = hwc_impl_name(p, i);
+    CHECK(hwc_impl_select(p, name) == HWC_OK);
+    unsigned long calls = t_impl_calls(p, i);
+    body(p, name, arg);
+    CHECK_MSG(t_impl_calls(p, i) > calls, "%s/%s: its kernel was never called", hwc_prim_name(p), name);
+    ran++;
+  }
+  CHECK(before == NULL || hwc_impl_select(p, before) == HWC_OK);
+  CHECK_MSG(ran > 0, "%s: no implementation ran", hwc_prim_name(p));
+  return ran;
+}
