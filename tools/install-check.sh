@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs the build into a scratch prefix and links a consumer three ways:
+# pkg-config (shared), pkg-config --static, and CMake's find_package. Also
+# checks that the shared library exports nothing but hwc_* symbols.
+set -euo pipefail
+build=${1:-build}
+prefix=$(mktemp -d)
+trap 'rm -rf "$prefix"' EXIT
+cmake --install "$build" --prefix "$prefix" >/dev/null
+lib=$(find "$prefix" -name "libhwcrypto.so.*" -type f | head -n1)
+bad=$(nm -D --defined-only "$lib" | awk '{print $3}' | grep -v '^hwc_' || true)
+if [ -n "$bad" ]; then echo "install-check: exported non-hwc symbols: $bad" >&2; exit 1; fi
+cat > "$prefix/consumer.c" <<'C'
+#include <hwcrypto.h>
+#include <stdio.h>
+int main(void) {
+  uint8_t d[32];
+  hwc_sha256(d, (const uint8_t *)"abc", 3);
+  printf("%02x%02x sha256=%s\n", d[0], d[1], hwc_impl_selected(HWC_PRIM_SHA256));
+  return d[0] == 0xba && d[1] == 0x78 ? 0 : 1;
+}
+C
+pcdir=$(dirname "$(find "$prefix" -name hwcrypto.pc | head -n1)")
+export PKG_CONFIG_PATH="$pcdir"
+cc -o "$prefix/c-shared" "$prefix/consumer.c" $(pkg-config --cflags --libs hwcrypto) -Wl,-rpath,"$(dirname "$lib")"
+"$prefix/c-shared"
+cc -o "$prefix/c-static" "$prefix/consumer.c" $(pkg-config --cflags hwcrypto) -Wl,-Bstatic $(pkg-config --libs-only-l --static hwcrypto | sed 's/-lpthread//') -Wl,-Bdynamic -L"$(dirname "$lib")" -lpthread
+"$prefix/c-static"
+mkdir -p "$prefix/cm"
+cat > "$prefix/cm/CMakeLists.txt" <<'CM'
+cmake_minimum_required(VERSION 3.16)
+project(consumer C)
+find_package(hwcrypto REQUIRED)
+add_executable(consumer ../consumer.c)
+target_link_libraries(consumer PRIVATE hwcrypto::hwcrypto)
+CM
+cmake -S "$prefix/cm" -B "$prefix/cm/b" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$prefix/cm/b" >/dev/null
+"$prefix/cm/b/consumer"
+echo "install-check: headers, libraries, pkg-config and CMake package work; only hwc_* exported"

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what building and testing hwcrypto needs on Debian 12, when run as
+# root and something is missing; otherwise says what is missing. Idempotent.
+#   tools/install-deps.sh            build + test dependencies
+#   tools/install-deps.sh bench      + what the benchmark's comparisons use
+set -u
+pkgs=(cmake gcc make pkg-config python3 libcpuid-dev libcriterion-dev qemu-user
+      gcc-aarch64-linux-gnu libc6-dev-arm64-cross valgrind)
+[ "${1:-}" = bench ] && pkgs+=(openssl)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" -ne 0 ]; then
+  echo "install-deps: missing packages: ${missing[*]} (run as root, or: sudo apt-get install ${missing[*]})" >&2
+  exit 1
+fi
+echo "install-deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >/dev/null && apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
