@@ -1,0 +1,6 @@
+/*
+ * Every bench suite, one line per bench/bench_<id>.c, in report order.
+ * Included twice with different definitions of BENCH_SUITE(id): once by
+ * bench.h to declare bench_suite_<id>, once by main.c to list them.
+ */
+BENCH_SUITE(sha2)
