@@ -10,12 +10,16 @@
 extern const hwc_sha256_kernel hwc_sha256_generic;
 extern const hwc_sha512_kernel hwc_sha512_generic;
 #if defined(__x86_64__)
+extern const hwc_sha256_kernel hwc_sha256_shani;
 #endif
 #if defined(__aarch64__)
 #endif
 
 static const hwc_impl_info *const sha256_impls[] = {
     IMPL(hwc_sha256_generic),
+#if defined(__x86_64__)
+    IMPL(hwc_sha256_shani),
+#endif
 };
 static const hwc_impl_info *const sha512_impls[] = {
     IMPL(hwc_sha512_generic),
