@@ -1,0 +1,111 @@
+#!/bin/sh
+# Smoke test of hwcrypto-bench (no timing is checked, only behaviour): the
+# JSON is valid schema 1 and holds every result name this build has, at every
+# size, for every implementation the CPU supports; bad command lines exit 2
+# with a message; no run leaves a partial or temporary report behind.
+# usage: test_bench.sh path/to/hwcrypto-bench
+set -u
+bench=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+quick="--min-time 0.002 --runs 3"
+
+# --- a full quick run
+"$bench" $quick --json "$tmp/all.json" >"$tmp/all.txt" 2>"$tmp/all.err" || bad "quick run exited $?: $(cat "$tmp/all.err")"
+python3 -m json.tool "$tmp/all.json" >/dev/null || bad "all.json is not valid JSON"
+"$bench" --list >"$tmp/list.txt" || bad "--list exited $?"
+python3 - "$tmp/all.json" "$tmp/list.txt" <<'PY' || fail=1
+import json, sys
+rep = json.load(open(sys.argv[1]))
+errs = []
+def need(c, msg):
+    if not c: errs.append(msg)
+need(rep.get("schema") == 1, "schema != 1")
+for k in ("version", "tsc_hz", "min_time", "cpu", "results"):
+    need(k in rep, f"top-level key {k} missing")
+cpu = rep.get("cpu", {})
+need(isinstance(cpu.get("vendor"), str) and cpu.get("vendor"), "cpu.vendor missing")
+need(isinstance(cpu.get("model"), str), "cpu.model missing")
+need(isinstance(cpu.get("features"), list), "cpu.features is not a list")
+need(rep.get("tsc_hz", 0) > 0, "tsc_hz not positive")
+need(abs(rep.get("min_time", 0) - 0.002) < 1e-9, "min_time is not what was asked")
+# --list: name primitive kind impl impl* impl- ...; "(not built)" rows have no results.
+built = {}
+for line in open(sys.argv[2]).read().splitlines()[1:]:
+    f = line.split()
+    if "(not built)" in line:
+        continue
+    impls = [i for i in f[3:] if not i.endswith("-")]
+    built[f[0]] = (f[2], [i.rstrip("*") for i in impls], [i[:-1] for i in impls if i.endswith("*")])
+need("sha256" in built and "sha512" in built, "sha256/sha512 not listed as built")
+sizes = {64, 1024, 16384, 1048576}
+seen = {}
+for r in rep.get("results", []):
+    for k in ("name", "primitive", "impl", "selected", "median_ns", "min_ns", "max_ns"):
+        need(k in r, f"{r.get('name')}: key {k} missing")
+    need(r["min_ns"] <= r["median_ns"] <= r["max_ns"], f"{r['name']} {r['impl']}: min <= median <= max broken")
+    if "size" in r:
+        need(r["gbps"] > 0 and r["cpb"] > 0, f"{r['name']}: gbps/cpb not positive")
+        need("ops_per_s" not in r, f"{r['name']}: bulk row with ops_per_s")
+    else:
+        need(r["ops_per_s"] > 0 and r["cycles_per_op"] > 0, f"{r['name']}: ops_per_s/cycles_per_op")
+        need("gbps" not in r, f"{r['name']}: op row with gbps")
+    seen.setdefault((r["name"], r["impl"]), set()).add(r.get("size"))
+    if r["selected"]:
+        need(r["impl"] in built.get(r["name"], ("", [], []))[2], f"{r['name']}: {r['impl']} marked selected")
+for name, (kind, impls, sel) in built.items():
+    need(len(sel) == 1, f"{name}: {len(sel)} selected implementations listed")
+    for impl in impls:
+        got = seen.get((name, impl), set())
+        want = sizes if kind == "bulk" else {None}
+        need(got == want, f"{name} {impl}: sizes {sorted(got, key=str)} != {sorted(want, key=str)}")
+for e in errs:
+    print("FAIL:", e)
+sys.exit(1 if errs else 0)
+PY
+grep -q '^sha256 .*generic' "$tmp/all.txt" || bad "table on stdout lacks sha256 generic"
+
+# --- --impl selected: only the dispatcher's choice, marked selected
+"$bench" $quick --impl selected --filter '^sha256$' --json "$tmp/sel.json" >/dev/null 2>&1 || bad "--impl selected exited $?"
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["results"]
+assert len(r) == 4 and all(x["selected"] and x["name"] == "sha256" for x in r), r
+' "$tmp/sel.json" || bad "--impl selected --filter ^sha256$ gave other rows"
+
+# --- bad command lines: exit 2, a message, no file
+expect2() {
+  out=$1; shift
+  "$bench" "$@" >/dev/null 2>"$tmp/err"
+  rc=$?
+  [ $rc -eq 2 ] || bad "'$*' exited $rc, want 2"
+  [ -s "$tmp/err" ] || bad "'$*' printed no message"
+  [ -z "$out" ] || [ ! -e "$out" ] || bad "'$*' left $out behind"
+}
+expect2 "" --impl fastest
+expect2 "" --filter '('
+expect2 "" --filter 'no-such-result-name'
+expect2 "" --min-time 0
+expect2 "" --min-time abc
+expect2 "" --no-such-option
+expect2 "$tmp/missing/x.json" $quick --json "$tmp/missing/x.json"
+mkdir "$tmp/dir.json"
+expect2 "" $quick --json "$tmp/dir.json"
+if [ "$(id -u)" != 0 ]; then   # root writes anywhere
+  mkdir "$tmp/ro" && chmod 555 "$tmp/ro"
+  expect2 "$tmp/ro/x.json" $quick --json "$tmp/ro/x.json"
+fi
+
+# --- an interrupted run leaves neither the report nor its temporary file
+"$bench" --min-time 1 --json "$tmp/int.json" >/dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+[ ! -e "$tmp/int.json" ] || bad "interrupted run left int.json"
+
+ls "$tmp" | grep -q '\.tmp-' && bad "temporary report files left: $(ls "$tmp")"
+[ $fail -eq 0 ] && echo "bench smoke test passed"
+exit $fail
