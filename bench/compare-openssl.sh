@@ -1,0 +1,52 @@
+#!/bin/sh
+# SHA-256 and SHA-512 at 16 KiB: hwcrypto against `openssl speed -evp`, both
+# measured in the same run, alternated twice so that a burst of load from the
+# (shared) machine hits both sides alike. Prints our GB/s / OpenSSL's per
+# implementation and round, then the median over rounds.
+#
+# usage: bench/compare-openssl.sh [path/to/hwcrypto-bench [extra bench args]]
+# (default: build/bench/hwcrypto-bench relative to the source tree)
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+bench=${1:-$here/../build/bench/hwcrypto-bench}
+[ $# -gt 0 ] && shift
+command -v openssl >/dev/null || { echo "compare-openssl: openssl not found" >&2; exit 2; }
+[ -x "$bench" ] || { echo "compare-openssl: $bench is not built" >&2; exit 2; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# -mr prints "+F:<n>:<alg>:<bytes per second>" for the one size asked for.
+ossl() {
+  openssl speed -mr -evp "$1" -bytes 16384 -seconds 2 2>/dev/null | awk -F: '$1 == "+F" { print $4 }'
+}
+
+for round in 1 2; do
+  echo "round $round: openssl speed -evp sha256, sha512; hwcrypto-bench" >&2
+  printf '%s\n' "$(ossl sha256)" >"$tmp/ossl-sha256-$round"
+  printf '%s\n' "$(ossl sha512)" >"$tmp/ossl-sha512-$round"
+  "$bench" --filter '^sha(256|512)$' --json "$tmp/hwc-$round.json" "$@" >/dev/null
+done
+
+python3 - "$tmp" <<'PY'
+import json, os, statistics, sys
+tmp = sys.argv[1]
+rows = {}
+for rnd in (1, 2):
+    with open(os.path.join(tmp, f"hwc-{rnd}.json")) as f:
+        rep = json.load(f)
+    for prim in ("sha256", "sha512"):
+        with open(os.path.join(tmp, f"ossl-{prim}-{rnd}")) as f:
+            ossl = float(f.read().strip()) / 1e9
+        for r in rep["results"]:
+            if r["name"] == prim and r["size"] == 16384:
+                key = (prim, r["impl"] + ("*" if r["selected"] else ""))
+                rows.setdefault(key, []).append((r["gbps"], ossl))
+print("16 KiB one-shot hashes, GB/s (1e9 bytes/s); * = selected implementation")
+print(f"{'name':8} {'impl':10} {'round':>5} {'hwcrypto':>9} {'openssl':>9} {'ratio':>7}")
+for (prim, impl), v in rows.items():
+    for i, (ours, theirs) in enumerate(v, 1):
+        print(f"{prim:8} {impl:10} {i:>5} {ours:9.3f} {theirs:9.3f} {ours / theirs:7.3f}")
+    med = statistics.median(o / t for o, t in v)
+    print(f"{prim:8} {impl:10} {'median':>5} {'':9} {'':9} {med:7.3f}")
+PY
