@@ -153,6 +153,36 @@ HWC_API void hwc_sha512_update(hwc_sha512_ctx *c, const uint8_t *in, size_t len)
 HWC_API void hwc_sha512_final(hwc_sha512_ctx *c, uint8_t out[64]);
 HWC_API void hwc_sha384_final(hwc_sha512_ctx *c, uint8_t out[48]);
 
+/* ------------------------------------------- ristretto255 scalars (RFC 9496) */
+
+/* Scalars are 32-byte little-endian numbers taken modulo the group order
+ * L = 2^252 + 27742317777372353535851937790883648493. Inputs may be any
+ * 32-byte value (not necessarily reduced); outputs are always reduced
+ * (< L). Semantics and results are those of libsodium's
+ * crypto_core_ristretto255_scalar_* functions, byte for byte. Constant time.
+ * Output and input may be the same buffer. */
+
+/* r = a uniformly random non-zero scalar. Aborts (with a message) if the OS
+ * random generator fails, as there is no error to return. */
+HWC_API void hwc_ristretto255_scalar_random(uint8_t r[32]);
+/* z = x + y mod L. Like libsodium, the two encodings are first added
+ * modulo 2^256, which only matters when they are not reduced. */
+HWC_API void hwc_ristretto255_scalar_add(uint8_t z[32], const uint8_t x[32], const uint8_t y[32]);
+/* z = x - y mod L (x + (-y mod L), with the same 2^256 wrap as add). */
+HWC_API void hwc_ristretto255_scalar_sub(uint8_t z[32], const uint8_t x[32], const uint8_t y[32]);
+/* z = x * y mod L. */
+HWC_API void hwc_ristretto255_scalar_mul(uint8_t z[32], const uint8_t x[32], const uint8_t y[32]);
+/* neg = -s mod L. */
+HWC_API void hwc_ristretto255_scalar_negate(uint8_t neg[32], const uint8_t s[32]);
+/* comp = 1 - s mod L. */
+HWC_API void hwc_ristretto255_scalar_complement(uint8_t comp[32], const uint8_t s[32]);
+/* recip = 1/s mod L. HWC_ERR_INVALID_ARG when s is the all-zero encoding
+ * (recip is then 0). As in libsodium, another multiple of L gives recip = 0
+ * and HWC_OK. */
+HWC_API int hwc_ristretto255_scalar_invert(uint8_t recip[32], const uint8_t s[32]);
+/* r = s mod L for a 64-byte little-endian s (e.g. a hash output). */
+HWC_API void hwc_ristretto255_scalar_reduce(uint8_t r[32], const uint8_t s[64]);
+
 #ifdef __cplusplus
 }
 #endif

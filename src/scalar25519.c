@@ -1,0 +1,225 @@
+/*
+ * Scalars mod L (see scalar25519.h) with 64-bit limbs and Montgomery
+ * reduction, R = 2^256.
+ *
+ * Every operation maps onto two primitives:
+ *  - redc(T) for any T < 2^512 returns T / R mod L, fully reduced. Four
+ *    word-by-word REDC steps leave (T + m L) / R < 2^256 + L < 17 L; five
+ *    masked subtractions of 16L, 8L, 4L, 2L and L bring it below L.
+ *  - reduce512(T) = redc(redc(T) * (R^2 mod L)) = T mod L.
+ * So a product of two arbitrary 256-bit values reduces with two redc calls,
+ * and so does any sum or difference formed as a 512-bit number (negation is
+ * L * 2^256 - s, as libsodium does, which keeps everything non-negative).
+ *
+ * Constant time: fixed loops, multiplications, and masked selects; the only
+ * branches are on the public exponent of the inversion.
+ */
+#include "scalar25519.h"
+
+#include <string.h>
+
+#include "internal.h"
+
+static const uint64_t L[4] = {0x5812631a5cf5d3edull, 0x14def9dea2f79cd6ull, 0, 0x1000000000000000ull};
+static const uint64_t L_NEG_INV = 0xd2b51da312547e1bull; /* -L^-1 mod 2^64 */
+static const uint64_t R2[4] = {0xa40611e3449c0f01ull, 0xd00e1ba768859347ull, 0xceec73d217f5be65ull,
+                               0x0399411b7c309a3dull}; /* 2^512 mod L */
+
+/* (hi, lo) = a * b + c + d: never overflows 128 bits. */
+static inline uint64_t mac(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *hi) {
+#ifdef __SIZEOF_INT128__
+  unsigned __int128 p = (unsigned __int128)a * b + c + d;
+  *hi = (uint64_t)(p >> 64);
+  return (uint64_t)p;
+#else
+  /* Portable 64x64 -> 128 from four 32x32 -> 64 products. */
+  uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+  uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+  uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
+  uint64_t lo = (mid << 32) | (uint32_t)p00;
+  uint64_t h = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+  lo += c;
+  h += lo < c;
+  lo += d;
+  h += lo < d;
+  *hi = h;
+  return lo;
+#endif
+}
+
+static void load(uint64_t r[4], const uint8_t s[32]) {
+  for (int i = 0; i < 4; i++) {
+    uint64_t v = 0;
+    for (int j = 7; j >= 0; j--) v = v << 8 | s[8 * i + j];
+    r[i] = v;
+  }
+}
+
+static void store(uint8_t s[32], const uint64_t r[4]) {
+  for (int i = 0; i < 32; i++) s[i] = (uint8_t)(r[i / 8] >> (8 * (i % 8)));
+}
+
+/* v (5 limbs) -= k*L if that does not go negative; k*L = L << shift. */
+static void csub_shifted_l(uint64_t v[5], unsigned shift) {
+  uint64_t kl[5], d[5], borrow = 0;
+  for (int i = 0; i < 5; i++) {
+    uint64_t lo = i < 4 ? L[i] : 0, below = i ? L[i - 1] : 0;
+    kl[i] = shift ? (lo << shift | below >> (64 - shift)) : lo;
+  }
+  for (int i = 0; i < 5; i++) {
+    uint64_t t = v[i] - kl[i];
+    uint64_t b1 = v[i] < kl[i];
+    d[i] = t - borrow;
+    borrow = b1 | (t < borrow);
+  }
+  uint64_t keep = borrow - 1; /* all ones when v >= kL: take the difference */
+  for (int i = 0; i < 5; i++) v[i] = (d[i] & keep) | (v[i] & ~keep);
+}
+
+/* r = t / 2^256 mod L, fully reduced, for any 512-bit t. */
+static void redc(uint64_t r[4], const uint64_t t_in[8]) {
+  uint64_t t[9];
+  memcpy(t, t_in, 8 * sizeof t[0]);
+  t[8] = 0;
+  for (int i = 0; i < 4; i++) {
+    uint64_t m = t[i] * L_NEG_INV, carry = 0;
+    for (int j = 0; j < 4; j++) t[i + j] = mac(m, L[j], t[i + j], carry, &carry);
+    for (int j = i + 4; j < 9; j++) {
+      t[j] += carry;
+      carry = t[j] < carry;
+    }
+  }
+  uint64_t v[5] = {t[4], t[5], t[6], t[7], t[8]};
+  for (int s = 4; s >= 0; s--) csub_shifted_l(v, (unsigned)s);
+  memcpy(r, v, 4 * sizeof r[0]);
+  hwc_memzero(t, sizeof t);
+  hwc_memzero(v, sizeof v);
+}
+
+static void mul_wide(uint64_t t[8], const uint64_t a[4], const uint64_t b[4]) {
+  memset(t, 0, 8 * sizeof t[0]);
+  for (int i = 0; i < 4; i++) {
+    uint64_t carry = 0;
+    for (int j = 0; j < 4; j++) t[i + j] = mac(a[i], b[j], t[i + j], carry, &carry);
+    t[i + 4] = carry;
+  }
+}
+
+/* r = a * b / R mod L. */
+static void montmul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]) {
+  uint64_t t[8];
+  mul_wide(t, a, b);
+  redc(r, t);
+  hwc_memzero(t, sizeof t);
+}
+
+static void reduce512(uint8_t out[32], const uint64_t t[8]) {
+  uint64_t r[4];
+  redc(r, t);
+  montmul(r, r, R2);
+  store(out, r);
+  hwc_memzero(r, sizeof r);
+}
+
+void sc25519_reduce64(uint8_t r[32], const uint8_t s[64]) {
+  uint64_t t[8];
+  load(t, s);
+  load(t + 4, s + 32);
+  reduce512(r, t);
+  hwc_memzero(t, sizeof t);
+}
+
+void sc25519_muladd(uint8_t r[32], const uint8_t a[32], const uint8_t b[32], const uint8_t c[32]) {
+  uint64_t x[4], y[4], z[4], t[8], carry = 0;
+  load(x, a);
+  load(y, b);
+  load(z, c);
+  mul_wide(t, x, y); /* <= (2^256 - 1)^2, so adding c < 2^256 cannot overflow */
+  for (int i = 0; i < 8; i++) t[i] = mac(1, t[i], i < 4 ? z[i] : 0, carry, &carry);
+  reduce512(r, t);
+  hwc_memzero(x, sizeof x);
+  hwc_memzero(y, sizeof y);
+  hwc_memzero(z, sizeof z);
+  hwc_memzero(t, sizeof t);
+}
+
+void sc25519_mul(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]) {
+  static const uint8_t zero[32];
+  sc25519_muladd(r, a, b, zero);
+}
+
+void sc25519_add(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]) {
+  uint64_t x[4], y[4], t[8] = {0}, carry = 0;
+  load(x, a);
+  load(y, b);
+  /* The carry out of bit 256 is dropped: libsodium adds the two 32-byte
+   * encodings modulo 2^256 before reducing, and these are its semantics. */
+  for (int i = 0; i < 4; i++) t[i] = mac(1, x[i], y[i], carry, &carry);
+  reduce512(r, t);
+  hwc_memzero(x, sizeof x);
+  hwc_memzero(y, sizeof y);
+  hwc_memzero(t, sizeof t);
+}
+
+/* r = (L * 2^256 + k - s) mod L for k in {0, 1}: -s and 1 - s. */
+static void l_shifted_minus(uint8_t r[32], uint64_t k, const uint8_t s[32]) {
+  uint64_t x[4], t[8], borrow = 0;
+  load(x, s);
+  for (int i = 0; i < 8; i++) {
+    uint64_t hi = i < 4 ? (i == 0 ? k : 0) : L[i - 4], lo = i < 4 ? x[i] : 0;
+    uint64_t d = hi - lo, b1 = hi < lo;
+    t[i] = d - borrow;
+    borrow = b1 | (d < borrow);
+  }
+  reduce512(r, t);
+  hwc_memzero(x, sizeof x);
+  hwc_memzero(t, sizeof t);
+}
+
+void sc25519_negate(uint8_t r[32], const uint8_t s[32]) { l_shifted_minus(r, 0, s); }
+void sc25519_complement(uint8_t r[32], const uint8_t s[32]) { l_shifted_minus(r, 1, s); }
+
+void sc25519_sub(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]) {
+  uint8_t nb[32];
+  sc25519_negate(nb, b);
+  sc25519_add(r, a, nb);
+  hwc_memzero(nb, sizeof nb);
+}
+
+/* s^(L-2) by left-to-right square-and-multiply in the Montgomery domain
+ * with a 4-bit fixed window over the public exponent: the sequence of
+ * operations is the same for every s. */
+void sc25519_invert(uint8_t r[32], const uint8_t s[32]) {
+  static const uint64_t e[4] = {0x5812631a5cf5d3ebull, 0x14def9dea2f79cd6ull, 0, 0x1000000000000000ull};
+  uint64_t x[4], pow[16][4], acc[4];
+  load(x, s);
+  montmul(pow[1], x, R2); /* s R */
+  montmul(pow[2], pow[1], pow[1]);
+  for (int i = 3; i < 16; i++) montmul(pow[i], pow[i - 1], pow[1]);
+  int first = 1;
+  for (int w = 63; w >= 0; w--) {
+    unsigned nib = (unsigned)(e[w / 16] >> (4 * (w % 16))) & 15;
+    if (!first)
+      for (int k = 0; k < 4; k++) montmul(acc, acc, acc);
+    if (nib) { /* public exponent digit */
+      if (first) memcpy(acc, pow[nib], sizeof acc); else montmul(acc, acc, pow[nib]);
+      first = 0;
+    }
+  }
+  static const uint64_t one[4] = {1, 0, 0, 0};
+  montmul(acc, acc, one); /* leave the Montgomery domain */
+  store(r, acc);
+  hwc_memzero(x, sizeof x);
+  hwc_memzero(pow, sizeof pow);
+  hwc_memzero(acc, sizeof acc);
+}
+
+int sc25519_is_canonical(const uint8_t s[32]) {
+  uint64_t x[4], borrow = 0;
+  load(x, s);
+  for (int i = 0; i < 4; i++) {
+    uint64_t d = x[i] - L[i], b1 = x[i] < L[i];
+    borrow = b1 | (d < borrow);
+  }
+  return (int)borrow; /* s - L borrowed: s < L */
+}
