@@ -71,6 +71,11 @@ static result *add_result(void) {
 static char tmp_path[4096];
 static volatile sig_atomic_t tmp_live;
 
+static void remove_tmp(void) {
+  if (tmp_live) unlink(tmp_path);
+  tmp_live = 0;
+}
+
 static void on_signal(int sig) {
   if (tmp_live) unlink(tmp_path);
   signal(sig, SIG_DFL);
@@ -88,6 +93,7 @@ static FILE *open_report(const char *path) {
     exit(2);
   }
   tmp_live = 1;
+  atexit(remove_tmp);
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_signal;
@@ -233,8 +239,7 @@ static int write_report(FILE *f, const char *path, double min_time) {
     return 0;
   }
   fprintf(stderr, "hwcrypto-bench: writing %s failed: %s\n", path, strerror(errno));
-  unlink(tmp_path);
-  tmp_live = 0;
+  remove_tmp();
   return -1;
 }
 
