@@ -9,6 +9,8 @@
 
 extern const hwc_sha256_kernel hwc_sha256_generic;
 extern const hwc_sha512_kernel hwc_sha512_generic;
+extern const hwc_chacha20_kernel hwc_chacha20_generic;
+extern const hwc_poly1305_kernel hwc_poly1305_generic;
 #if defined(__x86_64__)
 extern const hwc_sha256_kernel hwc_sha256_shani;
 #endif
@@ -25,6 +27,13 @@ static const hwc_impl_info *const sha512_impls[] = {
     IMPL(hwc_sha512_generic),
 };
 
+static const hwc_impl_info *const chacha20_impls[] = {
+    IMPL(hwc_chacha20_generic),
+};
+static const hwc_impl_info *const poly1305_impls[] = {
+    IMPL(hwc_poly1305_generic),
+};
+
 static const struct {
   const hwc_impl_info *const *list;
   size_t count;
@@ -32,6 +41,8 @@ static const struct {
 #define LIST(p, arr) [p] = {arr, sizeof arr / sizeof arr[0]}
     LIST(HWC_PRIM_SHA256, sha256_impls),
     LIST(HWC_PRIM_SHA512, sha512_impls),
+    LIST(HWC_PRIM_CHACHA20, chacha20_impls),
+    LIST(HWC_PRIM_POLY1305, poly1305_impls),
 #undef LIST
 };
 

@@ -1,0 +1,128 @@
+/* ChaCha20-Poly1305 (RFC 8439 section 2.8) and XChaCha20-Poly1305
+ * (draft-irtf-cfrg-xchacha section 2.3): one-time key derivation, the MAC
+ * input layout (aad, padding, ciphertext, padding, lengths), constant-time
+ * tag check. Encryption and MAC run chunk by chunk so that each piece of
+ * ciphertext is still in L1 when Poly1305 reads it. */
+#include "chacha20_internal.h"
+
+/* Large enough to amortise the kernel calls, small enough to stay in L1. */
+#define CHUNK 4096
+
+static const uint8_t zeros[16];
+
+/* Poly1305 over aad || pad16 and the lengths block come from here. */
+static void mac_pad(hwc_poly1305_ctx *mac, size_t len) {
+  if (len % 16) hwc_poly1305_update(mac, zeros, 16 - len % 16);
+}
+
+static void mac_lengths(hwc_poly1305_ctx *mac, size_t aad_len, size_t len, uint8_t tag[16]) {
+  uint8_t lens[16];
+  hwc_store64_le(lens, (uint64_t)aad_len);
+  hwc_store64_le(lens + 8, (uint64_t)len);
+  hwc_poly1305_update(mac, lens, 16);
+  hwc_poly1305_final(mac, tag);
+}
+
+/* Encrypts (decrypt == 0) or decrypts in -> out and computes the tag over
+ * aad and the ciphertext. */
+static void aead(uint8_t *out, uint8_t tag[16], const uint8_t *in, size_t len, const uint8_t *aad,
+                 size_t aad_len, const uint8_t nonce[12], const uint8_t key[32], int decrypt) {
+  const hwc_chacha20_kernel *k = HWC_KERNEL(HWC_PRIM_CHACHA20, hwc_chacha20_kernel);
+  uint32_t st[16];
+  uint8_t block0[64] = {0};
+  hwc_poly1305_ctx mac;
+
+  hwc_chacha20_setup(st, key, 0, hwc_load32_le(nonce), hwc_load32_le(nonce + 4), hwc_load32_le(nonce + 8));
+  k->xor_blocks(block0, block0, 1, st); /* the one-time key; counter is now 1 */
+  hwc_poly1305_init(&mac, block0);
+  hwc_memzero(block0, sizeof block0);
+
+  hwc_poly1305_update(&mac, aad, aad_len);
+  mac_pad(&mac, aad_len);
+  for (size_t done = 0; done < len;) {
+    size_t n = len - done < CHUNK ? len - done : CHUNK;
+    if (decrypt) hwc_poly1305_update(&mac, in + done, n);
+    hwc_chacha20_stream(k, out + done, in + done, n, st, 0);
+    if (!decrypt) hwc_poly1305_update(&mac, out + done, n);
+    done += n;
+  }
+  mac_pad(&mac, len);
+  mac_lengths(&mac, aad_len, len, tag);
+  hwc_memzero(st, sizeof st);
+}
+
+/* 2^32 - 1 blocks of 64 bytes after the key block. */
+#define MAX_LEN (((uint64_t)1 << 32) - 1) * 64
+
+static int check_args(const uint8_t *out, const uint8_t *tag, const uint8_t *in, size_t len,
+                      const uint8_t *aad, size_t aad_len, const uint8_t *nonce, const uint8_t *key) {
+  if (((out == NULL || in == NULL) && len != 0) || (aad == NULL && aad_len != 0) || tag == NULL ||
+      nonce == NULL || key == NULL)
+    return HWC_ERR_INVALID_ARG;
+  if (hwc_partial_overlap(out, in, len)) return HWC_ERR_INVALID_ARG;
+  if ((uint64_t)len > MAX_LEN) return HWC_ERR_TOO_LONG;
+  return HWC_OK;
+}
+
+int hwc_chacha20poly1305_encrypt(uint8_t *ct, uint8_t tag[16], const uint8_t *pt, size_t len,
+                                 const uint8_t *aad, size_t aad_len, const uint8_t nonce[12],
+                                 const uint8_t key[32]) {
+  int err = check_args(ct, tag, pt, len, aad, aad_len, nonce, key);
+  if (err) return err;
+  aead(ct, tag, pt, len, aad, aad_len, nonce, key, 0);
+  return HWC_OK;
+}
+
+static int open_checked(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t tag[16],
+                        const uint8_t *aad, size_t aad_len, const uint8_t nonce[12], const uint8_t key[32]) {
+  uint8_t want[16];
+  aead(pt, want, ct, len, aad, aad_len, nonce, key, 1);
+  int ok = hwc_memequal(want, tag, 16);
+  hwc_memzero(want, sizeof want);
+  if (!ok) {
+    /* Never release plaintext of a forgery. */
+    if (len) hwc_memzero(pt, len);
+    return HWC_ERR_AUTH;
+  }
+  return HWC_OK;
+}
+
+int hwc_chacha20poly1305_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t tag[16],
+                                 const uint8_t *aad, size_t aad_len, const uint8_t nonce[12],
+                                 const uint8_t key[32]) {
+  int err = check_args(pt, tag, ct, len, aad, aad_len, nonce, key);
+  if (err) return err;
+  return open_checked(pt, ct, len, tag, aad, aad_len, nonce, key);
+}
+
+/* XChaCha20-Poly1305 = ChaCha20-Poly1305 under HChaCha20(key, nonce[0..15])
+ * with the 12-byte nonce 0^4 || nonce[16..23]. */
+static void xsetup(uint8_t subkey[32], uint8_t n12[12], const uint8_t nonce[24], const uint8_t key[32]) {
+  hwc_hchacha20(subkey, key, nonce);
+  memset(n12, 0, 4);
+  memcpy(n12 + 4, nonce + 16, 8);
+}
+
+int hwc_xchacha20poly1305_encrypt(uint8_t *ct, uint8_t tag[16], const uint8_t *pt, size_t len,
+                                  const uint8_t *aad, size_t aad_len, const uint8_t nonce[24],
+                                  const uint8_t key[32]) {
+  int err = check_args(ct, tag, pt, len, aad, aad_len, nonce, key);
+  if (err) return err;
+  uint8_t subkey[32], n12[12];
+  xsetup(subkey, n12, nonce, key);
+  aead(ct, tag, pt, len, aad, aad_len, n12, subkey, 0);
+  hwc_memzero(subkey, sizeof subkey);
+  return HWC_OK;
+}
+
+int hwc_xchacha20poly1305_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t tag[16],
+                                  const uint8_t *aad, size_t aad_len, const uint8_t nonce[24],
+                                  const uint8_t key[32]) {
+  int err = check_args(pt, tag, ct, len, aad, aad_len, nonce, key);
+  if (err) return err;
+  uint8_t subkey[32], n12[12];
+  xsetup(subkey, n12, nonce, key);
+  err = open_checked(pt, ct, len, tag, aad, aad_len, n12, subkey);
+  hwc_memzero(subkey, sizeof subkey);
+  return err;
+}

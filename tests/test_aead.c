@@ -1,0 +1,201 @@
+/* ChaCha20-Poly1305 and XChaCha20-Poly1305: RFC 8439 2.8.2 / A.5 and
+ * draft-irtf-cfrg-xchacha A.3.1 vectors, Wycheproof chacha20_poly1305_test.json
+ * and xchacha20_poly1305_test.json (read in place), for every combination of
+ * chacha20 and poly1305 implementation; equivalence with generic; tampered
+ * tag, AAD, ciphertext and nonce rejected with the output zeroed; bad input. */
+#include <stdlib.h>
+
+#include "chacha_test.h"
+
+typedef int (*enc_fn)(uint8_t *, uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t,
+                      const uint8_t *, const uint8_t *);
+typedef int (*dec_fn)(uint8_t *, const uint8_t *, size_t, const uint8_t *, const uint8_t *, size_t,
+                      const uint8_t *, const uint8_t *);
+
+static const struct {
+  const char *name;
+  size_t nonce_len;
+  enc_fn enc;
+  dec_fn dec;
+} aeads[2] = {
+    {"chacha20poly1305", 12, hwc_chacha20poly1305_encrypt, hwc_chacha20poly1305_decrypt},
+    {"xchacha20poly1305", 24, hwc_xchacha20poly1305_encrypt, hwc_xchacha20poly1305_decrypt},
+};
+
+/* Encrypts and decrypts one case and checks both directions (and, for a
+ * valid case, in place). want_ok: whether decryption must succeed. */
+static void one_case(int x, const char *what, const uint8_t *key, const uint8_t *nonce, const uint8_t *aad,
+                     size_t aad_len, const uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t *tag,
+                     int want_ok) {
+  uint8_t *buf = malloc(len + 1), t[16];
+  if (want_ok) {
+    CHECK_MSG(aeads[x].enc(buf, t, pt, len, aad, aad_len, nonce, key) == HWC_OK, "%s: encrypt", what);
+    CHECK_MEM(buf, ct, len, "%s: ciphertext", what);
+    CHECK_MEM(t, tag, 16, "%s: tag", what);
+    memcpy(buf, pt, len);
+    CHECK(aeads[x].enc(buf, t, buf, len, aad, aad_len, nonce, key) == HWC_OK);
+    CHECK_MEM(buf, ct, len, "%s: ciphertext in place", what);
+  }
+  memset(buf, 0x77, len);
+  int err = aeads[x].dec(buf, ct, len, tag, aad, aad_len, nonce, key);
+  if (want_ok) {
+    CHECK_MSG(err == HWC_OK, "%s: decrypt returned %d", what, err);
+    CHECK_MEM(buf, pt, len, "%s: plaintext", what);
+    memcpy(buf, ct, len);
+    CHECK(aeads[x].dec(buf, buf, len, tag, aad, aad_len, nonce, key) == HWC_OK);
+    CHECK_MEM(buf, pt, len, "%s: plaintext in place", what);
+  } else {
+    CHECK_MSG(err == HWC_ERR_AUTH, "%s: forged input accepted (%d)", what, err);
+    for (size_t i = 0; i < len; i++) CHECK_MSG(buf[i] == 0, "%s: output not zeroed", what);
+  }
+  free(buf);
+}
+
+static void vec_case(const t_cvec *v, void *arg) {
+  const char *impl = arg;
+  int x = strcmp(v->kind, "xaead") == 0;
+  size_t len, aad_len;
+  const uint8_t *pt = t_cvec_get(v, "pt", &len), *aad = t_cvec_get(v, "aad", &aad_len);
+  char what[128];
+  snprintf(what, sizeof what, "%s/%s", impl, v->name);
+  one_case(x, what, t_cvec_get(v, "key", NULL), t_cvec_get(v, "nonce", NULL), aad, aad_len, pt,
+           t_cvec_get(v, "ct", NULL), len, t_cvec_get(v, "tag", NULL), 1);
+}
+
+static void wp_case(const t_wp_aead *tc, void *arg) {
+  int x = *(int *)arg;
+  /* The API takes fixed nonce and tag sizes; other sizes cannot be
+   * expressed, so those (invalid-parameter) cases are skipped. */
+  if (tc->iv_len != aeads[x].nonce_len || tc->tag_len != 16 || tc->key_len != 32) {
+    CHECK_MSG(!tc->valid, "tcId %d: a valid case with sizes the API cannot take", tc->tc_id);
+    return;
+  }
+  char what[96];
+  snprintf(what, sizeof what, "%s wycheproof tcId %d (%s/%s)", aeads[x].name, tc->tc_id,
+           hwc_impl_selected(HWC_PRIM_CHACHA20), hwc_impl_selected(HWC_PRIM_POLY1305));
+  one_case(x, what, tc->key, tc->iv, tc->aad, tc->aad_len, tc->msg, tc->ct, tc->msg_len, tc->tag, tc->valid);
+}
+
+static void vectors_poly(hwc_prim p, const char *impl, void *arg) {
+  (void)p;
+  char what[64];
+  snprintf(what, sizeof what, "%s+%s", (const char *)arg, impl);
+  t_chacha_vectors("aead", vec_case, what);
+  t_chacha_vectors("xaead", vec_case, what);
+  for (int x = 0; x < 2; x++) {
+    size_t n = t_wycheproof_aead(x ? "xchacha20_poly1305_test.json" : "chacha20_poly1305_test.json", wp_case, &x);
+    CHECK_MSG(n > 300, "only %zu Wycheproof cases read", n);
+  }
+}
+
+static void vectors_chacha(hwc_prim p, const char *impl, void *arg) {
+  (void)p;
+  (void)arg;
+  t_for_each_impl(HWC_PRIM_POLY1305, vectors_poly, (void *)impl);
+}
+
+HWC_TEST(aead, vectors_and_wycheproof) { t_for_each_impl(HWC_PRIM_CHACHA20, vectors_chacha, NULL); }
+
+/* ---- equivalence: every chacha20 x poly1305 pair against generic+generic */
+static void equiv_poly(hwc_prim p, const char *impl, void *arg) {
+  (void)p;
+  const char *cimpl = arg;
+  size_t maxlen = t_quick() ? 1100 : (1 << 20) + 3;
+  uint8_t *pt = malloc(maxlen + 16), *want = malloc(maxlen + 16), *got = malloc(maxlen + 16);
+  uint8_t key[32], nonce[24], aad[64], tw[16], tg[16];
+  for (size_t len = 0; len <= 1100; len += (len < 300 ? 1 : 7)) {
+    size_t lens[2] = {len, len == 1100 ? maxlen : len};
+    for (int j = 0; j < 2; j++) {
+      size_t n = lens[j], al = t_rand_below(16), aad_len = t_rand_below(sizeof aad + 1);
+      int x = (int)t_rand_below(2);
+      t_rand_bytes(key, sizeof key);
+      t_rand_bytes(nonce, sizeof nonce);
+      t_rand_bytes(aad, sizeof aad);
+      t_rand_bytes(pt + al, n);
+      CHECK(hwc_impl_select(HWC_PRIM_CHACHA20, "generic") == HWC_OK);
+      CHECK(hwc_impl_select(HWC_PRIM_POLY1305, "generic") == HWC_OK);
+      CHECK(aeads[x].enc(want, tw, pt + al, n, aad, aad_len, nonce, key) == HWC_OK);
+      CHECK(hwc_impl_select(HWC_PRIM_CHACHA20, cimpl) == HWC_OK);
+      CHECK(hwc_impl_select(HWC_PRIM_POLY1305, impl) == HWC_OK);
+      CHECK(aeads[x].enc(got + (al ^ 5), tg, pt + al, n, aad, aad_len, nonce, key) == HWC_OK);
+      CHECK_MEM(got + (al ^ 5), want, n, "%s+%s: %s len %zu ciphertext", cimpl, impl, aeads[x].name, n);
+      CHECK_MEM(tg, tw, 16, "%s+%s: %s len %zu tag", cimpl, impl, aeads[x].name, n);
+      CHECK(aeads[x].dec(got + (al ^ 5), got + (al ^ 5), n, tg, aad, aad_len, nonce, key) == HWC_OK);
+      CHECK_MEM(got + (al ^ 5), pt + al, n, "%s+%s: len %zu round trip", cimpl, impl, n);
+    }
+  }
+  free(pt);
+  free(want);
+  free(got);
+}
+
+static void equiv_chacha(hwc_prim p, const char *impl, void *arg) {
+  (void)p;
+  (void)arg;
+  t_for_each_impl(HWC_PRIM_POLY1305, equiv_poly, (void *)impl);
+}
+
+HWC_TEST(aead, equivalence_with_generic) { t_for_each_impl(HWC_PRIM_CHACHA20, equiv_chacha, NULL); }
+
+/* ---- tampering: any change to tag, AAD, ciphertext or nonce is rejected */
+HWC_TEST(aead, tampering_rejected) {
+  for (int x = 0; x < 2; x++) {
+    uint8_t key[32], nonce[24], aad[20], pt[150], ct[150], tag[16], out[150];
+    t_rand_bytes(key, sizeof key);
+    t_rand_bytes(nonce, sizeof nonce);
+    t_rand_bytes(aad, sizeof aad);
+    t_rand_bytes(pt, sizeof pt);
+    CHECK(aeads[x].enc(ct, tag, pt, sizeof pt, aad, sizeof aad, nonce, key) == HWC_OK);
+    for (int what = 0; what < 5; what++) {
+      for (int trial = 0; trial < 20; trial++) {
+        uint8_t c2[150], t2[16], a2[20], n2[24], k2[32];
+        memcpy(c2, ct, sizeof ct);
+        memcpy(t2, tag, 16);
+        memcpy(a2, aad, sizeof aad);
+        memcpy(n2, nonce, sizeof nonce);
+        memcpy(k2, key, sizeof key);
+        uint8_t bit = (uint8_t)(1u << t_rand_below(8));
+        switch (what) {
+          case 0: t2[t_rand_below(16)] ^= bit; break;
+          case 1: a2[t_rand_below(sizeof a2)] ^= bit; break;
+          case 2: c2[t_rand_below(sizeof c2)] ^= bit; break;
+          case 3: n2[t_rand_below(aeads[x].nonce_len)] ^= bit; break;
+          default: k2[t_rand_below(32)] ^= bit; break;
+        }
+        memset(out, 0x55, sizeof out);
+        CHECK_MSG(aeads[x].dec(out, c2, sizeof c2, t2, a2, sizeof a2, n2, k2) == HWC_ERR_AUTH,
+                  "%s: tampered field %d accepted", aeads[x].name, what);
+        for (size_t i = 0; i < sizeof out; i++) CHECK_MSG(out[i] == 0, "%s: output not zeroed", aeads[x].name);
+      }
+    }
+    /* truncated AAD or ciphertext changes the length block too */
+    CHECK(aeads[x].dec(out, ct, sizeof ct - 1, tag, aad, sizeof aad, nonce, key) == HWC_ERR_AUTH);
+    CHECK(aeads[x].dec(out, ct, sizeof ct, tag, aad, sizeof aad - 1, nonce, key) == HWC_ERR_AUTH);
+    CHECK(aeads[x].dec(out, ct, sizeof ct, tag, aad, sizeof aad, nonce, key) == HWC_OK);
+    CHECK_MEM(out, pt, sizeof pt, "%s: genuine message", aeads[x].name);
+  }
+}
+
+HWC_TEST(aead, bad_arguments) {
+  for (int x = 0; x < 2; x++) {
+    uint8_t key[32] = {0}, nonce[24] = {0}, buf[64], tag[16], ref[64];
+    memset(buf, 0x3c, sizeof buf);
+    memcpy(ref, buf, sizeof buf);
+    CHECK(aeads[x].enc(NULL, tag, buf, 1, NULL, 0, nonce, key) == HWC_ERR_INVALID_ARG);
+    CHECK(aeads[x].enc(buf, tag, NULL, 1, NULL, 0, nonce, key) == HWC_ERR_INVALID_ARG);
+    CHECK(aeads[x].enc(buf, tag, buf, 1, NULL, 1, nonce, key) == HWC_ERR_INVALID_ARG);
+    CHECK(aeads[x].enc(buf, NULL, buf, 1, NULL, 0, nonce, key) == HWC_ERR_INVALID_ARG);
+    CHECK(aeads[x].enc(buf, tag, buf, 1, NULL, 0, NULL, key) == HWC_ERR_INVALID_ARG);
+    CHECK(aeads[x].enc(buf, tag, buf, 1, NULL, 0, nonce, NULL) == HWC_ERR_INVALID_ARG);
+    CHECK(aeads[x].enc(buf + 1, tag, buf, 32, NULL, 0, nonce, key) == HWC_ERR_INVALID_ARG);
+    CHECK(aeads[x].dec(buf + 1, buf, 32, tag, NULL, 0, nonce, key) == HWC_ERR_INVALID_ARG);
+    CHECK(aeads[x].dec(buf, NULL, 32, tag, NULL, 0, nonce, key) == HWC_ERR_INVALID_ARG);
+    CHECK(aeads[x].dec(buf, buf, 32, NULL, NULL, 0, nonce, key) == HWC_ERR_INVALID_ARG);
+    CHECK_MEM(buf, ref, sizeof buf, "%s: a refused call wrote its output", aeads[x].name);
+    /* empty message, empty AAD, NULL pointers: valid */
+    CHECK(aeads[x].enc(NULL, tag, NULL, 0, NULL, 0, nonce, key) == HWC_OK);
+    CHECK(aeads[x].dec(NULL, NULL, 0, tag, NULL, 0, nonce, key) == HWC_OK);
+    tag[0] ^= 1;
+    CHECK(aeads[x].dec(NULL, NULL, 0, tag, NULL, 0, nonce, key) == HWC_ERR_AUTH);
+  }
+}

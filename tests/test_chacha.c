@@ -1,0 +1,202 @@
+/* ChaCha20, HChaCha20 and XChaCha20: RFC 8439 and draft-irtf-cfrg-xchacha
+ * vectors (tests/vectors/chacha20_poly1305.txt) for every implementation;
+ * every implementation against generic at every length 0..1100, 1 MiB, odd
+ * alignments and in place; counter limits; bad arguments. */
+#include <stdlib.h>
+
+#include "chacha_test.h"
+
+/* ---- vector file */
+size_t t_chacha_vectors(const char *kind, void (*fn)(const t_cvec *v, void *arg), void *arg) {
+  char *text = t_read_vector_file("chacha20_poly1305.txt", NULL);
+  CHECK_MSG(text != NULL, "tests/vectors/chacha20_poly1305.txt missing");
+  size_t count = 0;
+  char *save = NULL;
+  for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+    if (line[0] == '#' || line[0] == 0) continue;
+    t_cvec v;
+    memset(&v, 0, sizeof v);
+    char *save2 = NULL;
+    char *tok = strtok_r(line, " ", &save2);
+    snprintf(v.kind, sizeof v.kind, "%s", tok);
+    if (strcmp(v.kind, kind) != 0) continue;
+    snprintf(v.name, sizeof v.name, "%s", strtok_r(NULL, " ", &save2));
+    while ((tok = strtok_r(NULL, " ", &save2)) && v.nf < 8) {
+      char *eq = strchr(tok, '=');
+      CHECK(eq != NULL);
+      *eq = 0;
+      snprintf(v.f[v.nf].key, sizeof v.f[v.nf].key, "%s", tok);
+      if (strcmp(tok, "counter") == 0) {
+        v.counter = strtoull(eq + 1, NULL, 10);
+        continue;
+      }
+      size_t n = strlen(eq + 1) / 2;
+      v.f[v.nf].val = malloc(n + 1);
+      v.f[v.nf].len = t_unhex(v.f[v.nf].val, n + 1, eq + 1);
+      v.nf++;
+    }
+    fn(&v, arg);
+    for (size_t i = 0; i < v.nf; i++) free(v.f[i].val);
+    count++;
+  }
+  free(text);
+  CHECK_MSG(count > 0, "no %s vectors", kind);
+  return count;
+}
+
+const uint8_t *t_cvec_get(const t_cvec *v, const char *key, size_t *len) {
+  for (size_t i = 0; i < v->nf; i++)
+    if (strcmp(v->f[i].key, key) == 0) {
+      if (len) *len = v->f[i].len;
+      return v->f[i].val;
+    }
+  CHECK_MSG(0, "%s: field %s missing", v->name, key);
+  return NULL;
+}
+
+/* ---- known answers */
+static void chacha_vec(const t_cvec *v, void *arg) {
+  const char *impl = arg;
+  size_t n, kl, nl;
+  const uint8_t *in = t_cvec_get(v, "in", &n), *want = t_cvec_get(v, "out", NULL);
+  const uint8_t *key = t_cvec_get(v, "key", &kl), *nonce = t_cvec_get(v, "nonce", &nl);
+  uint8_t *out = malloc(n + 1);
+  int xchacha = strcmp(v->kind, "xchacha20") == 0;
+  int err = xchacha ? hwc_xchacha20(out, in, n, nonce, v->counter, key)
+                    : hwc_chacha20(out, in, n, nonce, (uint32_t)v->counter, key);
+  CHECK_MSG(err == HWC_OK, "%s/%s: error %d", impl, v->name, err);
+  CHECK_MEM(out, want, n, "%s/%s: wrong output", impl, v->name);
+  /* in place */
+  memcpy(out, in, n);
+  err = xchacha ? hwc_xchacha20(out, out, n, nonce, v->counter, key)
+                : hwc_chacha20(out, out, n, nonce, (uint32_t)v->counter, key);
+  CHECK_MEM(out, want, n, "%s/%s: wrong output in place", impl, v->name);
+  free(out);
+}
+
+static void chacha_vec_body(hwc_prim p, const char *impl, void *arg) {
+  (void)p;
+  (void)arg;
+  t_chacha_vectors("chacha20", chacha_vec, (void *)impl);
+  t_chacha_vectors("xchacha20", chacha_vec, (void *)impl);
+}
+
+HWC_TEST(chacha20, rfc8439_and_xchacha_vectors) {
+  t_for_each_impl(HWC_PRIM_CHACHA20, chacha_vec_body, NULL);
+}
+
+/* HChaCha20 is portable protocol code, checked through XChaCha20 above and
+ * directly here: with a zero counter-and-nonce tail the first XChaCha20 block
+ * is ChaCha20 under the subkey, whose value the draft gives. */
+static void hchacha_vec(const t_cvec *v, void *arg) {
+  (void)arg;
+  const uint8_t *key = t_cvec_get(v, "key", NULL), *n16 = t_cvec_get(v, "nonce", NULL);
+  const uint8_t *subkey = t_cvec_get(v, "out", NULL);
+  uint8_t n24[24] = {0}, a[200], b[200], zero[12] = {0};
+  memcpy(n24, n16, 16);
+  memset(a, 0x5a, sizeof a);
+  CHECK(hwc_xchacha20(a, a, sizeof a, n24, 0, key) == HWC_OK);
+  memset(b, 0x5a, sizeof b);
+  CHECK(hwc_chacha20(b, b, sizeof b, zero, 0, subkey) == HWC_OK);
+  CHECK_MEM(a, b, sizeof a, "%s: XChaCha20 is not ChaCha20 under the HChaCha20 subkey", v->name);
+}
+
+HWC_TEST(chacha20, hchacha20_vector) { t_chacha_vectors("hchacha20", hchacha_vec, NULL); }
+
+/* ---- equivalence with generic */
+static uint8_t key_g[32], nonce_g[24];
+
+static void stream_generic(uint8_t *out, const uint8_t *in, size_t len, uint32_t ctr, int x) {
+  CHECK(hwc_impl_select(HWC_PRIM_CHACHA20, "generic") == HWC_OK);
+  CHECK((x ? hwc_xchacha20(out, in, len, nonce_g, ctr, key_g) : hwc_chacha20(out, in, len, nonce_g, ctr, key_g)) == HWC_OK);
+}
+
+static void equiv_body(hwc_prim p, const char *impl, void *arg) {
+  (void)arg;
+  if (strcmp(impl, "generic") == 0) {
+    uint8_t b[64] = {0};
+    CHECK(hwc_chacha20(b, b, 64, nonce_g, 0, key_g) == HWC_OK); /* count the call */
+    return;
+  }
+  size_t maxlen = 1100 + 64;
+  uint8_t *in = malloc(maxlen + 16), *want = malloc(maxlen + 16), *got = malloc(maxlen + 16);
+  for (size_t len = 0; len <= 1100; len++) {
+    size_t ia = t_rand_below(16), oa = t_rand_below(16);
+    uint32_t ctr = (uint32_t)t_rand64();
+    if (ctr > 0xffff0000u) ctr = 0xffff0000u;
+    int x = len % 3 == 0;
+    t_rand_bytes(in + ia, len);
+    stream_generic(want, in + ia, len, ctr, x);
+    CHECK(hwc_impl_select(p, impl) == HWC_OK);
+    CHECK((x ? hwc_xchacha20(got + oa, in + ia, len, nonce_g, ctr, key_g)
+             : hwc_chacha20(got + oa, in + ia, len, nonce_g, ctr, key_g)) == HWC_OK);
+    CHECK_MEM(got + oa, want, len, "%s: len %zu x=%d differs from generic", impl, len, x);
+    /* in place at the odd alignment */
+    CHECK((x ? hwc_xchacha20(in + ia, in + ia, len, nonce_g, ctr, key_g)
+             : hwc_chacha20(in + ia, in + ia, len, nonce_g, ctr, key_g)) == HWC_OK);
+    CHECK_MEM(in + ia, want, len, "%s: len %zu in place differs from generic", impl, len);
+  }
+  free(in);
+  free(want);
+  free(got);
+  if (!t_quick()) {
+    size_t big = (1 << 20) + 13;
+    uint8_t *a = malloc(big), *b = malloc(big), *c = malloc(big);
+    t_rand_bytes(a, big);
+    stream_generic(b, a, big, 7, 0);
+    CHECK(hwc_impl_select(p, impl) == HWC_OK);
+    CHECK(hwc_chacha20(c, a, big, nonce_g, 7, key_g) == HWC_OK);
+    CHECK_MEM(c, b, big, "%s: 1 MiB differs from generic", impl);
+    free(a);
+    free(b);
+    free(c);
+  }
+}
+
+HWC_TEST(chacha20, equivalence_with_generic) {
+  t_rand_bytes(key_g, sizeof key_g);
+  t_rand_bytes(nonce_g, sizeof nonce_g);
+  t_for_each_impl(HWC_PRIM_CHACHA20, equiv_body, NULL);
+}
+
+/* XChaCha20's 64-bit counter crosses 2^32 in the middle of a run of blocks:
+ * one call must equal two calls split at the boundary (word 13 carries). */
+static void carry_body(hwc_prim p, const char *impl, void *arg) {
+  (void)p;
+  (void)arg;
+  uint8_t in[64 * 20], one[sizeof in], two[sizeof in];
+  t_rand_bytes(in, sizeof in);
+  uint64_t c0 = 0xfffffff8u;
+  CHECK(hwc_xchacha20(one, in, sizeof in, nonce_g, c0, key_g) == HWC_OK);
+  CHECK(hwc_xchacha20(two, in, 8 * 64, nonce_g, c0, key_g) == HWC_OK);
+  CHECK(hwc_xchacha20(two + 512, in + 512, sizeof in - 512, nonce_g, c0 + 8, key_g) == HWC_OK);
+  CHECK_MEM(one, two, sizeof in, "%s: 64-bit counter carry", impl);
+  /* and the last 2^64 - 1 counter is usable, one past it is not */
+  CHECK(hwc_xchacha20(one, in, 64, nonce_g, UINT64_MAX, key_g) == HWC_OK);
+  CHECK(hwc_xchacha20(one, in, 65, nonce_g, UINT64_MAX, key_g) == HWC_ERR_TOO_LONG);
+}
+
+HWC_TEST(chacha20, xchacha_counter_carry) { t_for_each_impl(HWC_PRIM_CHACHA20, carry_body, NULL); }
+
+HWC_TEST(chacha20, counter_overflow_and_bad_args) {
+  uint8_t key[32] = {1}, nonce[12] = {2}, buf[200], ref[200];
+  memset(buf, 0xaa, sizeof buf);
+  /* The last block of a 32-bit counter works, the block after it does not,
+   * and a refused call writes nothing. */
+  CHECK(hwc_chacha20(buf, buf, 64, nonce, 0xffffffffu, key) == HWC_OK);
+  memcpy(ref, buf, sizeof buf);
+  CHECK(hwc_chacha20(buf, buf, 65, nonce, 0xffffffffu, key) == HWC_ERR_TOO_LONG);
+  CHECK(hwc_chacha20(buf, buf, 129, nonce, 0xfffffffeu, key) == HWC_ERR_TOO_LONG);
+  CHECK(hwc_chacha20(buf, buf, 128, nonce, 0xfffffffeu, key) == HWC_OK);
+  memcpy(ref, buf, sizeof buf);
+  CHECK(hwc_chacha20(NULL, buf, 1, nonce, 0, key) == HWC_ERR_INVALID_ARG);
+  CHECK(hwc_chacha20(buf, NULL, 1, nonce, 0, key) == HWC_ERR_INVALID_ARG);
+  CHECK(hwc_chacha20(buf, buf, 1, NULL, 0, key) == HWC_ERR_INVALID_ARG);
+  CHECK(hwc_chacha20(buf, buf, 1, nonce, 0, NULL) == HWC_ERR_INVALID_ARG);
+  CHECK(hwc_chacha20(NULL, NULL, 0, nonce, 0, key) == HWC_OK);
+  CHECK(hwc_xchacha20(NULL, NULL, 0, nonce_g, 0, key) == HWC_OK);
+  CHECK(hwc_chacha20(buf + 1, buf, 100, nonce, 0, key) == HWC_ERR_INVALID_ARG);
+  CHECK(hwc_chacha20(buf, buf + 99, 100, nonce, 0, key) == HWC_ERR_INVALID_ARG);
+  CHECK(hwc_xchacha20(buf + 3, buf, 100, nonce_g, 0, key) == HWC_ERR_INVALID_ARG);
+  CHECK_MEM(buf, ref, sizeof buf, "a refused call wrote its output");
+}
