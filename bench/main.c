@@ -481,6 +481,14 @@ int main(int argc, char **argv) {
   hwc_init();
   for (int p = 0; p < HWC_PRIM_COUNT; p++) default_impl[p] = hwc_impl_selected((hwc_prim)p);
 
+  /* Result names are the key reports are compared by: one row each. */
+  for (size_t s = 0; s < sizeof suites / sizeof suites[0]; s++)
+    for (size_t k = 0; k < suites[s]->count; k++)
+      for (size_t t = s; t < sizeof suites / sizeof suites[0]; t++)
+        for (size_t l = t == s ? k + 1 : 0; l < suites[t]->count; l++)
+          if (strcmp(suites[s]->rows[k].name, suites[t]->rows[l].name) == 0)
+            die(1, "result name %s is defined twice", suites[s]->rows[k].name);
+
   if (list) {
     list_rows(re);
     return 0;
