@@ -9,6 +9,7 @@
 
 extern const hwc_sha256_kernel hwc_sha256_generic;
 extern const hwc_sha512_kernel hwc_sha512_generic;
+extern const hwc_fe25519_kernel hwc_fe25519_generic;
 extern const hwc_chacha20_kernel hwc_chacha20_generic;
 extern const hwc_poly1305_kernel hwc_poly1305_generic;
 #if defined(__x86_64__)
@@ -34,6 +35,9 @@ static const hwc_impl_info *const poly1305_impls[] = {
     IMPL(hwc_poly1305_generic),
 };
 
+static const hwc_impl_info *const fe25519_impls[] = {
+    IMPL(hwc_fe25519_generic),
+};
 static const struct {
   const hwc_impl_info *const *list;
   size_t count;
@@ -41,6 +45,7 @@ static const struct {
 #define LIST(p, arr) [p] = {arr, sizeof arr / sizeof arr[0]}
     LIST(HWC_PRIM_SHA256, sha256_impls),
     LIST(HWC_PRIM_SHA512, sha512_impls),
+    LIST(HWC_PRIM_FE25519, fe25519_impls),
     LIST(HWC_PRIM_CHACHA20, chacha20_impls),
     LIST(HWC_PRIM_POLY1305, poly1305_impls),
 #undef LIST

@@ -253,6 +253,26 @@ HWC_API int hwc_xchacha20poly1305_decrypt(uint8_t *pt, const uint8_t *ct, size_t
                                           const uint8_t *aad, size_t aad_len, const uint8_t nonce[24],
                                           const uint8_t key[32]);
 
+/* ------------------------------------------------------ X25519 (RFC 7748) */
+
+/* X25519 Diffie-Hellman: shared = X25519(scalar, point), all 32 bytes.
+ * Any 32-byte scalar is clamped as RFC 7748 section 5 says; any 32-byte
+ * point is accepted (bit 255 is ignored, u >= p is taken mod p). Runs in
+ * time independent of scalar and point. HWC_OK; HWC_ERR_INVALID_ARG for a
+ * NULL pointer or when the result is all zero (point of small order): shared
+ * then holds the zero result and must not be used as a key. */
+HWC_API int hwc_x25519(uint8_t shared[32], const uint8_t scalar[32], const uint8_t point[32]);
+
+/* The public key of scalar: X25519(scalar, 9), through a precomputed
+ * Edwards25519 table (faster than hwc_x25519 with the base point, same
+ * result). HWC_OK, or HWC_ERR_INVALID_ARG for a NULL pointer. */
+HWC_API int hwc_x25519_base(uint8_t pub[32], const uint8_t scalar[32]);
+
+/* A new key pair: sec = 32 random bytes from the OS (stored unclamped, as
+ * libsodium does), pub = hwc_x25519_base(sec). HWC_OK, HWC_ERR_INVALID_ARG
+ * for a NULL pointer, HWC_ERR_RNG when the OS generator fails. */
+HWC_API int hwc_x25519_keypair(uint8_t pub[32], uint8_t sec[32]);
+
 #ifdef __cplusplus
 }
 #endif

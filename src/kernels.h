@@ -122,4 +122,40 @@ typedef struct {
  * the backends' path for short inputs and leftover blocks. Counts no calls. */
 void hwc_poly1305_blocks_scalar(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit);
 
+/* ---- fe25519: arithmetic in GF(2^255-19) for X25519, Ed25519, ristretto255.
+ * An element is 40 bytes whose layout belongs to the backend (radix 2^51,
+ * 2^25.5, 4x64, 2^52): protocol code never looks inside, it only passes the
+ * outputs of one backend's functions to the same backend. Every output is a
+ * valid input to every function of that backend (no carry bookkeeping above
+ * this line). Outputs may alias inputs. */
+typedef union {
+  uint64_t d[5];
+  int32_t w[10];
+} hwc_fe25519;
+
+typedef struct {
+  hwc_impl_info info;
+  /* s as a little-endian integer with bit 255 ignored; values >= p are fine. */
+  void (*frombytes)(hwc_fe25519 *h, const uint8_t s[32]);
+  /* The canonical encoding (< p). */
+  void (*tobytes)(uint8_t s[32], const hwc_fe25519 *f);
+  void (*mul)(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g);
+  void (*sqr)(hwc_fe25519 *h, const hwc_fe25519 *f);
+  /* h = f^(2^n), n >= 1: the long runs of squarings in inversion chains. */
+  void (*sqr_n)(hwc_fe25519 *h, const hwc_fe25519 *f, unsigned n);
+  /* h = f * c, c < 2^20 (121666 for the ladder). */
+  void (*mul_small)(hwc_fe25519 *h, const hwc_fe25519 *f, uint32_t c);
+  void (*add)(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g);
+  void (*sub)(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g);
+  /* Exchange f and g when b == 1, leave them when b == 0, in constant time. */
+  void (*cswap)(hwc_fe25519 *f, hwc_fe25519 *g, uint64_t b);
+  /* f = g when b == 1, unchanged when b == 0, in constant time. */
+  void (*cmov)(hwc_fe25519 *f, const hwc_fe25519 *g, uint64_t b);
+  /* One step of the RFC 7748 Montgomery ladder on st = {x2, z2, x3, z3}:
+   * first swap (x2,z2) with (x3,z3) when swap == 1, then double (x2:z2) and
+   * add it to (x3:z3) with difference x1. One entry point so that a vector
+   * backend can run the independent halves of the step side by side. */
+  void (*ladder_step)(hwc_fe25519 st[4], const hwc_fe25519 *x1, uint64_t swap);
+} hwc_fe25519_kernel;
+
 #endif /* HWC_KERNELS_H */

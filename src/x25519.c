@@ -1,0 +1,91 @@
+/*
+ * X25519 (RFC 7748): clamping, the Montgomery ladder over the selected
+ * fe25519 backend, canonical output, rejection of all-zero results, and the
+ * fixed-base variant through the Edwards25519 table.
+ *
+ * Constant time: the ladder runs all 255 steps whatever the scalar; the
+ * scalar bit only enters as the mask of the swap inside ladder_step; the
+ * inversion is a fixed chain. The all-zero check ORs every byte before the
+ * single branch, which reveals only what the caller learns from the return
+ * value anyway.
+ */
+#include "ed25519_base.h"
+#include "fe25519.h"
+#include "internal.h"
+
+static void clamp(uint8_t e[32], const uint8_t scalar[32]) {
+  memcpy(e, scalar, 32);
+  e[0] &= 248;
+  e[31] &= 127;
+  e[31] |= 64;
+}
+
+/* 1 when s is all zero; no early exit. */
+static int is_zero32(const uint8_t s[32]) {
+  uint8_t acc = 0;
+  for (int i = 0; i < 32; i++) acc |= s[i];
+  return (int)(((unsigned)acc - 1) >> 8) & 1;
+}
+
+int hwc_x25519(uint8_t shared[32], const uint8_t scalar[32], const uint8_t point[32]) {
+  if (!shared || !scalar || !point) return HWC_ERR_INVALID_ARG;
+  const hwc_fe25519_kernel *k = hwc_fe25519_get();
+  static const uint8_t one[32] = {1};
+  static const uint8_t zero[32] = {0};
+  uint8_t e[32], out[32];
+  hwc_fe25519 x1, st[4], zi;
+  clamp(e, scalar);
+  k->frombytes(&x1, point); /* masks bit 255; u >= p is taken mod p */
+  k->frombytes(&st[0], one);
+  k->frombytes(&st[1], zero);
+  st[2] = x1;
+  k->frombytes(&st[3], one);
+  uint64_t swap = 0;
+  for (int t = 254; t >= 0; t--) {
+    uint64_t bit = (e[t >> 3] >> (t & 7)) & 1;
+    k->ladder_step(st, &x1, swap ^ bit);
+    swap = bit;
+  }
+  k->cswap(&st[0], &st[2], swap);
+  k->cswap(&st[1], &st[3], swap);
+  hwc_fe25519_invert(k, &zi, &st[1]);
+  k->mul(&st[0], &st[0], &zi);
+  k->tobytes(out, &st[0]);
+  int zero_result = is_zero32(out);
+  memcpy(shared, out, 32);
+  hwc_memzero(e, sizeof e);
+  hwc_memzero(out, sizeof out);
+  hwc_memzero(st, sizeof st);
+  hwc_memzero(&zi, sizeof zi);
+  hwc_memzero(&x1, sizeof x1);
+  return zero_result ? HWC_ERR_INVALID_ARG : HWC_OK;
+}
+
+/* The birational map of RFC 7748 section 4.1: u = (1 + y) / (1 - y) =
+ * (Z + Y) / (Z - Y), one inversion instead of a ladder. */
+int hwc_x25519_base(uint8_t pub[32], const uint8_t scalar[32]) {
+  if (!pub || !scalar) return HWC_ERR_INVALID_ARG;
+  const hwc_fe25519_kernel *k = hwc_fe25519_get();
+  uint8_t e[32];
+  hwc_ge25519_p3 a;
+  hwc_fe25519 n, d;
+  clamp(e, scalar);
+  hwc_ge25519_scalarmult_base(k, &a, e);
+  k->add(&n, &a.Z, &a.Y);
+  k->sub(&d, &a.Z, &a.Y);
+  hwc_fe25519_invert(k, &d, &d);
+  k->mul(&n, &n, &d);
+  k->tobytes(pub, &n);
+  hwc_memzero(e, sizeof e);
+  hwc_memzero(&a, sizeof a);
+  hwc_memzero(&n, sizeof n);
+  hwc_memzero(&d, sizeof d);
+  return HWC_OK;
+}
+
+int hwc_x25519_keypair(uint8_t pub[32], uint8_t sec[32]) {
+  if (!pub || !sec) return HWC_ERR_INVALID_ARG;
+  int r = hwc_random_bytes(sec, 32);
+  if (r != HWC_OK) return r;
+  return hwc_x25519_base(pub, sec);
+}
