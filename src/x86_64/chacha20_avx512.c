@@ -1,0 +1,125 @@
+/*
+ * ChaCha20 keystream with AVX-512F (RFC 8439 block function).
+ *
+ * Sixteen blocks at once in the vertical layout (zmm register i holds word i
+ * of sixteen consecutive blocks; Goll and Gueron 2014), with the native
+ * 32-bit rotate VPROLD, then a transpose: 4x4 words inside each 128-bit lane,
+ * then 4x4 lanes with VSHUFI32X4. Runs shorter than sixteen blocks use a
+ * four-block horizontal layout (one 128-bit lane per block, rows in
+ * registers), so short messages cost what they use.
+ *
+ * ISA: AVX-512F. Constant time: additions, XORs, rotates and fixed shuffles
+ * only; the masked loads and stores of a final partial group depend on the
+ * public length alone.
+ */
+#include <immintrin.h>
+
+#include "../kernels.h"
+
+HWC_CALL_COUNTER(chacha20_avx512);
+
+#define QR(a, b, c, d)                                                    \
+  do {                                                                    \
+    a = _mm512_add_epi32(a, b); d = _mm512_rol_epi32(_mm512_xor_si512(d, a), 16); \
+    c = _mm512_add_epi32(c, d); b = _mm512_rol_epi32(_mm512_xor_si512(b, c), 12); \
+    a = _mm512_add_epi32(a, b); d = _mm512_rol_epi32(_mm512_xor_si512(d, a), 8);  \
+    c = _mm512_add_epi32(c, d); b = _mm512_rol_epi32(_mm512_xor_si512(b, c), 7);  \
+  } while (0)
+
+#define TRANSPOSE4(a, b, c, d)                                        \
+  do {                                                                \
+    __m512i t0 = _mm512_unpacklo_epi32(a, b), t1 = _mm512_unpacklo_epi32(c, d); \
+    __m512i t2 = _mm512_unpackhi_epi32(a, b), t3 = _mm512_unpackhi_epi32(c, d); \
+    a = _mm512_unpacklo_epi64(t0, t1);                                \
+    b = _mm512_unpackhi_epi64(t0, t1);                                \
+    c = _mm512_unpacklo_epi64(t2, t3);                                \
+    d = _mm512_unpackhi_epi64(t2, t3);                                \
+  } while (0)
+
+/* In: four registers whose 128-bit lane L belongs to block L (a, b, c, d
+ * being its four 16-byte quarters). Out: o[L] = block L. */
+#define LANES_TO_BLOCKS(o, a, b, c, d)                          \
+  do {                                                          \
+    __m512i u0 = _mm512_shuffle_i32x4(a, b, 0x44), u1 = _mm512_shuffle_i32x4(c, d, 0x44); \
+    __m512i u2 = _mm512_shuffle_i32x4(a, b, 0xee), u3 = _mm512_shuffle_i32x4(c, d, 0xee); \
+    o[0] = _mm512_shuffle_i32x4(u0, u1, 0x88);                  \
+    o[1] = _mm512_shuffle_i32x4(u0, u1, 0xdd);                  \
+    o[2] = _mm512_shuffle_i32x4(u2, u3, 0x88);                  \
+    o[3] = _mm512_shuffle_i32x4(u2, u3, 0xdd);                  \
+  } while (0)
+
+static inline void xor64(uint8_t *out, const uint8_t *in, __m512i k) {
+  _mm512_storeu_si512(out, _mm512_xor_si512(_mm512_loadu_si512(in), k));
+}
+
+static void blocks16(uint8_t *out, const uint8_t *in, uint32_t st[16]) {
+  __m512i s[16], x[16];
+  for (int i = 0; i < 16; i++) s[i] = _mm512_set1_epi32((int)st[i]);
+  s[12] = _mm512_add_epi32(s[12], _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+  for (int i = 0; i < 16; i++) x[i] = s[i];
+  for (int r = 0; r < 10; r++) {
+    QR(x[0], x[4], x[8], x[12]);
+    QR(x[1], x[5], x[9], x[13]);
+    QR(x[2], x[6], x[10], x[14]);
+    QR(x[3], x[7], x[11], x[15]);
+    QR(x[0], x[5], x[10], x[15]);
+    QR(x[1], x[6], x[11], x[12]);
+    QR(x[2], x[7], x[8], x[13]);
+    QR(x[3], x[4], x[9], x[14]);
+  }
+  for (int i = 0; i < 16; i++) x[i] = _mm512_add_epi32(x[i], s[i]);
+  /* x[4g + k] lane L: words 4g..4g+3 of block 4L + k. */
+  TRANSPOSE4(x[0], x[1], x[2], x[3]);
+  TRANSPOSE4(x[4], x[5], x[6], x[7]);
+  TRANSPOSE4(x[8], x[9], x[10], x[11]);
+  TRANSPOSE4(x[12], x[13], x[14], x[15]);
+  for (int k = 0; k < 4; k++) {
+    __m512i o[4];
+    LANES_TO_BLOCKS(o, x[k], x[4 + k], x[8 + k], x[12 + k]);
+    for (int L = 0; L < 4; L++) xor64(out + 64 * (4 * L + k), in + 64 * (4 * L + k), o[L]);
+  }
+  st[12] += 16;
+}
+
+/* One to four blocks: 128-bit lane L computes block n + L. */
+static void blocks4(uint8_t *out, const uint8_t *in, size_t n, uint32_t st[16]) {
+  const __m512i a0 = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)st));
+  const __m512i b0 = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(st + 4)));
+  const __m512i c0 = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(st + 8)));
+  const __m512i d0 = _mm512_add_epi32(_mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(st + 12))),
+                                      _mm512_setr_epi32(0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0));
+  __m512i a = a0, b = b0, c = c0, d = d0;
+  for (int r = 0; r < 10; r++) {
+    QR(a, b, c, d);
+    b = _mm512_shuffle_epi32(b, 0x39);
+    c = _mm512_shuffle_epi32(c, 0x4e);
+    d = _mm512_shuffle_epi32(d, 0x93);
+    QR(a, b, c, d);
+    b = _mm512_shuffle_epi32(b, 0x93);
+    c = _mm512_shuffle_epi32(c, 0x4e);
+    d = _mm512_shuffle_epi32(d, 0x39);
+  }
+  __m512i o[4];
+  LANES_TO_BLOCKS(o, _mm512_add_epi32(a, a0), _mm512_add_epi32(b, b0), _mm512_add_epi32(c, c0),
+                  _mm512_add_epi32(d, d0));
+  for (size_t L = 0; L < n; L++) xor64(out + 64 * L, in + 64 * L, o[L]);
+  st[12] += (uint32_t)n;
+}
+
+static void chacha20_avx512_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
+  HWC_COUNT_CALL(chacha20_avx512);
+  for (; nblocks >= 16; nblocks -= 16, in += 1024, out += 1024) blocks16(out, in, st);
+  while (nblocks) {
+    size_t n = nblocks >= 4 ? 4 : nblocks;
+    blocks4(out, in, n, st);
+    nblocks -= n;
+    in += 64 * n;
+    out += 64 * n;
+  }
+}
+
+const hwc_chacha20_kernel hwc_chacha20_avx512 = {
+    .info = {.name = "avx512", .required = HWC_CPU_AVX | HWC_CPU_AVX2 | HWC_CPU_AVX512F, .priority = 30,
+             HWC_CALLS(chacha20_avx512)},
+    .xor_blocks = chacha20_avx512_xor_blocks,
+};
