@@ -44,6 +44,15 @@ static const hwc_impl_info *const poly1305_impls[] = {
 static const hwc_impl_info *const fe25519_impls[] = {
     IMPL(hwc_fe25519_generic),
 };
+extern const hwc_aes_kernel hwc_aes_generic;
+extern const hwc_ghash_kernel hwc_ghash_generic;
+static const hwc_impl_info *const aes_impls[] = {
+    IMPL(hwc_aes_generic),
+};
+static const hwc_impl_info *const ghash_impls[] = {
+    IMPL(hwc_ghash_generic),
+};
+
 static const struct {
   const hwc_impl_info *const *list;
   size_t count;
@@ -51,6 +60,8 @@ static const struct {
 #define LIST(p, arr) [p] = {arr, sizeof arr / sizeof arr[0]}
     LIST(HWC_PRIM_SHA256, sha256_impls),
     LIST(HWC_PRIM_SHA512, sha512_impls),
+    LIST(HWC_PRIM_AES, aes_impls),
+    LIST(HWC_PRIM_GHASH, ghash_impls),
     LIST(HWC_PRIM_FE25519, fe25519_impls),
     LIST(HWC_PRIM_CHACHA20, chacha20_impls),
     LIST(HWC_PRIM_POLY1305, poly1305_impls),

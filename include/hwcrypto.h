@@ -273,6 +273,114 @@ HWC_API int hwc_x25519_base(uint8_t pub[32], const uint8_t scalar[32]);
  * for a NULL pointer, HWC_ERR_RNG when the OS generator fails. */
 HWC_API int hwc_x25519_keypair(uint8_t pub[32], uint8_t sec[32]);
 
+/* -------------------------------------------------------------------- AES */
+
+#ifdef __cplusplus
+#define HWC_ALIGNED64 alignas(64)
+#else
+#define HWC_ALIGNED64 _Alignas(64)
+#endif
+
+/* An expanded AES-128/192/256 key (FIPS 197), for both directions. A plain
+ * struct so it can live on the stack or inside the caller's objects (no
+ * heap); its fields are private. It records the implementation that filled
+ * it, so hwc_impl_select() later never invalidates an existing key. Copyable
+ * with memcpy; wipe with hwc_aes_key_wipe when done. */
+typedef struct hwc_aes_key {
+  HWC_ALIGNED64 uint8_t opaque_[1024]; /* round keys, backend layout */
+  const void *impl_;                   /* the kernel table that built them */
+  unsigned rounds_;                    /* 10, 12 or 14 */
+} hwc_aes_key;
+
+/* An AES-GCM key (NIST SP 800-38D): the AES key plus GHASH's precomputed
+ * powers of H, each recording its implementation. */
+typedef struct hwc_aes_gcm_key {
+  hwc_aes_key aes_;
+  HWC_ALIGNED64 uint8_t ghash_[512];
+  const void *ghash_impl_;
+} hwc_aes_gcm_key;
+
+/* Expands k (k_len = 16, 24 or 32 bytes: AES-128/192/256) into key with the
+ * currently selected aes implementation. HWC_OK; HWC_ERR_INVALID_ARG for a
+ * NULL key or k or another length (key is then left untouched). */
+HWC_API int hwc_aes_init(hwc_aes_key *key, const uint8_t *k, size_t k_len);
+
+/* One 16-byte block through the cipher (out == in allowed). key must come
+ * from a successful hwc_aes_init; NULL pointers abort (void functions). */
+HWC_API void hwc_aes_encrypt_block(uint8_t out[16], const uint8_t in[16], const hwc_aes_key *key);
+HWC_API void hwc_aes_decrypt_block(uint8_t out[16], const uint8_t in[16], const hwc_aes_key *key);
+
+/* CBC (SP 800-38A) over len bytes, len a multiple of 16, no padding. iv is
+ * read as the chaining value and overwritten with the last ciphertext block,
+ * so consecutive calls continue one stream. out == in is allowed. HWC_OK;
+ * HWC_ERR_INVALID_ARG for len % 16 != 0, NULL with len > 0, NULL iv or key,
+ * or partially overlapping out/in (nothing is written then). */
+HWC_API int hwc_aes_cbc_encrypt(uint8_t *out, const uint8_t *in, size_t len, uint8_t iv[16],
+                                const hwc_aes_key *key);
+HWC_API int hwc_aes_cbc_decrypt(uint8_t *out, const uint8_t *in, size_t len, uint8_t iv[16],
+                                const hwc_aes_key *key);
+
+/* CTR (SP 800-38A) over len bytes of any length: out = in XOR keystream from
+ * the 128-bit big-endian counter block ctr, which wraps modulo 2^128. ctr is
+ * advanced by the number of blocks whose keystream was used (a partial last
+ * block counts as one), so a call that continues a stream must start on a
+ * block boundary. Encryption and decryption are the same. out == in is
+ * allowed. Errors as for CBC (any len is fine). */
+HWC_API int hwc_aes_ctr(uint8_t *out, const uint8_t *in, size_t len, uint8_t ctr[16],
+                        const hwc_aes_key *key);
+
+/* Clears every byte of the key object (round keys, rounds, implementation).
+ * NULL is ignored. */
+HWC_API void hwc_aes_key_wipe(hwc_aes_key *key);
+
+/* Expands k (16, 24 or 32 bytes) and derives GHASH's H = E(k, 0^128) with
+ * the selected aes and ghash implementations. Errors as hwc_aes_init. */
+HWC_API int hwc_aes_gcm_init(hwc_aes_gcm_key *key, const uint8_t *k, size_t k_len);
+
+/* AES-GCM authenticated encryption of len bytes at pt into ct (ct == pt
+ * allowed) with aad_len bytes of additional data, writing the first tag_len
+ * bytes of the tag (12..16). nonce_len >= 1; 12 bytes is the standard and
+ * fast case, other lengths are hashed as SP 800-38D says. HWC_OK;
+ * HWC_ERR_INVALID_ARG for tag_len outside 12..16, nonce_len 0, NULL with a
+ * non-zero length, a NULL tag, nonce or key, partially overlapping ct/pt;
+ * HWC_ERR_TOO_LONG for len > 2^36 - 32 (the GCM limit). Nothing is written
+ * on error. Never reuse a (key, nonce) pair. */
+HWC_API int hwc_aes_gcm_encrypt(uint8_t *ct, uint8_t *tag, size_t tag_len, const uint8_t *pt, size_t len,
+                                const uint8_t *aad, size_t aad_len, const uint8_t *nonce,
+                                size_t nonce_len, const hwc_aes_gcm_key *key);
+
+/* AES-GCM authenticated decryption: checks the tag_len-byte tag over aad and
+ * ct (in constant time) and writes the plaintext to pt (pt == ct allowed).
+ * HWC_OK; HWC_ERR_AUTH when the tag does not match, with all len bytes of pt
+ * zeroed; other errors as for encryption, and pt is zeroed then too unless
+ * it is NULL or partially overlaps ct. */
+HWC_API int hwc_aes_gcm_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t *tag,
+                                size_t tag_len, const uint8_t *aad, size_t aad_len, const uint8_t *nonce,
+                                size_t nonce_len, const hwc_aes_gcm_key *key);
+
+/* Clears every byte of the GCM key object. NULL is ignored. */
+HWC_API void hwc_aes_gcm_key_wipe(hwc_aes_gcm_key *key);
+
+/* ------------------------------------------------------ X25519 (RFC 7748) */
+
+/* X25519 Diffie-Hellman: shared = X25519(scalar, point), all 32 bytes.
+ * Any 32-byte scalar is clamped as RFC 7748 section 5 says; any 32-byte
+ * point is accepted (bit 255 is ignored, u >= p is taken mod p). Runs in
+ * time independent of scalar and point. HWC_OK; HWC_ERR_INVALID_ARG for a
+ * NULL pointer or when the result is all zero (point of small order): shared
+ * then holds the zero result and must not be used as a key. */
+HWC_API int hwc_x25519(uint8_t shared[32], const uint8_t scalar[32], const uint8_t point[32]);
+
+/* The public key of scalar: X25519(scalar, 9), through a precomputed
+ * Edwards25519 table (faster than hwc_x25519 with the base point, same
+ * result). HWC_OK, or HWC_ERR_INVALID_ARG for a NULL pointer. */
+HWC_API int hwc_x25519_base(uint8_t pub[32], const uint8_t scalar[32]);
+
+/* A new key pair: sec = 32 random bytes from the OS (stored unclamped, as
+ * libsodium does), pub = hwc_x25519_base(sec). HWC_OK, HWC_ERR_INVALID_ARG
+ * for a NULL pointer, HWC_ERR_RNG when the OS generator fails. */
+HWC_API int hwc_x25519_keypair(uint8_t pub[32], uint8_t sec[32]);
+
 #ifdef __cplusplus
 }
 #endif

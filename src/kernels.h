@@ -77,6 +77,58 @@ typedef struct {
   void (*blocks)(uint64_t state[8], const uint8_t *in, size_t nblocks);
 } hwc_sha512_kernel;
 
+/* ---- AES (FIPS 197) and GHASH (NIST SP 800-38D).
+ * The caller owns the storage: round keys go into HWC_AES_RK_BYTES bytes,
+ * GHASH powers of H into HWC_GHASH_TABLE_BYTES bytes, both 64-byte aligned,
+ * in a layout private to the backend that filled them; the protocol layer
+ * passes them back only to that backend (key objects remember it). rounds is
+ * 10, 12 or 14. out == in is allowed everywhere; partial overlap is not. */
+#define HWC_AES_RK_BYTES 1024
+#define HWC_GHASH_TABLE_BYTES 512
+
+typedef struct hwc_ghash_kernel hwc_ghash_kernel;
+
+typedef struct {
+  hwc_impl_info info;
+  /* Expands a 16-, 24- or 32-byte key for both directions. */
+  void (*setkey)(void *rk, const uint8_t *key, size_t key_len);
+  /* ECB over nblocks independent blocks. */
+  void (*encrypt)(uint8_t *out, const uint8_t *in, size_t nblocks, const void *rk, unsigned rounds);
+  void (*decrypt)(uint8_t *out, const uint8_t *in, size_t nblocks, const void *rk, unsigned rounds);
+  /* out = in XOR E(ctr), E(ctr+1), ...: only the last 32 bits of ctr count
+   * (big-endian, wrapping mod 2^32: GCM's inc32). ctr is advanced by nblocks.
+   * The 128-bit counter of plain CTR is built on this by the protocol. */
+  void (*ctr32)(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], const void *rk,
+                unsigned rounds);
+  /* CBC over nblocks, iv updated to the last ciphertext block. */
+  void (*cbc_encrypt)(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t iv[16], const void *rk,
+                      unsigned rounds);
+  void (*cbc_decrypt)(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t iv[16], const void *rk,
+                      unsigned rounds);
+  /* Optional (NULL when absent): GCM's bulk in one pass, ctr32 encryption
+   * stitched with GHASH of the ciphertext into y (encrypt hashes out,
+   * decrypt hashes in). Usable only with a table that gcm_ghash built. */
+  const hwc_ghash_kernel *gcm_ghash;
+  void (*gcm_encrypt)(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], uint8_t y[16],
+                      const void *rk, unsigned rounds, const void *htable);
+  void (*gcm_decrypt)(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], uint8_t y[16],
+                      const void *rk, unsigned rounds, const void *htable);
+} hwc_aes_kernel;
+
+/* GHASH: y = (y XOR block) * H for each 16-byte block, all values in the
+ * byte order of SP 800-38D. init derives the backend's table from H. */
+struct hwc_ghash_kernel {
+  hwc_impl_info info;
+  void (*init)(void *htable, const uint8_t h[16]);
+  void (*update)(uint8_t y[16], const uint8_t *in, size_t nblocks, const void *htable);
+};
+
+/* The FIPS 197 key expansion in constant time (bitsliced S-box, no table
+ * lookups; src/generic/aes_generic.c): w receives 4 * (rounds + 1) words, each
+ * four key-schedule bytes loaded little-endian. Backends with their own round
+ * key layout start from it. Counts no calls. */
+void hwc_aes_expand_key(uint32_t w[60], const uint8_t *key, size_t key_len);
+
 /* FIPS 180-4 round constants, shared by every SHA-2 kernel
  * (src/generic/sha2_constants.c). */
 extern const uint32_t hwc_sha256_k[64];

@@ -1,0 +1,155 @@
+/* AES-GCM (NIST SP 800-38D): J0 from the nonce, GHASH over the additional
+ * data, the ciphertext and the length block, the tag and its constant-time
+ * check. Bulk data goes through a fused CTR+GHASH kernel when the key's AES
+ * and GHASH implementations belong together, else through the two kernels in
+ * cache-sized alternating chunks. */
+#include "aes_internal.h"
+
+/* 2^36 - 32 bytes of plaintext (2^32 - 2 counter blocks); AAD and nonce are
+ * limited to 2^64 - 1 bits. */
+#define GCM_MAX_LEN ((((uint64_t)1) << 36) - 32)
+#define GCM_MAX_AAD ((((uint64_t)1) << 61) - 1)
+/* Blocks per chunk on the unfused path: small enough to stay in L1 between
+ * the cipher pass and the hash pass. */
+#define GCM_CHUNK 256
+
+#define GHASH_IMPL(key) ((const hwc_ghash_kernel *)(key)->ghash_impl_)
+
+int hwc_aes_gcm_init(hwc_aes_gcm_key *key, const uint8_t *k, size_t k_len) {
+  if (!key) return HWC_ERR_INVALID_ARG;
+  int err = hwc_aes_init(&key->aes_, k, k_len);
+  if (err) return err;
+  const hwc_ghash_kernel *g = HWC_KERNEL(HWC_PRIM_GHASH, hwc_ghash_kernel);
+  uint8_t h[16] = {0};
+  AES_IMPL(&key->aes_)->encrypt(h, h, 1, key->aes_.opaque_, key->aes_.rounds_);
+  g->init(key->ghash_, h);
+  key->ghash_impl_ = g;
+  hwc_memzero(h, sizeof h);
+  return HWC_OK;
+}
+
+void hwc_aes_gcm_key_wipe(hwc_aes_gcm_key *key) {
+  if (key) hwc_memzero(key, sizeof *key);
+}
+
+/* GHASH of len bytes, the last block zero-padded. */
+static void ghash_padded(uint8_t y[16], const uint8_t *p, size_t len, const hwc_aes_gcm_key *key) {
+  const hwc_ghash_kernel *g = GHASH_IMPL(key);
+  if (len >= 16) g->update(y, p, len / 16, key->ghash_);
+  if (len % 16) {
+    uint8_t last[16] = {0};
+    memcpy(last, p + (len & ~(size_t)15), len % 16);
+    g->update(y, last, 1, key->ghash_);
+    hwc_memzero(last, sizeof last);
+  }
+}
+
+static void ghash_lengths(uint8_t y[16], uint64_t a_len, uint64_t c_len, const hwc_aes_gcm_key *key) {
+  uint8_t block[16];
+  hwc_store64_be(block, a_len * 8);
+  hwc_store64_be(block + 8, c_len * 8);
+  GHASH_IMPL(key)->update(y, block, 1, key->ghash_);
+}
+
+/* The pre-counter block J0: nonce || 0^31 || 1 for 96-bit nonces, otherwise
+ * GHASH(nonce padded || 0^64 || [bit length]_64). */
+static void make_j0(uint8_t j0[16], const uint8_t *nonce, size_t nonce_len, const hwc_aes_gcm_key *key) {
+  if (nonce_len == 12) {
+    memcpy(j0, nonce, 12);
+    j0[12] = j0[13] = j0[14] = 0;
+    j0[15] = 1;
+    return;
+  }
+  memset(j0, 0, 16);
+  ghash_padded(j0, nonce, nonce_len, key);
+  ghash_lengths(j0, 0, nonce_len, key);
+}
+
+/* Encrypts or decrypts len bytes and leaves the full 16-byte tag in tag. */
+static void gcm_crypt(int decrypt, uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16],
+                      const uint8_t *aad, size_t aad_len, const uint8_t *nonce, size_t nonce_len,
+                      const hwc_aes_gcm_key *key) {
+  const hwc_aes_kernel *aes = AES_IMPL(&key->aes_);
+  const hwc_ghash_kernel *g = GHASH_IMPL(key);
+  const void *rk = key->aes_.opaque_;
+  unsigned rounds = key->aes_.rounds_;
+  uint8_t j0[16], ctr[16], y[16] = {0};
+
+  make_j0(j0, nonce, nonce_len, key);
+  memcpy(ctr, j0, 16);
+  aes->ctr32(tag, (const uint8_t[16]){0}, 1, ctr, rk, rounds); /* E(J0), ctr = inc32(J0) */
+  ghash_padded(y, aad, aad_len, key);
+
+  size_t full = len / 16, rest = len % 16;
+  if (full && aes->gcm_ghash == g && aes->gcm_encrypt) {
+    (decrypt ? aes->gcm_decrypt : aes->gcm_encrypt)(out, in, full, ctr, y, rk, rounds, key->ghash_);
+  } else {
+    for (size_t done = 0; done < full;) {
+      size_t n = full - done < GCM_CHUNK ? full - done : GCM_CHUNK;
+      const uint8_t *src = in + 16 * done;
+      uint8_t *dst = out + 16 * done;
+      if (decrypt) g->update(y, src, n, key->ghash_);
+      aes->ctr32(dst, src, n, ctr, rk, rounds);
+      if (!decrypt) g->update(y, dst, n, key->ghash_);
+      done += n;
+    }
+  }
+  if (rest) {
+    uint8_t block[16] = {0};
+    size_t at = 16 * full;
+    memcpy(block, in + at, rest);
+    if (decrypt) g->update(y, block, 1, key->ghash_);
+    aes->ctr32(block, block, 1, ctr, rk, rounds);
+    memset(block + rest, 0, 16 - rest);
+    memcpy(out + at, block, rest);
+    if (!decrypt) g->update(y, block, 1, key->ghash_);
+    hwc_memzero(block, sizeof block);
+  }
+  ghash_lengths(y, aad_len, len, key);
+  for (int i = 0; i < 16; i++) tag[i] ^= y[i];
+  hwc_memzero(y, sizeof y);
+  hwc_memzero(ctr, sizeof ctr);
+}
+
+static int check_args(const uint8_t *out, const uint8_t *in, size_t len, const uint8_t *tag, size_t tag_len,
+                      const uint8_t *aad, size_t aad_len, const uint8_t *nonce, size_t nonce_len,
+                      const hwc_aes_gcm_key *key) {
+  if (!key || !key->aes_.impl_ || !key->ghash_impl_ || !tag || !nonce) return HWC_ERR_INVALID_ARG;
+  if (tag_len < 12 || tag_len > 16 || nonce_len == 0) return HWC_ERR_INVALID_ARG;
+  if ((len && (!out || !in)) || (aad_len && !aad)) return HWC_ERR_INVALID_ARG;
+  if ((uint64_t)len > GCM_MAX_LEN || (uint64_t)aad_len > GCM_MAX_AAD || (uint64_t)nonce_len > GCM_MAX_AAD)
+    return HWC_ERR_TOO_LONG;
+  if (hwc_partial_overlap(out, in, len)) return HWC_ERR_INVALID_ARG;
+  return HWC_OK;
+}
+
+int hwc_aes_gcm_encrypt(uint8_t *ct, uint8_t *tag, size_t tag_len, const uint8_t *pt, size_t len,
+                        const uint8_t *aad, size_t aad_len, const uint8_t *nonce, size_t nonce_len,
+                        const hwc_aes_gcm_key *key) {
+  int err = check_args(ct, pt, len, tag, tag_len, aad, aad_len, nonce, nonce_len, key);
+  if (err) return err;
+  uint8_t full[16];
+  gcm_crypt(0, ct, pt, len, full, aad, aad_len, nonce, nonce_len, key);
+  memcpy(tag, full, tag_len);
+  hwc_memzero(full, sizeof full);
+  return HWC_OK;
+}
+
+int hwc_aes_gcm_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t *tag, size_t tag_len,
+                        const uint8_t *aad, size_t aad_len, const uint8_t *nonce, size_t nonce_len,
+                        const hwc_aes_gcm_key *key) {
+  int err = check_args(pt, ct, len, tag, tag_len, aad, aad_len, nonce, nonce_len, key);
+  if (err) {
+    if (pt && len && (uint64_t)len <= GCM_MAX_LEN && !hwc_partial_overlap(pt, ct, len)) hwc_memzero(pt, len);
+    return err;
+  }
+  uint8_t full[16];
+  gcm_crypt(1, pt, ct, len, full, aad, aad_len, nonce, nonce_len, key);
+  int ok = hwc_memequal(full, tag, tag_len);
+  hwc_memzero(full, sizeof full);
+  if (!ok) {
+    hwc_memzero(pt, len);
+    return HWC_ERR_AUTH;
+  }
+  return HWC_OK;
+}

@@ -1,0 +1,549 @@
+/*
+ * AES-128/192/256 (FIPS 197) in portable C, four blocks at a time in 64-bit
+ * bitsliced form.
+ *
+ * Method: the "ct64" slicing described by Thomas Pornin for BearSSL
+ * (bearssl.org/constanttime.html): four blocks are spread over eight 64-bit
+ * words so that word i holds bit i of every byte of every block; SubBytes is
+ * then Boyar and Peralta's 113-gate circuit for the S-box ("A depth-16
+ * circuit for the AES S-box", 2011) evaluated on whole words, ShiftRows is a
+ * fixed bit permutation inside each word and MixColumns a few rotations. The
+ * round keys are stored already sliced (the same transform as the data, with
+ * the key copied into all four lanes), so a round is XORs, ANDs and shifts.
+ *
+ * ISA: any C11 target with 64-bit integers.
+ * Constant time: no table lookup, branch or variable-latency instruction
+ * ever depends on the key or the data; only the block count and the round
+ * count (public) steer control flow.
+ */
+#include <string.h>
+
+#include "../kernels.h"
+
+HWC_CALL_COUNTER(aes_generic);
+
+/* ------------------------------------------------------------ bit slicing */
+
+/* The Boyar-Peralta S-box on eight bit planes (q[0] holds the least
+ * significant bit of every byte). */
+static void sbox(uint64_t *q) {
+  uint64_t x0 = q[7], x1 = q[6], x2 = q[5], x3 = q[4], x4 = q[3], x5 = q[2], x6 = q[1], x7 = q[0];
+  uint64_t y1, y2, y3, y4, y5, y6, y7, y8, y9, y10, y11, y12, y13, y14, y15, y16, y17, y18, y19, y20, y21;
+  uint64_t t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17, t18, t19,
+      t20, t21, t22, t23, t24, t25, t26, t27, t28, t29, t30, t31, t32, t33, t34, t35, t36, t37, t38,
+      t39, t40, t41, t42, t43, t44, t45, t46, t47, t48, t49, t50, t51, t52, t53, t54, t55, t56, t57,
+      t58, t59, t60, t61, t62, t63, t64, t65, t66, t67;
+  uint64_t z0, z1, z2, z3, z4, z5, z6, z7, z8, z9, z10, z11, z12, z13, z14, z15, z16, z17;
+  uint64_t s0, s1, s2, s3, s4, s5, s6, s7;
+
+  /* top linear layer */
+  y14 = x3 ^ x5;
+  y13 = x0 ^ x6;
+  y9 = x0 ^ x3;
+  y8 = x0 ^ x5;
+  t0 = x1 ^ x2;
+  y1 = t0 ^ x7;
+  y4 = y1 ^ x3;
+  y12 = y13 ^ y14;
+  y2 = y1 ^ x0;
+  y5 = y1 ^ x6;
+  y3 = y5 ^ y8;
+  t1 = x4 ^ y12;
+  y15 = t1 ^ x5;
+  y20 = t1 ^ x1;
+  y6 = y15 ^ x7;
+  y10 = y15 ^ t0;
+  y11 = y20 ^ y9;
+  y7 = x7 ^ y11;
+  y17 = y10 ^ y11;
+  y19 = y10 ^ y8;
+  y16 = t0 ^ y11;
+  y21 = y13 ^ y16;
+  y18 = x0 ^ y16;
+
+  /* shared non-linear core: inversion in GF(2^8) via GF(2^4) */
+  t2 = y12 & y15;
+  t3 = y3 & y6;
+  t4 = t3 ^ t2;
+  t5 = y4 & x7;
+  t6 = t5 ^ t2;
+  t7 = y13 & y16;
+  t8 = y5 & y1;
+  t9 = t8 ^ t7;
+  t10 = y2 & y7;
+  t11 = t10 ^ t7;
+  t12 = y9 & y11;
+  t13 = y14 & y17;
+  t14 = t13 ^ t12;
+  t15 = y8 & y10;
+  t16 = t15 ^ t12;
+  t17 = t4 ^ t14;
+  t18 = t6 ^ t16;
+  t19 = t9 ^ t14;
+  t20 = t11 ^ t16;
+  t21 = t17 ^ y20;
+  t22 = t18 ^ y19;
+  t23 = t19 ^ y21;
+  t24 = t20 ^ y18;
+
+  t25 = t21 ^ t22;
+  t26 = t21 & t23;
+  t27 = t24 ^ t26;
+  t28 = t25 & t27;
+  t29 = t28 ^ t22;
+  t30 = t23 ^ t24;
+  t31 = t22 ^ t26;
+  t32 = t31 & t30;
+  t33 = t32 ^ t24;
+  t34 = t23 ^ t33;
+  t35 = t27 ^ t33;
+  t36 = t24 & t35;
+  t37 = t36 ^ t34;
+  t38 = t27 ^ t36;
+  t39 = t29 & t38;
+  t40 = t25 ^ t39;
+
+  t41 = t40 ^ t37;
+  t42 = t29 ^ t33;
+  t43 = t29 ^ t40;
+  t44 = t33 ^ t37;
+  t45 = t42 ^ t41;
+  z0 = t44 & y15;
+  z1 = t37 & y6;
+  z2 = t33 & x7;
+  z3 = t43 & y16;
+  z4 = t40 & y1;
+  z5 = t29 & y7;
+  z6 = t42 & y11;
+  z7 = t45 & y17;
+  z8 = t41 & y10;
+  z9 = t44 & y12;
+  z10 = t37 & y3;
+  z11 = t33 & y4;
+  z12 = t43 & y13;
+  z13 = t40 & y5;
+  z14 = t29 & y2;
+  z15 = t42 & y9;
+  z16 = t45 & y14;
+  z17 = t41 & y8;
+
+  /* bottom linear layer, with the affine constant 0x63 as complements */
+  t46 = z15 ^ z16;
+  t47 = z10 ^ z11;
+  t48 = z5 ^ z13;
+  t49 = z9 ^ z10;
+  t50 = z2 ^ z12;
+  t51 = z2 ^ z5;
+  t52 = z7 ^ z8;
+  t53 = z0 ^ z3;
+  t54 = z6 ^ z7;
+  t55 = z16 ^ z17;
+  t56 = z12 ^ t48;
+  t57 = t50 ^ t53;
+  t58 = z4 ^ t46;
+  t59 = z3 ^ t54;
+  t60 = t46 ^ t57;
+  t61 = z14 ^ t57;
+  t62 = t52 ^ t58;
+  t63 = t49 ^ t58;
+  t64 = z4 ^ t59;
+  t65 = t61 ^ t62;
+  t66 = z1 ^ t63;
+  s0 = t59 ^ t63;
+  s6 = t56 ^ ~t62;
+  s7 = t48 ^ ~t60;
+  t67 = t64 ^ t65;
+  s3 = t53 ^ t66;
+  s4 = t51 ^ t66;
+  s5 = t47 ^ t65;
+  s1 = t64 ^ ~s3;
+  s2 = t55 ^ ~t67;
+
+  q[7] = s0;
+  q[6] = s1;
+  q[5] = s2;
+  q[4] = s3;
+  q[3] = s4;
+  q[2] = s5;
+  q[1] = s6;
+  q[0] = s7;
+}
+
+/* y -> A^-1 (y XOR 0x63), the inverse of the S-box's affine layer. Since
+ * S(x) = A(x^-1) + 0x63, the inverse S-box is this map, then the forward
+ * circuit (an inversion followed by the affine layer), then this map again:
+ * one circuit serves both directions. */
+static void inv_affine(uint64_t *q) {
+  uint64_t q0 = ~q[0], q1 = ~q[1], q2 = q[2], q3 = q[3], q4 = q[4], q5 = ~q[5], q6 = ~q[6], q7 = q[7];
+  q[7] = q1 ^ q4 ^ q6;
+  q[6] = q0 ^ q3 ^ q5;
+  q[5] = q7 ^ q2 ^ q4;
+  q[4] = q6 ^ q1 ^ q3;
+  q[3] = q5 ^ q0 ^ q2;
+  q[2] = q4 ^ q7 ^ q1;
+  q[1] = q3 ^ q6 ^ q0;
+  q[0] = q2 ^ q5 ^ q7;
+}
+
+static void inv_sbox(uint64_t *q) {
+  inv_affine(q);
+  sbox(q);
+  inv_affine(q);
+}
+
+/* Transposes the 8x8 bit matrices formed by bit j of byte k of q[0..7], for
+ * every k: afterwards word i holds bit i of every byte. Its own inverse. */
+static void ortho(uint64_t *q) {
+#define SWAPN(lo, hi, s, x, y)                         \
+  do {                                                 \
+    uint64_t a_ = (x), b_ = (y);                       \
+    (x) = (a_ & (lo)) | ((b_ & (lo)) << (s));          \
+    (y) = ((a_ & (hi)) >> (s)) | (b_ & (hi));          \
+  } while (0)
+#define SWAP2(x, y) SWAPN(0x5555555555555555u, 0xAAAAAAAAAAAAAAAAu, 1, x, y)
+#define SWAP4(x, y) SWAPN(0x3333333333333333u, 0xCCCCCCCCCCCCCCCCu, 2, x, y)
+#define SWAP8(x, y) SWAPN(0x0F0F0F0F0F0F0F0Fu, 0xF0F0F0F0F0F0F0F0u, 4, x, y)
+  SWAP2(q[0], q[1]);
+  SWAP2(q[2], q[3]);
+  SWAP2(q[4], q[5]);
+  SWAP2(q[6], q[7]);
+  SWAP4(q[0], q[2]);
+  SWAP4(q[1], q[3]);
+  SWAP4(q[4], q[6]);
+  SWAP4(q[5], q[7]);
+  SWAP8(q[0], q[4]);
+  SWAP8(q[1], q[5]);
+  SWAP8(q[2], q[6]);
+  SWAP8(q[3], q[7]);
+#undef SWAP2
+#undef SWAP4
+#undef SWAP8
+#undef SWAPN
+}
+
+static uint32_t load32_le(const uint8_t *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void store32_le(uint8_t *p, uint32_t v) {
+  p[0] = (uint8_t)v;
+  p[1] = (uint8_t)(v >> 8);
+  p[2] = (uint8_t)(v >> 16);
+  p[3] = (uint8_t)(v >> 24);
+}
+
+/* Spreads one block (four little-endian column words) over two words, even
+ * and odd bytes apart, so that after ortho() the four blocks of q[i] and
+ * q[i + 4] form the bit planes with the state's columns in 16-bit lanes. */
+static void interleave_in(uint64_t *q0, uint64_t *q1, const uint32_t *w) {
+  uint64_t x0 = w[0], x1 = w[1], x2 = w[2], x3 = w[3];
+  x0 |= x0 << 16;
+  x1 |= x1 << 16;
+  x2 |= x2 << 16;
+  x3 |= x3 << 16;
+  x0 &= 0x0000FFFF0000FFFFu;
+  x1 &= 0x0000FFFF0000FFFFu;
+  x2 &= 0x0000FFFF0000FFFFu;
+  x3 &= 0x0000FFFF0000FFFFu;
+  x0 |= x0 << 8;
+  x1 |= x1 << 8;
+  x2 |= x2 << 8;
+  x3 |= x3 << 8;
+  x0 &= 0x00FF00FF00FF00FFu;
+  x1 &= 0x00FF00FF00FF00FFu;
+  x2 &= 0x00FF00FF00FF00FFu;
+  x3 &= 0x00FF00FF00FF00FFu;
+  *q0 = x0 | x2 << 8;
+  *q1 = x1 | x3 << 8;
+}
+
+static void interleave_out(uint32_t *w, uint64_t q0, uint64_t q1) {
+  uint64_t x0 = q0 & 0x00FF00FF00FF00FFu, x1 = q1 & 0x00FF00FF00FF00FFu;
+  uint64_t x2 = (q0 >> 8) & 0x00FF00FF00FF00FFu, x3 = (q1 >> 8) & 0x00FF00FF00FF00FFu;
+  x0 |= x0 >> 8;
+  x1 |= x1 >> 8;
+  x2 |= x2 >> 8;
+  x3 |= x3 >> 8;
+  x0 &= 0x0000FFFF0000FFFFu;
+  x1 &= 0x0000FFFF0000FFFFu;
+  x2 &= 0x0000FFFF0000FFFFu;
+  x3 &= 0x0000FFFF0000FFFFu;
+  w[0] = (uint32_t)x0 | (uint32_t)(x0 >> 16);
+  w[1] = (uint32_t)x1 | (uint32_t)(x1 >> 16);
+  w[2] = (uint32_t)x2 | (uint32_t)(x2 >> 16);
+  w[3] = (uint32_t)x3 | (uint32_t)(x3 >> 16);
+}
+
+/* Up to four 16-byte blocks into bit planes; missing blocks are zero. */
+static void slice_in(uint64_t q[8], const uint8_t *in, size_t n) {
+  uint32_t w[16] = {0};
+  for (size_t i = 0; i < 4 * n; i++) w[i] = load32_le(in + 4 * i);
+  for (int i = 0; i < 4; i++) interleave_in(&q[i], &q[i + 4], w + 4 * i);
+  ortho(q);
+}
+
+static void slice_out(uint8_t *out, size_t n, uint64_t q[8]) {
+  uint32_t w[16];
+  ortho(q);
+  for (int i = 0; i < 4; i++) interleave_out(w + 4 * i, q[i], q[i + 4]);
+  for (size_t i = 0; i < 4 * n; i++) store32_le(out + 4 * i, w[i]);
+}
+
+/* ------------------------------------------------------------ round steps */
+
+static void add_round_key(uint64_t *q, const uint64_t *sk) {
+  for (int i = 0; i < 8; i++) q[i] ^= sk[i];
+}
+
+/* Row r of every column sits in bits 16r..16r+15 of each word (4 bits per
+ * column), so rotating row r left by r columns is a rotation inside its
+ * 16-bit lane. */
+static void shift_rows(uint64_t *q) {
+  for (int i = 0; i < 8; i++) {
+    uint64_t x = q[i];
+    q[i] = (x & 0x000000000000FFFFu) | ((x & 0x00000000FFF00000u) >> 4) |
+           ((x & 0x00000000000F0000u) << 12) | ((x & 0x0000FF0000000000u) >> 8) |
+           ((x & 0x000000FF00000000u) << 8) | ((x & 0xF000000000000000u) >> 12) |
+           ((x & 0x0FFF000000000000u) << 4);
+  }
+}
+
+static void inv_shift_rows(uint64_t *q) {
+  for (int i = 0; i < 8; i++) {
+    uint64_t x = q[i];
+    q[i] = (x & 0x000000000000FFFFu) | ((x & 0x000000000FFF0000u) << 4) |
+           ((x & 0x00000000F0000000u) >> 12) | ((x & 0x000000FF00000000u) << 8) |
+           ((x & 0x0000FF0000000000u) >> 8) | ((x & 0x000F000000000000u) << 12) |
+           ((x & 0xFFF0000000000000u) >> 4);
+  }
+}
+
+static uint64_t rotr32(uint64_t x) { return x << 32 | x >> 32; }
+
+/* MixColumns: out_r = 2 a_r + 3 a_{r+1} + a_{r+2} + a_{r+3}. Rotating a word
+ * by 16 bits moves every byte down one row (r below); by 32 bits, two rows.
+ * Multiplying by x feeds plane 7 back into planes 0, 1, 3 and 4 (0x11b). */
+static void mix_columns(uint64_t *q) {
+  uint64_t q0 = q[0], q1 = q[1], q2 = q[2], q3 = q[3], q4 = q[4], q5 = q[5], q6 = q[6], q7 = q[7];
+  uint64_t r0 = q0 >> 16 | q0 << 48, r1 = q1 >> 16 | q1 << 48, r2 = q2 >> 16 | q2 << 48,
+           r3 = q3 >> 16 | q3 << 48, r4 = q4 >> 16 | q4 << 48, r5 = q5 >> 16 | q5 << 48,
+           r6 = q6 >> 16 | q6 << 48, r7 = q7 >> 16 | q7 << 48;
+  q[0] = q7 ^ r7 ^ r0 ^ rotr32(q0 ^ r0);
+  q[1] = q0 ^ r0 ^ q7 ^ r7 ^ r1 ^ rotr32(q1 ^ r1);
+  q[2] = q1 ^ r1 ^ r2 ^ rotr32(q2 ^ r2);
+  q[3] = q2 ^ r2 ^ q7 ^ r7 ^ r3 ^ rotr32(q3 ^ r3);
+  q[4] = q3 ^ r3 ^ q7 ^ r7 ^ r4 ^ rotr32(q4 ^ r4);
+  q[5] = q4 ^ r4 ^ r5 ^ rotr32(q5 ^ r5);
+  q[6] = q5 ^ r5 ^ r6 ^ rotr32(q6 ^ r6);
+  q[7] = q6 ^ r6 ^ r7 ^ rotr32(q7 ^ r7);
+}
+
+/* InvMixColumns = MixColumns after the circulant (05 00 04 00): each byte
+ * gains 4 * (a_r + a_{r+2}), i.e. two doublings of (q XOR rotr32(q)). Slower
+ * than a dedicated formula by a handful of XORs, and correct by
+ * construction. */
+static void inv_mix_columns(uint64_t *q) {
+  uint64_t u[8], v[8];
+  for (int i = 0; i < 8; i++) u[i] = q[i] ^ rotr32(q[i]);
+  for (int k = 0; k < 2; k++) {
+    v[0] = u[7];
+    v[1] = u[0] ^ u[7];
+    v[2] = u[1];
+    v[3] = u[2] ^ u[7];
+    v[4] = u[3] ^ u[7];
+    v[5] = u[4];
+    v[6] = u[5];
+    v[7] = u[6];
+    memcpy(u, v, sizeof u);
+  }
+  for (int i = 0; i < 8; i++) q[i] ^= u[i];
+  mix_columns(q);
+}
+
+static void encrypt_sliced(uint64_t *q, const uint64_t *sk, unsigned rounds) {
+  add_round_key(q, sk);
+  for (unsigned r = 1; r < rounds; r++) {
+    sbox(q);
+    shift_rows(q);
+    mix_columns(q);
+    add_round_key(q, sk + 8 * r);
+  }
+  sbox(q);
+  shift_rows(q);
+  add_round_key(q, sk + 8 * rounds);
+}
+
+static void decrypt_sliced(uint64_t *q, const uint64_t *sk, unsigned rounds) {
+  add_round_key(q, sk + 8 * rounds);
+  for (unsigned r = rounds - 1; r > 0; r--) {
+    inv_shift_rows(q);
+    inv_sbox(q);
+    add_round_key(q, sk + 8 * r);
+    inv_mix_columns(q);
+  }
+  inv_shift_rows(q);
+  inv_sbox(q);
+  add_round_key(q, sk);
+}
+
+/* ------------------------------------------------------------ key schedule */
+
+/* SubWord on one little-endian word: the word goes through the same
+ * bitsliced circuit, alone in its lane. */
+static uint32_t sub_word(uint32_t x) {
+  uint64_t q[8] = {x};
+  ortho(q);
+  sbox(q);
+  ortho(q);
+  uint32_t r = (uint32_t)q[0];
+  for (int i = 0; i < 8; i++) q[i] = 0;
+  return r;
+}
+
+void hwc_aes_expand_key(uint32_t w[60], const uint8_t *key, size_t key_len) {
+  static const uint8_t rcon[10] = {0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1B, 0x36};
+  size_t nk = key_len / 4, total = 4 * (nk + 7);
+  for (size_t i = 0; i < nk; i++) w[i] = load32_le(key + 4 * i);
+  uint32_t t = w[nk - 1];
+  for (size_t i = nk, j = 0, k = 0; i < total; i++) {
+    if (j == 0) {
+      t = sub_word(t << 24 | t >> 8) ^ rcon[k];  /* RotWord on a little-endian word */
+    } else if (nk > 6 && j == 4) {
+      t = sub_word(t);
+    }
+    t ^= w[i - nk];
+    w[i] = t;
+    if (++j == nk) {
+      j = 0;
+      k++;
+    }
+  }
+  t = 0;
+}
+
+/* Stored layout: 8 words per round key, the key sliced into all four lanes. */
+static void aes_generic_setkey(void *rk, const uint8_t *key, size_t key_len) {
+  HWC_COUNT_CALL(aes_generic);
+  uint32_t w[60];
+  uint64_t *sk = rk;
+  size_t rounds = key_len / 4 + 6;
+  hwc_aes_expand_key(w, key, key_len);
+  for (size_t r = 0; r <= rounds; r++) {
+    uint64_t *q = sk + 8 * r;
+    for (int i = 0; i < 4; i++) interleave_in(&q[i], &q[i + 4], w + 4 * r);
+    ortho(q);
+  }
+  memset(w, 0, sizeof w);
+  __asm__ __volatile__("" : : "r"(w) : "memory");
+}
+
+/* ------------------------------------------------------------ modes */
+
+static void aes_generic_encrypt(uint8_t *out, const uint8_t *in, size_t nblocks, const void *rk,
+                                unsigned rounds) {
+  HWC_COUNT_CALL(aes_generic);
+  uint64_t q[8];
+  while (nblocks) {
+    size_t n = nblocks < 4 ? nblocks : 4;
+    slice_in(q, in, n);
+    encrypt_sliced(q, rk, rounds);
+    slice_out(out, n, q);
+    in += 16 * n;
+    out += 16 * n;
+    nblocks -= n;
+  }
+}
+
+static void aes_generic_decrypt(uint8_t *out, const uint8_t *in, size_t nblocks, const void *rk,
+                                unsigned rounds) {
+  HWC_COUNT_CALL(aes_generic);
+  uint64_t q[8];
+  while (nblocks) {
+    size_t n = nblocks < 4 ? nblocks : 4;
+    slice_in(q, in, n);
+    decrypt_sliced(q, rk, rounds);
+    slice_out(out, n, q);
+    in += 16 * n;
+    out += 16 * n;
+    nblocks -= n;
+  }
+}
+
+static void aes_generic_ctr32(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16],
+                              const void *rk, unsigned rounds) {
+  HWC_COUNT_CALL(aes_generic);
+  uint8_t ks[64];
+  uint64_t q[8];
+  uint32_t c = (uint32_t)ctr[12] << 24 | (uint32_t)ctr[13] << 16 | (uint32_t)ctr[14] << 8 | ctr[15];
+  while (nblocks) {
+    size_t n = nblocks < 4 ? nblocks : 4;
+    for (size_t i = 0; i < n; i++, c++) {
+      memcpy(ks + 16 * i, ctr, 12);
+      ks[16 * i + 12] = (uint8_t)(c >> 24);
+      ks[16 * i + 13] = (uint8_t)(c >> 16);
+      ks[16 * i + 14] = (uint8_t)(c >> 8);
+      ks[16 * i + 15] = (uint8_t)c;
+    }
+    slice_in(q, ks, n);
+    encrypt_sliced(q, rk, rounds);
+    slice_out(ks, n, q);
+    for (size_t i = 0; i < 16 * n; i++) out[i] = in[i] ^ ks[i];
+    in += 16 * n;
+    out += 16 * n;
+    nblocks -= n;
+  }
+  ctr[12] = (uint8_t)(c >> 24);
+  ctr[13] = (uint8_t)(c >> 16);
+  ctr[14] = (uint8_t)(c >> 8);
+  ctr[15] = (uint8_t)c;
+}
+
+/* CBC encryption is serial: each block waits for the previous one, so three
+ * of the four lanes idle. */
+static void aes_generic_cbc_encrypt(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t iv[16],
+                                    const void *rk, unsigned rounds) {
+  HWC_COUNT_CALL(aes_generic);
+  uint8_t x[16];
+  uint64_t q[8];
+  memcpy(x, iv, 16);
+  for (; nblocks; nblocks--, in += 16, out += 16) {
+    for (int i = 0; i < 16; i++) x[i] ^= in[i];
+    slice_in(q, x, 1);
+    encrypt_sliced(q, rk, rounds);
+    slice_out(x, 1, q);
+    memcpy(out, x, 16);
+  }
+  memcpy(iv, x, 16);
+}
+
+static void aes_generic_cbc_decrypt(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t iv[16],
+                                    const void *rk, unsigned rounds) {
+  HWC_COUNT_CALL(aes_generic);
+  uint8_t prev[16], ct[64], pt[64];
+  uint64_t q[8];
+  memcpy(prev, iv, 16);
+  while (nblocks) {
+    size_t n = nblocks < 4 ? nblocks : 4;
+    memcpy(ct, in, 16 * n); /* out may be in */
+    slice_in(q, ct, n);
+    decrypt_sliced(q, rk, rounds);
+    slice_out(pt, n, q);
+    for (size_t i = 0; i < 16; i++) out[i] = pt[i] ^ prev[i];
+    for (size_t i = 16; i < 16 * n; i++) out[i] = pt[i] ^ ct[i - 16];
+    memcpy(prev, ct + 16 * (n - 1), 16);
+    in += 16 * n;
+    out += 16 * n;
+    nblocks -= n;
+  }
+  memcpy(iv, prev, 16);
+}
+
+const hwc_aes_kernel hwc_aes_generic = {
+    .info = {.name = "generic", .required = 0, .priority = 0, HWC_CALLS(aes_generic)},
+    .setkey = aes_generic_setkey,
+    .encrypt = aes_generic_encrypt,
+    .decrypt = aes_generic_decrypt,
+    .ctr32 = aes_generic_ctr32,
+    .cbc_encrypt = aes_generic_cbc_encrypt,
+    .cbc_decrypt = aes_generic_cbc_decrypt,
+};

@@ -1,0 +1,107 @@
+/*
+ * GHASH (NIST SP 800-38D) in portable C.
+ *
+ * Method: the "ctmul64" carry-less multiplication described by Thomas Pornin
+ * for BearSSL (bearssl.org/constanttime.html). An integer multiply adds
+ * partial products with carries; keeping only every fourth bit of each
+ * operand leaves three-bit holes that swallow those carries (at most 15
+ * terms meet in one bit of the low 64-bit product, the 16th only past bit
+ * 63), so four masked multiplies per pair give a 64x64 carry-less product's
+ * low half. The high half comes from the same routine on bit-reversed
+ * operands. Three such products (Karatsuba) make the 128x128 product, which
+ * is then reduced modulo x^128 + x^7 + x^2 + x + 1 in GCM's reflected bit
+ * order with shifts.
+ *
+ * ISA: any C11 target; 64x64->64 multiplication must be constant time (it is
+ * on x86_64 and on the ARMv8 cores we know of).
+ * Constant time: no branch or index depends on H or the data.
+ */
+#include <string.h>
+
+#include "../kernels.h"
+
+HWC_CALL_COUNTER(ghash_generic);
+
+static uint64_t load64_be(const uint8_t *p) {
+  uint64_t v = 0;
+  for (int i = 0; i < 8; i++) v = v << 8 | p[i];
+  return v;
+}
+
+static void store64_be(uint8_t *p, uint64_t v) {
+  for (int i = 7; i >= 0; i--, v >>= 8) p[i] = (uint8_t)v;
+}
+
+/* Low 64 bits of the carry-less product x * y. */
+static uint64_t bmul64(uint64_t x, uint64_t y) {
+  const uint64_t m0 = 0x1111111111111111u, m1 = m0 << 1, m2 = m0 << 2, m3 = m0 << 3;
+  uint64_t x0 = x & m0, x1 = x & m1, x2 = x & m2, x3 = x & m3;
+  uint64_t y0 = y & m0, y1 = y & m1, y2 = y & m2, y3 = y & m3;
+  uint64_t z0 = (x0 * y0) ^ (x1 * y3) ^ (x2 * y2) ^ (x3 * y1);
+  uint64_t z1 = (x0 * y1) ^ (x1 * y0) ^ (x2 * y3) ^ (x3 * y2);
+  uint64_t z2 = (x0 * y2) ^ (x1 * y1) ^ (x2 * y0) ^ (x3 * y3);
+  uint64_t z3 = (x0 * y3) ^ (x1 * y2) ^ (x2 * y1) ^ (x3 * y0);
+  return (z0 & m0) | (z1 & m1) | (z2 & m2) | (z3 & m3);
+}
+
+static uint64_t rev64(uint64_t x) {
+#define RMS(m, s) x = ((x & (uint64_t)(m)) << (s)) | ((x >> (s)) & (uint64_t)(m))
+  RMS(0x5555555555555555u, 1);
+  RMS(0x3333333333333333u, 2);
+  RMS(0x0F0F0F0F0F0F0F0Fu, 4);
+  RMS(0x00FF00FF00FF00FFu, 8);
+  RMS(0x0000FFFF0000FFFFu, 16);
+#undef RMS
+  return x << 32 | x >> 32;
+}
+
+/* The table is just H as two big-endian halves (hi, lo). */
+static void ghash_generic_init(void *htable, const uint8_t h[16]) {
+  HWC_COUNT_CALL(ghash_generic);
+  uint64_t *t = htable;
+  t[0] = load64_be(h);
+  t[1] = load64_be(h + 8);
+}
+
+static void ghash_generic_update(uint8_t y[16], const uint8_t *in, size_t nblocks, const void *htable) {
+  HWC_COUNT_CALL(ghash_generic);
+  const uint64_t *t = htable;
+  uint64_t h1 = t[0], h0 = t[1];
+  uint64_t h0r = rev64(h0), h1r = rev64(h1), h2 = h0 ^ h1, h2r = h0r ^ h1r;
+  uint64_t y1 = load64_be(y), y0 = load64_be(y + 8);
+  for (; nblocks; nblocks--, in += 16) {
+    y1 ^= load64_be(in);
+    y0 ^= load64_be(in + 8);
+    uint64_t y0r = rev64(y0), y1r = rev64(y1), y2 = y0 ^ y1, y2r = y0r ^ y1r;
+    uint64_t z0 = bmul64(y0, h0), z1 = bmul64(y1, h1), z2 = bmul64(y2, h2);
+    uint64_t z0h = bmul64(y0r, h0r), z1h = bmul64(y1r, h1r), z2h = bmul64(y2r, h2r);
+    z2 ^= z0 ^ z1;
+    z2h ^= z0h ^ z1h;
+    /* Reflected order: the reversed products are the high halves shifted
+     * by one, since a 64x64 product has only 127 bits. */
+    z0h = rev64(z0h) >> 1;
+    z1h = rev64(z1h) >> 1;
+    z2h = rev64(z2h) >> 1;
+    uint64_t v0 = z0, v1 = z0h ^ z2, v2 = z1 ^ z2h, v3 = z1h;
+    /* Multiply by x to realign the 255-bit reflected product, then fold the
+     * low 128 bits back with the polynomial (x^7 + x^2 + x + 1, reflected). */
+    v3 = v3 << 1 | v2 >> 63;
+    v2 = v2 << 1 | v1 >> 63;
+    v1 = v1 << 1 | v0 >> 63;
+    v0 = v0 << 1;
+    v2 ^= v0 ^ (v0 >> 1) ^ (v0 >> 2) ^ (v0 >> 7);
+    v1 ^= (v0 << 63) ^ (v0 << 62) ^ (v0 << 57);
+    v3 ^= v1 ^ (v1 >> 1) ^ (v1 >> 2) ^ (v1 >> 7);
+    v2 ^= (v1 << 63) ^ (v1 << 62) ^ (v1 << 57);
+    y0 = v2;
+    y1 = v3;
+  }
+  store64_be(y, y1);
+  store64_be(y + 8, y0);
+}
+
+const hwc_ghash_kernel hwc_ghash_generic = {
+    .info = {.name = "generic", .required = 0, .priority = 0, HWC_CALLS(ghash_generic)},
+    .init = ghash_generic_init,
+    .update = ghash_generic_update,
+};
