@@ -13,6 +13,7 @@ extern const hwc_fe25519_kernel hwc_fe25519_generic;
 extern const hwc_chacha20_kernel hwc_chacha20_generic;
 extern const hwc_poly1305_kernel hwc_poly1305_generic;
 #if defined(__x86_64__)
+extern const hwc_fe25519_kernel hwc_fe25519_mulx;
 extern const hwc_chacha20_kernel hwc_chacha20_avx2;
 extern const hwc_chacha20_kernel hwc_chacha20_avx512;
 extern const hwc_sha256_kernel hwc_sha256_shani;
@@ -43,6 +44,9 @@ static const hwc_impl_info *const poly1305_impls[] = {
 
 static const hwc_impl_info *const fe25519_impls[] = {
     IMPL(hwc_fe25519_generic),
+#if defined(__x86_64__)
+    IMPL(hwc_fe25519_mulx),
+#endif
 };
 extern const hwc_aes_kernel hwc_aes_generic;
 extern const hwc_ghash_kernel hwc_ghash_generic;
