@@ -16,6 +16,8 @@ extern const hwc_poly1305_kernel hwc_poly1305_generic;
 extern const hwc_fe25519_kernel hwc_fe25519_mulx;
 extern const hwc_chacha20_kernel hwc_chacha20_avx2;
 extern const hwc_chacha20_kernel hwc_chacha20_avx512;
+extern const hwc_poly1305_kernel hwc_poly1305_avx2;
+extern const hwc_poly1305_kernel hwc_poly1305_avx512;
 extern const hwc_sha256_kernel hwc_sha256_shani;
 #endif
 #if defined(__aarch64__)
@@ -40,6 +42,10 @@ static const hwc_impl_info *const chacha20_impls[] = {
 };
 static const hwc_impl_info *const poly1305_impls[] = {
     IMPL(hwc_poly1305_generic),
+#if defined(__x86_64__)
+    IMPL(hwc_poly1305_avx2),
+    IMPL(hwc_poly1305_avx512),
+#endif
 };
 
 static const hwc_impl_info *const fe25519_impls[] = {
