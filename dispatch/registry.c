@@ -56,11 +56,21 @@ static const hwc_impl_info *const fe25519_impls[] = {
 };
 extern const hwc_aes_kernel hwc_aes_generic;
 extern const hwc_ghash_kernel hwc_ghash_generic;
+#if defined(__x86_64__)
+extern const hwc_aes_kernel hwc_aes_aesni;
+extern const hwc_ghash_kernel hwc_ghash_pclmul;
+#endif
 static const hwc_impl_info *const aes_impls[] = {
     IMPL(hwc_aes_generic),
+#if defined(__x86_64__)
+    IMPL(hwc_aes_aesni),
+#endif
 };
 static const hwc_impl_info *const ghash_impls[] = {
     IMPL(hwc_ghash_generic),
+#if defined(__x86_64__)
+    IMPL(hwc_ghash_pclmul),
+#endif
 };
 
 static const struct {

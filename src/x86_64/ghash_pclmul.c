@@ -1,0 +1,52 @@
+/*
+ * GHASH (NIST SP 800-38D) with PCLMULQDQ: eight blocks per reduction over
+ * the precomputed powers H'^1..H'^16. The method and the constant-time
+ * argument are in ghash_clmul.h.
+ * ISA: PCLMULQDQ, SSSE3 (PSHUFB).
+ */
+#include <immintrin.h>
+
+#include "../kernels.h"
+#include "ghash_clmul.h"
+#include "x86_aes.h"
+
+HWC_CALL_COUNTER(ghash_pclmul);
+
+/* H' = mulX(reverse(H)) (RFC 8452 Appendix A) in plain integers and masks,
+ * then its powers by repeated dot products. Shared by every x86 GHASH table
+ * (the VPCLMULQDQ kernels read the same layout). */
+void hwc_ghash_clmul_table(void *table, const uint8_t h[16]) {
+  uint64_t hi = 0, lo = 0;
+  for (int i = 0; i < 8; i++) {
+    hi = hi << 8 | h[i];
+    lo = lo << 8 | h[8 + i];
+  }
+  uint64_t carry = 0 - (hi >> 63);
+  hi = (hi << 1 | lo >> 63) ^ (carry & 0xc200000000000000ull);
+  lo = (lo << 1) ^ (carry & 1);
+  __m128i *t = table, p1 = _mm_set_epi64x((long long)hi, (long long)lo), p = p1;
+  t[15] = p1;
+  for (int k = 2; k <= 16; k++) {
+    p = gh_dot(p, p1);
+    t[16 - k] = p;
+  }
+  hi = lo = carry = 0;
+}
+
+static void ghash_pclmul_init(void *table, const uint8_t h[16]) {
+  HWC_COUNT_CALL(ghash_pclmul);
+  hwc_ghash_clmul_table(table, h);
+}
+
+static void ghash_pclmul_update(uint8_t y[16], const uint8_t *in, size_t nblocks, const void *table) {
+  HWC_COUNT_CALL(ghash_pclmul);
+  __m128i s = gh_load(y);
+  s = gh_blocks(s, in, nblocks, table);
+  _mm_storeu_si128((__m128i *)y, gh_bswap(s));
+}
+
+const hwc_ghash_kernel hwc_ghash_pclmul = {
+    .info = {.name = "pclmul", .required = HWC_CPU_PCLMUL | HWC_CPU_SSSE3, .priority = 10, HWC_CALLS(ghash_pclmul)},
+    .init = ghash_pclmul_init,
+    .update = ghash_pclmul_update,
+};
