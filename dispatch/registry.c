@@ -73,6 +73,11 @@ static const hwc_impl_info *const ghash_impls[] = {
 #endif
 };
 
+extern const hwc_bignum_kernel hwc_bignum_generic;
+static const hwc_impl_info *const bignum_impls[] = {
+    IMPL(hwc_bignum_generic),
+};
+
 static const struct {
   const hwc_impl_info *const *list;
   size_t count;
@@ -80,6 +85,7 @@ static const struct {
 #define LIST(p, arr) [p] = {arr, sizeof arr / sizeof arr[0]}
     LIST(HWC_PRIM_SHA256, sha256_impls),
     LIST(HWC_PRIM_SHA512, sha512_impls),
+    LIST(HWC_PRIM_BIGNUM, bignum_impls),
     LIST(HWC_PRIM_AES, aes_impls),
     LIST(HWC_PRIM_GHASH, ghash_impls),
     LIST(HWC_PRIM_FE25519, fe25519_impls),

@@ -381,6 +381,19 @@ HWC_API int hwc_x25519_base(uint8_t pub[32], const uint8_t scalar[32]);
  * for a NULL pointer, HWC_ERR_RNG when the OS generator fails. */
 HWC_API int hwc_x25519_keypair(uint8_t pub[32], uint8_t sec[32]);
 
+/* ------------------------------------ RSA and big-number modular arithmetic */
+
+/* out = base^exp mod m. base, m and out are big-endian byte strings of
+ * m_len bytes each (leading zero bytes allowed), exp is exp_len big-endian
+ * bytes (exp_len == 0 means exponent 0, and exp may then be NULL). base may
+ * be >= m. m must be odd and > 1; m_len and exp_len at most 1024 (8192 bits).
+ * The running time depends on m_len, exp_len and m only, never on the values
+ * of base or exp. out may alias base. HWC_OK; HWC_ERR_INVALID_ARG for NULL
+ * pointers, an even m, m < 3, or a length out of range (out untouched);
+ * HWC_ERR_NOMEM. */
+HWC_API int hwc_modexp(uint8_t *out, const uint8_t *base, const uint8_t *exp, size_t exp_len,
+                       const uint8_t *m, size_t m_len);
+
 #ifdef __cplusplus
 }
 #endif

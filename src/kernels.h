@@ -210,4 +210,52 @@ typedef struct {
   void (*ladder_step)(hwc_fe25519 st[4], const hwc_fe25519 *x1, uint64_t swap);
 } hwc_fe25519_kernel;
 
+/* ---- bignum: Montgomery arithmetic modulo an odd m of 1..8192 bits, for
+ * RSA (moduli of 2048..8192 bits and their CRT halves) and hwc_modexp.
+ * Numbers outside the kernels are "canonical": little-endian arrays of n
+ * 64-bit limbs. Inside, an element has `words` 64-bit words in a radix and
+ * layout that belong to the backend (2^64 limbs, 2^52 digits for IFMA, ...);
+ * protocol code only moves elements around whole (copies, masked table
+ * scans) and hands them back to the backend that made them. Every element a
+ * function returns is a valid input to every function of that backend. */
+#define HWC_BN_MAX_LIMBS 128 /* 8192 bits */
+#define HWC_BN_MAX_WORDS 176 /* room for an element in any backend's radix */
+
+typedef struct hwc_bignum_kernel hwc_bignum_kernel;
+
+/* A modulus prepared for one backend. Contains the modulus only (for RSA
+ * the secret primes p and q): wipe it with the key. */
+typedef struct {
+  _Alignas(64) uint64_t mb[HWC_BN_MAX_WORDS]; /* m in the backend's form */
+  _Alignas(64) uint64_t rr[HWC_BN_MAX_WORDS]; /* R^2 mod m, backend form */
+  uint64_t m[HWC_BN_MAX_LIMBS];               /* canonical m, n limbs */
+  uint64_t n0;                                /* -m^-1 mod the digit base */
+  size_t n;                                   /* limbs of m (top limb non-zero) */
+  size_t words;                               /* words of an element */
+  unsigned rbits;                             /* R = 2^rbits */
+  const hwc_bignum_kernel *k;                 /* the backend that set it up */
+} hwc_bn_mont;
+
+struct hwc_bignum_kernel {
+  hwc_impl_info info;
+  /* Fills everything but m and n (set by the caller: m odd, > 1, top limb
+   * non-zero). */
+  void (*setup)(hwc_bn_mont *ctx);
+  /* r = a * R mod m (Montgomery form) for any canonical a of n limbs. */
+  void (*to_mont)(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx);
+  /* r = a / R mod m, canonical and fully reduced (< m), n limbs. */
+  void (*from_mont)(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx);
+  /* r = a * b / R mod m (r may alias a or b). */
+  void (*mul)(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx);
+  /* r = a * a / R mod m (r may alias a). */
+  void (*sqr)(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx);
+};
+
+/* Portable helpers for the backends' setup (src/generic/bignum_generic.c),
+ * constant time in m; count no calls. */
+/* -m[0]^-1 mod 2^64 (m odd). */
+uint64_t hwc_bn_neg_inv64(uint64_t m0);
+/* r = 2^e mod m, canonical, n limbs; e >= bit length of m - 1. */
+void hwc_bn_pow2_mod(uint64_t *r, unsigned e, const uint64_t *m, size_t n);
+
 #endif /* HWC_KERNELS_H */

@@ -1,0 +1,280 @@
+/*
+ * Protocol-side big-number code: conversions, constant-time helpers,
+ * fixed-window modular exponentiation over the selected bignum kernel, and
+ * the public hwc_modexp. See bignum.h for the contracts.
+ */
+#include "bignum.h"
+
+#include <stdlib.h>
+
+#include "../dispatch/dispatch.h"
+#include "internal.h"
+
+void hwc_bn_from_bytes(uint64_t *r, size_t n, const uint8_t *in, size_t len) {
+  for (size_t j = 0; j < n; j++) r[j] = 0;
+  for (size_t i = 0; i < len; i++) {
+    size_t bit = 8 * (len - 1 - i);
+    r[bit / 64] |= (uint64_t)in[i] << (bit % 64);
+  }
+}
+
+void hwc_bn_to_bytes(uint8_t *out, size_t len, const uint64_t *a, size_t n) {
+  for (size_t i = 0; i < len; i++) {
+    size_t bit = 8 * (len - 1 - i);
+    out[i] = bit / 64 < n ? (uint8_t)(a[bit / 64] >> (bit % 64)) : 0;
+  }
+}
+
+uint64_t hwc_bn_add(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n) {
+  uint64_t c = 0;
+  for (size_t j = 0; j < n; j++) {
+    uint64_t s = a[j] + c;
+    c = s < c;
+    r[j] = s + b[j];
+    c |= r[j] < s;
+  }
+  return c;
+}
+
+uint64_t hwc_bn_sub(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n) {
+  uint64_t borrow = 0;
+  for (size_t j = 0; j < n; j++) {
+    uint64_t x = a[j] - b[j], b1 = a[j] < b[j];
+    r[j] = x - borrow;
+    borrow = b1 | (x < borrow);
+  }
+  return borrow;
+}
+
+uint64_t hwc_bn_lt_mask(const uint64_t *a, const uint64_t *b, size_t n) {
+  /* a < b exactly when a - b borrows; the difference itself is discarded. */
+  uint64_t borrow = 0;
+  for (size_t j = 0; j < n; j++) {
+    uint64_t x = a[j] - b[j], b1 = a[j] < b[j];
+    borrow = b1 | (x < borrow);
+  }
+  return (uint64_t)0 - borrow;
+}
+
+uint64_t hwc_bn_is_zero_mask(const uint64_t *a, size_t n) {
+  uint64_t acc = 0;
+  for (size_t j = 0; j < n; j++) acc |= a[j];
+  /* (acc | -acc) has its top bit set exactly when acc != 0. */
+  return ((acc | ((uint64_t)0 - acc)) >> 63) - 1;
+}
+
+void hwc_bn_cmov(uint64_t *r, const uint64_t *a, size_t n, uint64_t mask) {
+  for (size_t j = 0; j < n; j++) r[j] ^= (r[j] ^ a[j]) & mask;
+}
+
+void hwc_bn_mul_plain(uint64_t *r, const uint64_t *a, size_t an, const uint64_t *b, size_t bn) {
+  for (size_t j = 0; j < an + bn; j++) r[j] = 0;
+  for (size_t i = 0; i < bn; i++) {
+    uint64_t c = 0;
+    for (size_t j = 0; j < an; j++) {
+#if defined(__SIZEOF_INT128__)
+      unsigned __int128 t = (unsigned __int128)a[j] * b[i] + r[i + j] + c;
+      r[i + j] = (uint64_t)t;
+      c = (uint64_t)(t >> 64);
+#else
+      uint64_t a0 = (uint32_t)a[j], a1 = a[j] >> 32, b0 = (uint32_t)b[i], b1 = b[i] >> 32;
+      uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+      uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
+      uint64_t lo = (mid << 32) | (uint32_t)p00;
+      uint64_t hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+      lo += r[i + j];
+      hi += lo < r[i + j];
+      lo += c;
+      hi += lo < c;
+      r[i + j] = lo;
+      c = hi;
+#endif
+    }
+    r[i + an] = c;
+  }
+}
+
+size_t hwc_bn_bits_vartime(const uint64_t *a, size_t n) {
+  while (n > 0 && a[n - 1] == 0) n--;
+  if (n == 0) return 0;
+  size_t bits = 64 * (n - 1);
+  for (uint64_t t = a[n - 1]; t; t >>= 1) bits++;
+  return bits;
+}
+
+size_t hwc_bn_limbs_vartime(const uint64_t *a, size_t n) {
+  while (n > 1 && a[n - 1] == 0) n--;
+  return n;
+}
+
+void hwc_bn_mont_init(hwc_bn_mont *ctx, const hwc_bignum_kernel *k, const uint64_t *m, size_t n) {
+  ctx->k = k;
+  ctx->n = n;
+  for (size_t j = 0; j < HWC_BN_MAX_LIMBS; j++) ctx->m[j] = j < n ? m[j] : 0;
+  k->setup(ctx);
+}
+
+/* r = a + b mod m for a, b < m. */
+static void mod_add(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
+  uint64_t d[HWC_BN_MAX_LIMBS];
+  uint64_t carry = hwc_bn_add(r, a, b, ctx->n);
+  uint64_t borrow = hwc_bn_sub(d, r, ctx->m, ctx->n);
+  /* the sum reaches m when it carried out or the subtraction did not borrow */
+  hwc_bn_cmov(r, d, ctx->n, (uint64_t)0 - (carry | (borrow ^ 1)));
+}
+
+void hwc_bn_mod_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
+  _Alignas(64) uint64_t x[HWC_BN_MAX_WORDS], y[HWC_BN_MAX_WORDS];
+  ctx->k->to_mont(x, a, ctx);
+  ctx->k->to_mont(y, b, ctx);
+  ctx->k->mul(x, x, y, ctx);
+  ctx->k->from_mont(r, x, ctx);
+  hwc_memzero(x, sizeof x);
+  hwc_memzero(y, sizeof y);
+}
+
+/* c mod m for one chunk c of n limbs: a round trip through Montgomery form. */
+static void reduce_chunk(uint64_t *r, const uint64_t *c, const hwc_bn_mont *ctx) {
+  _Alignas(64) uint64_t x[HWC_BN_MAX_WORDS];
+  ctx->k->to_mont(x, c, ctx);
+  ctx->k->from_mont(r, x, ctx);
+  hwc_memzero(x, sizeof x);
+}
+
+void hwc_bn_reduce(uint64_t *r, const uint64_t *x, size_t xn, const hwc_bn_mont *ctx) {
+  size_t n = ctx->n, chunks = (xn + n - 1) / n;
+  uint64_t c[HWC_BN_MAX_LIMBS], w[HWC_BN_MAX_LIMBS], acc[HWC_BN_MAX_LIMBS] = {0};
+  /* Horner's rule in base W = 2^(64n): acc = acc * W + chunk, mod m. */
+  hwc_bn_pow2_mod(w, (unsigned)(64 * n), ctx->m, n);
+  for (size_t i = chunks; i-- > 0;) {
+    for (size_t j = 0; j < n; j++) c[j] = i * n + j < xn ? x[i * n + j] : 0;
+    reduce_chunk(c, c, ctx);
+    if (i + 1 < chunks) hwc_bn_mod_mul(acc, acc, w, ctx);
+    mod_add(acc, acc, c, ctx);
+  }
+  for (size_t j = 0; j < n; j++) r[j] = acc[j];
+  hwc_memzero(c, sizeof c);
+  hwc_memzero(acc, sizeof acc);
+}
+
+/* Window width by exponent size, as OpenSSL's BN_window_bits_for_ctime_
+ * exponent_size: the table costs 2^w multiplications and a scan of 2^w
+ * entries per window, which pays off against ebits / w multiplications. */
+static unsigned window_bits(size_t ebits) {
+  return ebits > 937 ? 6 : ebits > 306 ? 5 : ebits > 89 ? 4 : ebits > 22 ? 3 : 1;
+}
+
+/* The w-bit window of e (ebits bits) starting at bit pos (a public
+ * position); bits at and above ebits read as zero. */
+static uint64_t window_at(const uint64_t *e, size_t ebits, size_t pos, unsigned w) {
+  size_t limb = pos / 64, off = pos % 64, elimbs = (ebits + 63) / 64;
+  uint64_t v = e[limb] >> off;
+  if (off + w > 64 && limb + 1 < elimbs) v |= e[limb + 1] << (64 - off);
+  if (pos + w > ebits) w = (unsigned)(ebits - pos);
+  return v & (((uint64_t)1 << w) - 1);
+}
+
+/* r = table[idx] by reading every entry and keeping one under a mask, so the
+ * memory access pattern is the same for every idx. */
+static void table_select(uint64_t *r, const uint64_t *table, size_t entries, size_t words, uint64_t idx) {
+  for (size_t j = 0; j < words; j++) r[j] = 0;
+  for (size_t k = 0; k < entries; k++) {
+    uint64_t diff = (uint64_t)k ^ idx;
+    /* (diff | -diff) has its top bit set exactly when diff != 0 */
+    uint64_t mask = (((diff | (0 - diff)) >> 63) ^ 1) * ~(uint64_t)0;
+    const uint64_t *t = table + k * words;
+    for (size_t j = 0; j < words; j++) r[j] |= t[j] & mask;
+  }
+}
+
+int hwc_bn_modexp(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t ebits, const hwc_bn_mont *ctx) {
+  const hwc_bignum_kernel *k = ctx->k;
+  size_t words = ctx->words;
+  unsigned w = window_bits(ebits);
+  size_t entries = (size_t)1 << w;
+  size_t bytes = (entries + 2) * words * sizeof(uint64_t);
+  bytes = (bytes + 63) & ~(size_t)63;
+  uint64_t *table = aligned_alloc(64, bytes);
+  if (table == NULL) {
+    for (size_t j = 0; j < ctx->n; j++) r[j] = 0;
+    return HWC_ERR_NOMEM;
+  }
+  uint64_t *acc = table + entries * words, *t = acc + words;
+  uint64_t one[HWC_BN_MAX_LIMBS] = {1};
+
+  k->to_mont(table, one, ctx);
+  k->to_mont(table + words, a, ctx);
+  for (size_t i = 2; i < entries; i++) {
+    if (i % 2 == 0)
+      k->sqr(table + i * words, table + (i / 2) * words, ctx);
+    else
+      k->mul(table + i * words, table + (i - 1) * words, table + words, ctx);
+  }
+
+  if (ebits == 0) {
+    for (size_t j = 0; j < words; j++) acc[j] = table[j];
+  } else {
+    size_t nwin = (ebits + w - 1) / w, pos = (nwin - 1) * w;
+    table_select(acc, table, entries, words, window_at(e, ebits, pos, w));
+    while (pos > 0) {
+      pos -= w;
+      for (unsigned s = 0; s < w; s++) k->sqr(acc, acc, ctx);
+      table_select(t, table, entries, words, window_at(e, ebits, pos, w));
+      k->mul(acc, acc, t, ctx);
+    }
+  }
+  k->from_mont(r, acc, ctx);
+  hwc_memzero(table, bytes);
+  free(table);
+  return HWC_OK;
+}
+
+void hwc_bn_modexp_vartime(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t ebits,
+                           const hwc_bn_mont *ctx) {
+  const hwc_bignum_kernel *k = ctx->k;
+  _Alignas(64) uint64_t base[HWC_BN_MAX_WORDS], acc[HWC_BN_MAX_WORDS];
+  uint64_t one[HWC_BN_MAX_LIMBS] = {1};
+  while (ebits > 0 && !(e[(ebits - 1) / 64] >> ((ebits - 1) % 64) & 1)) ebits--;
+  k->to_mont(base, a, ctx);
+  if (ebits == 0) {
+    k->to_mont(acc, one, ctx);
+  } else {
+    for (size_t j = 0; j < ctx->words; j++) acc[j] = base[j];
+    for (size_t i = ebits - 1; i-- > 0;) {
+      k->sqr(acc, acc, ctx);
+      if (e[i / 64] >> (i % 64) & 1) k->mul(acc, acc, base, ctx);
+    }
+  }
+  k->from_mont(r, acc, ctx);
+  hwc_memzero(base, sizeof base);
+  hwc_memzero(acc, sizeof acc);
+}
+
+/* ------------------------------------------------------------ hwc_modexp */
+
+int hwc_modexp(uint8_t *out, const uint8_t *base, const uint8_t *exp, size_t exp_len, const uint8_t *m,
+               size_t m_len) {
+  if (out == NULL || base == NULL || m == NULL || (exp == NULL && exp_len != 0)) return HWC_ERR_INVALID_ARG;
+  if (m_len == 0 || m_len > 8 * HWC_BN_MAX_LIMBS || exp_len > 8 * HWC_BN_MAX_LIMBS) return HWC_ERR_INVALID_ARG;
+  if (!(m[m_len - 1] & 1)) return HWC_ERR_INVALID_ARG;
+
+  size_t cap = (m_len + 7) / 8;
+  uint64_t mm[HWC_BN_MAX_LIMBS], a[HWC_BN_MAX_LIMBS], e[HWC_BN_MAX_LIMBS], r[HWC_BN_MAX_LIMBS];
+  hwc_bn_from_bytes(mm, cap, m, m_len);
+  size_t n = hwc_bn_limbs_vartime(mm, cap);
+  if (n == 1 && mm[0] < 3) return HWC_ERR_INVALID_ARG; /* m must be odd and > 1 */
+
+  hwc_bn_mont *ctx = aligned_alloc(64, sizeof *ctx);
+  if (ctx == NULL) return HWC_ERR_NOMEM;
+  hwc_bn_mont_init(ctx, HWC_KERNEL(HWC_PRIM_BIGNUM, hwc_bignum_kernel), mm, n);
+  hwc_bn_from_bytes(a, cap, base, m_len);
+  hwc_bn_reduce(a, a, cap, ctx);
+  hwc_bn_from_bytes(e, (exp_len + 7) / 8, exp, exp_len);
+  int rc = hwc_bn_modexp(r, a, e, 8 * exp_len, ctx);
+  if (rc == HWC_OK) hwc_bn_to_bytes(out, m_len, r, n);
+  hwc_memzero(a, sizeof a);
+  hwc_memzero(e, sizeof e);
+  hwc_memzero(r, sizeof r);
+  free(ctx);
+  return rc;
+}

@@ -1,0 +1,60 @@
+/*
+ * Big-number helpers of the protocol layer (RSA, hwc_modexp): byte
+ * conversion, constant-time comparison and selection, and modular
+ * exponentiation on top of the selected bignum kernel (src/kernels.h).
+ * Numbers are little-endian arrays of 64-bit limbs ("canonical"); Montgomery
+ * elements are opaque arrays of ctx->words words in the backend's layout.
+ * Everything here runs in time independent of the values of secret inputs,
+ * except the functions marked _vartime, which are for public data only.
+ */
+#ifndef HWC_BIGNUM_H
+#define HWC_BIGNUM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernels.h"
+
+/* Big-endian bytes to n limbs; len <= 8n (extra limbs are zeroed). */
+void hwc_bn_from_bytes(uint64_t *r, size_t n, const uint8_t *in, size_t len);
+/* The low len bytes of a (n limbs), big-endian; bytes beyond n limbs are 0. */
+void hwc_bn_to_bytes(uint8_t *out, size_t len, const uint64_t *a, size_t n);
+
+/* r = a + b, r = a - b over n limbs; return the carry / borrow (0 or 1). */
+uint64_t hwc_bn_add(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
+uint64_t hwc_bn_sub(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
+/* All-ones if a < b, else 0 (n limbs each). */
+uint64_t hwc_bn_lt_mask(const uint64_t *a, const uint64_t *b, size_t n);
+/* All-ones if a == 0, else 0. */
+uint64_t hwc_bn_is_zero_mask(const uint64_t *a, size_t n);
+/* r = a where mask is all-ones, unchanged where it is 0. */
+void hwc_bn_cmov(uint64_t *r, const uint64_t *a, size_t n, uint64_t mask);
+/* r (an + bn limbs) = a * b, schoolbook; r must not alias a or b. */
+void hwc_bn_mul_plain(uint64_t *r, const uint64_t *a, size_t an, const uint64_t *b, size_t bn);
+/* Bit length of a public number (0 for zero). */
+size_t hwc_bn_bits_vartime(const uint64_t *a, size_t n);
+/* Limbs needed for a public number (at least 1). */
+size_t hwc_bn_limbs_vartime(const uint64_t *a, size_t n);
+
+/* Prepares ctx for the modulus m (n limbs, odd, > 1, top limb non-zero; n is
+ * public) with backend k. */
+void hwc_bn_mont_init(hwc_bn_mont *ctx, const hwc_bignum_kernel *k, const uint64_t *m, size_t n);
+
+/* r = x mod m for x of xn limbs (any xn), canonical, ctx->n limbs. */
+void hwc_bn_reduce(uint64_t *r, const uint64_t *x, size_t xn, const hwc_bn_mont *ctx);
+/* r = a * b mod m, canonical; a and b of ctx->n limbs, any value. */
+void hwc_bn_mod_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx);
+
+/* r = a^e mod m, canonical, for a of ctx->n limbs (any value) and an
+ * exponent of ebits bits (bits above ebits in e must be zero). Fixed window
+ * chosen from ebits, every window squared and multiplied, table entries read
+ * by a masked scan of the whole table: the time depends on ebits and m only.
+ * HWC_OK or HWC_ERR_NOMEM (r is then zero). */
+int hwc_bn_modexp(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t ebits, const hwc_bn_mont *ctx);
+
+/* The same for a public exponent: left-to-right square and multiply whose
+ * time follows the bits of e (still constant time in a). */
+void hwc_bn_modexp_vartime(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t ebits,
+                           const hwc_bn_mont *ctx);
+
+#endif

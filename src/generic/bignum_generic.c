@@ -1,0 +1,139 @@
+/*
+ * Montgomery multiplication modulo an odd m of n 64-bit limbs, portable C.
+ * Algorithm: CIOS (coarsely integrated operand scanning), Koc, Acar and
+ * Kaliski, "Analyzing and comparing Montgomery multiplication algorithms",
+ * IEEE Micro 1996: one outer pass per limb of b interleaves the product row
+ * with one reduction step, so the accumulator stays at n + 2 limbs.
+ * Elements are canonical (fully reduced, < m) n-limb numbers, R = 2^(64n).
+ * ISA: none. 64 x 64 -> 128-bit products come from unsigned __int128; where
+ * the compiler has none, from four 32 x 32 -> 64-bit products.
+ * Constant time: loop bounds depend only on n; the final subtraction of m is
+ * always computed and kept or dropped with a mask; no division.
+ */
+#include "../kernels.h"
+
+HWC_CALL_COUNTER(bignum_generic);
+
+#if defined(__SIZEOF_INT128__) && !defined(HWC_BN_FORCE_32)
+typedef unsigned __int128 u128;
+/* hi:lo = a * b + c + d; cannot overflow: (2^64-1)^2 + 2(2^64-1) < 2^128. */
+static inline uint64_t mac(uint64_t *hi, uint64_t a, uint64_t b, uint64_t c, uint64_t d) {
+  u128 t = (u128)a * b + c + d;
+  *hi = (uint64_t)(t >> 64);
+  return (uint64_t)t;
+}
+#else
+/* The same from 32-bit halves, for compilers without a 128-bit type. */
+static inline uint64_t mac(uint64_t *hi, uint64_t a, uint64_t b, uint64_t c, uint64_t d) {
+  uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+  uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+  uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
+  uint64_t lo = (mid << 32) | (uint32_t)p00;
+  uint64_t h = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+  lo += c;
+  h += lo < c;
+  lo += d;
+  h += lo < d;
+  *hi = h;
+  return lo;
+}
+#endif
+
+uint64_t hwc_bn_neg_inv64(uint64_t m0) {
+  /* Newton's iteration x <- x(2 - m0 x) doubles the correct low bits; m0 is
+   * its own inverse mod 8, so five steps reach 96 >= 64 bits. */
+  uint64_t x = m0;
+  for (int i = 0; i < 5; i++) x *= 2 - m0 * x;
+  return (uint64_t)0 - x;
+}
+
+/* r = t - m if t (n limbs plus the carry limb `top`) >= m, else t; t < 2m. */
+static void cond_sub(uint64_t *r, const uint64_t *t, uint64_t top, const uint64_t *m, size_t n) {
+  uint64_t d[HWC_BN_MAX_LIMBS], borrow = 0;
+  for (size_t j = 0; j < n; j++) {
+    uint64_t x = t[j] - m[j], b1 = t[j] < m[j];
+    d[j] = x - borrow;
+    borrow = b1 | (x < borrow);
+  }
+  /* keep d unless the subtraction borrowed past the carry limb */
+  uint64_t keep_t = (uint64_t)0 - (borrow & (top ^ 1));
+  for (size_t j = 0; j < n; j++) r[j] = (t[j] & keep_t) | (d[j] & ~keep_t);
+}
+
+void hwc_bn_pow2_mod(uint64_t *r, unsigned e, const uint64_t *m, size_t n) {
+  /* The bit length of m is public (it is the size of the key). */
+  unsigned top = 63;
+  while (!(m[n - 1] >> top)) top--;
+  unsigned bits = (unsigned)(64 * (n - 1)) + top + 1;
+  for (size_t j = 0; j < n; j++) r[j] = 0;
+  r[(bits - 1) / 64] = (uint64_t)1 << ((bits - 1) % 64); /* 2^(bits-1) < m */
+  for (unsigned i = bits - 1; i < e; i++) {
+    uint64_t carry = 0;
+    for (size_t j = 0; j < n; j++) {
+      uint64_t v = r[j];
+      r[j] = v << 1 | carry;
+      carry = v >> 63;
+    }
+    cond_sub(r, r, carry, m, n);
+  }
+}
+
+static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
+  const uint64_t *m = ctx->m, n0 = ctx->n0;
+  size_t n = ctx->n;
+  uint64_t t[HWC_BN_MAX_LIMBS + 2] = {0};
+  for (size_t i = 0; i < n; i++) {
+    uint64_t c = 0, bi = b[i];
+    for (size_t j = 0; j < n; j++) t[j] = mac(&c, a[j], bi, t[j], c);
+    uint64_t s = t[n] + c;
+    t[n + 1] = s < c;
+    t[n] = s;
+    uint64_t q = t[0] * n0;
+    mac(&c, q, m[0], t[0], 0); /* low limb is 0 by the choice of q */
+    for (size_t j = 1; j < n; j++) t[j - 1] = mac(&c, q, m[j], t[j], c);
+    s = t[n] + c;
+    t[n - 1] = s;
+    t[n] = t[n + 1] + (s < c);
+  }
+  cond_sub(r, t, t[n], m, n);
+}
+
+static void bn_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_generic);
+  mont_mul(r, a, b, ctx);
+}
+
+static void bn_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_generic);
+  mont_mul(r, a, a, ctx);
+}
+
+static void bn_setup(hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_generic);
+  ctx->words = ctx->n;
+  ctx->rbits = (unsigned)(64 * ctx->n);
+  ctx->n0 = hwc_bn_neg_inv64(ctx->m[0]);
+  for (size_t j = 0; j < ctx->n; j++) ctx->mb[j] = ctx->m[j];
+  hwc_bn_pow2_mod(ctx->rr, 2 * ctx->rbits, ctx->m, ctx->n);
+}
+
+static void bn_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_generic);
+  /* a < 2^(64n) and RR < m keep the CIOS result below 2m. */
+  mont_mul(r, a, ctx->rr, ctx);
+}
+
+static void bn_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_generic);
+  uint64_t one[HWC_BN_MAX_LIMBS] = {1};
+  mont_mul(r, a, one, ctx);
+}
+
+const hwc_bignum_kernel hwc_bignum_generic = {
+    .info = {.name = "generic", .required = 0, .priority = 0, HWC_CALLS(bignum_generic)},
+    .setup = bn_setup,
+    .to_mont = bn_to_mont,
+    .from_mont = bn_from_mont,
+    .mul = bn_mul,
+    .sqr = bn_sqr,
+};
