@@ -523,8 +523,8 @@ int main(int argc, char **argv) {
 #else
   printf("counter: %s at %.4f GHz; cpb and cycles/op count its ticks\n", bench_counter_name(), hz / 1e9);
 #endif
-  printf("timing: median of %ld runs of at least %g s each, after a warm-up of %g s\n", runs,
-         min_time, min_time);
+  printf("timing: median of %ld runs of at least %g s each, after a warm-up of %g s; "
+         "batches during which\n        the thread lost the CPU are left out\n", runs, min_time, min_time);
   fflush(stdout);
 
   prog.on = isatty(STDERR_FILENO);

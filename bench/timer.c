@@ -1,7 +1,9 @@
 /*
  * Clocks and the measurement loop. Wall time comes from CLOCK_MONOTONIC;
  * cycles from the architecture's constant-rate counter, read around the same
- * runs, so ns and cycles describe the very same work.
+ * batches, so ns and cycles describe the very same work. Batches during
+ * which the thread was descheduled are left out (see run_batch): on a shared
+ * machine they would measure the load, not the code.
  */
 #include <stdlib.h>
 #include <time.h>
@@ -68,6 +70,35 @@ static int cmp_double(const void *a, const void *b) {
 
 #define MAX_RUNS 101
 
+static uint64_t thread_cpu_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Calls accumulated over the batches of one timed run. */
+typedef struct span {
+  uint64_t ns, ticks, calls;
+} span;
+
+/* Runs `batch` calls. The batch counts only if this thread kept the CPU
+ * throughout (its CPU time covers its wall time, within 2%), unless
+ * take_all: on a shared machine a batch that was preempted measures the
+ * other processes, not us. Returns the wall time it took. */
+static uint64_t run_batch(const bench_row *row, bench_io *io, size_t len, uint64_t batch,
+                          int take_all, span *acc) {
+  uint64_t cpu0 = thread_cpu_ns(), s = bench_now_ns(), t0 = bench_ticks();
+  for (uint64_t i = 0; i < batch; i++) row->run(io, len);
+  uint64_t t1 = bench_ticks(), e = bench_now_ns(), cpu1 = thread_cpu_ns();
+  uint64_t wall = e - s, cpu = cpu1 - cpu0;
+  if (take_all || wall <= cpu + wall / 50) {
+    acc->ns += wall;
+    acc->ticks += t1 - t0;
+    acc->calls += batch;
+  }
+  return wall;
+}
+
 void bench_measure(const bench_row *row, bench_io *io, size_t len, double min_time,
                    unsigned runs, bench_figure *fig) {
   double ns[MAX_RUNS], order[MAX_RUNS], ticks[MAX_RUNS];
@@ -76,34 +107,34 @@ void bench_measure(const bench_row *row, bench_io *io, size_t len, double min_ti
   if (runs > MAX_RUNS) runs = MAX_RUNS;
 
   /* Warm-up (caches, branch predictors, the CPU's clock ramp) for one
-   * min_time, which also sizes a batch: enough calls to make the clock reads
-   * between batches negligible (1/16 of a run), never fewer than one. */
+   * min_time, which also sizes a batch: about 1/100 of a run, short enough
+   * that most batches fit in one scheduler time slice on a loaded machine
+   * and long enough that the clock reads around it cost nothing measurable;
+   * never fewer than one call. */
   uint64_t batch = 1;
   uint64_t start = bench_now_ns();
+  span warm = {0, 0, 0};
   for (;;) {
-    uint64_t s = bench_now_ns();
-    for (uint64_t i = 0; i < batch; i++) row->run(io, len);
-    uint64_t e = bench_now_ns();
-    if (e - s < target / 16 && batch < (UINT64_C(1) << 40)) batch *= 2;
-    if (e - start >= target) break;
+    uint64_t wall = run_batch(row, io, len, batch, 1, &warm);
+    if (wall < target / 100 && batch < (UINT64_C(1) << 40)) batch *= 2;
+    if (bench_now_ns() - start >= target) break;
   }
 
-  /* Each timed run goes on batch by batch until it has lasted min_time, so a
-   * run is never shorter than asked even if the machine got faster. */
+  /* Each timed run goes on batch by batch until its undisturbed batches
+   * add up to min_time. If the machine is so busy that this takes 20 times
+   * longer than asked, every batch counts from then on (the spread shows it). */
   for (unsigned r = 0; r < runs; r++) {
-    uint64_t n = 0;
-    uint64_t c0 = bench_ticks(), s = bench_now_ns(), e;
-    do {
-      for (uint64_t i = 0; i < batch; i++) row->run(io, len);
-      n += batch;
-      e = bench_now_ns();
-    } while (e - s < target);
-    uint64_t c1 = bench_ticks();
-    ns[r] = (double)(e - s) / (double)n;
-    ticks[r] = (double)(c1 - c0) / (double)n;
+    span acc = {0, 0, 0};
+    uint64_t s = bench_now_ns();
+    int take_all = 0;
+    while (acc.ns < target) {
+      run_batch(row, io, len, batch, take_all, &acc);
+      if (!take_all && bench_now_ns() - s > 20 * target) take_all = 1;
+    }
+    ns[r] = (double)acc.ns / (double)acc.calls;
+    ticks[r] = (double)acc.ticks / (double)acc.calls;
     order[r] = ns[r];
   }
-
   qsort(order, runs, sizeof order[0], cmp_double);
   double med = runs % 2 ? order[runs / 2] : (order[runs / 2 - 1] + order[runs / 2]) / 2;
   /* Cycles of the run closest to the median time, not an independent median,
