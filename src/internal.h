@@ -17,6 +17,17 @@ _Noreturn void hwc_fatal(const char *func, const char *what);
     if ((p) == NULL && (len) != 0) hwc_fatal(__func__, "NULL pointer with non-zero length"); \
   } while (0)
 
+/* Marks a secret-derived value as safe to branch on (it is the result the
+ * caller gets anyway). In test builds with HWC_CT_VALGRIND this tells
+ * memcheck, so the constant-time check (tests/ct.h) does not report it;
+ * otherwise it compiles to nothing. */
+#ifdef HWC_CT_VALGRIND
+#include <valgrind/memcheck.h>
+#define HWC_DECLASSIFY(p, n) ((void)VALGRIND_MAKE_MEM_DEFINED((p), (n)))
+#else
+#define HWC_DECLASSIFY(p, n) ((void)0)
+#endif
+
 static inline uint32_t hwc_load32_be(const uint8_t *p) {
   return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }

@@ -1,0 +1,54 @@
+/* hwc_hash dispatch over SHA-256/384/512, and MGF1. */
+#include "hash.h"
+
+size_t hash_len(hwc_hash h) {
+  switch (h) {
+    case HWC_HASH_SHA256: return 32;
+    case HWC_HASH_SHA384: return 48;
+    case HWC_HASH_SHA512: return 64;
+    default: return 0;
+  }
+}
+
+void hash_init(hash_ctx *c, hwc_hash h) {
+  c->h = h;
+  if (h == HWC_HASH_SHA256) hwc_sha256_init(&c->u.s256);
+  else if (h == HWC_HASH_SHA384) hwc_sha384_init(&c->u.s512);
+  else hwc_sha512_init(&c->u.s512);
+}
+
+void hash_update(hash_ctx *c, const uint8_t *in, size_t len) {
+  if (c->h == HWC_HASH_SHA256) hwc_sha256_update(&c->u.s256, in, len);
+  else hwc_sha512_update(&c->u.s512, in, len);
+}
+
+void hash_final(hash_ctx *c, uint8_t *out) {
+  if (c->h == HWC_HASH_SHA256) hwc_sha256_final(&c->u.s256, out);
+  else if (c->h == HWC_HASH_SHA384) hwc_sha384_final(&c->u.s512, out);
+  else hwc_sha512_final(&c->u.s512, out);
+}
+
+void hash_oneshot(hwc_hash h, uint8_t *out, const uint8_t *in, size_t len) {
+  hash_ctx c;
+  hash_init(&c, h);
+  hash_update(&c, in, len);
+  hash_final(&c, out);
+}
+
+void mgf1_xor(hwc_hash h, uint8_t *out, size_t out_len, const uint8_t *seed, size_t seed_len) {
+  size_t hl = hash_len(h);
+  uint8_t block[64], counter[4];
+  for (uint32_t i = 0; out_len; i++) {
+    hash_ctx c;
+    hwc_store32_be(counter, i);
+    hash_init(&c, h);
+    hash_update(&c, seed, seed_len);
+    hash_update(&c, counter, 4);
+    hash_final(&c, block);
+    size_t n = out_len < hl ? out_len : hl;
+    for (size_t j = 0; j < n; j++) out[j] ^= block[j];
+    out += n;
+    out_len -= n;
+  }
+  hwc_memzero(block, sizeof block);
+}
