@@ -7,6 +7,9 @@
 
 /* Large enough to amortise the kernel calls, small enough to stay in L1. */
 #define CHUNK 4096
+/* Up to this many bytes, the key block and the message go to the kernel in
+ * one call (three message blocks: a wide kernel's short path does four). */
+#define SHORT 192
 
 static const uint8_t zeros[16];
 
@@ -33,13 +36,28 @@ static void aead(uint8_t *out, uint8_t tag[16], const uint8_t *in, size_t len, c
   hwc_poly1305_ctx mac;
 
   hwc_chacha20_setup(st, key, 0, hwc_load32_le(nonce), hwc_load32_le(nonce + 4), hwc_load32_le(nonce + 8));
-  k->xor_blocks(block0, block0, 1, st); /* the one-time key; counter is now 1 */
-  hwc_poly1305_init(&mac, block0);
-  hwc_memzero(block0, sizeof block0);
-
-  hwc_poly1305_update(&mac, aad, aad_len);
-  mac_pad(&mac, aad_len);
-  for (size_t done = 0; done < len;) {
+  if (len <= SHORT) {
+    /* One kernel call for the key block and the message: the wide
+     * kernels run these blocks side by side instead of one by one. */
+    uint8_t buf[64 + SHORT];
+    size_t nblocks = 1 + (len + 63) / 64;
+    memset(buf, 0, 64 * nblocks);
+    if (len) memcpy(buf + 64, in, len);
+    k->xor_blocks(buf, buf, nblocks, st);
+    hwc_poly1305_init(&mac, buf);
+    hwc_poly1305_update(&mac, aad, aad_len);
+    mac_pad(&mac, aad_len);
+    hwc_poly1305_update(&mac, decrypt ? in : buf + 64, len);
+    if (len) memcpy(out, buf + 64, len);
+    hwc_memzero(buf, sizeof buf);
+  } else {
+    k->xor_blocks(block0, block0, 1, st); /* the one-time key; counter is now 1 */
+    hwc_poly1305_init(&mac, block0);
+    hwc_memzero(block0, sizeof block0);
+    hwc_poly1305_update(&mac, aad, aad_len);
+    mac_pad(&mac, aad_len);
+  }
+  for (size_t done = len <= SHORT ? len : 0; done < len;) {
     size_t n = len - done < CHUNK ? len - done : CHUNK;
     if (decrypt) hwc_poly1305_update(&mac, in + done, n);
     hwc_chacha20_stream(k, out + done, in + done, n, st, 0);
