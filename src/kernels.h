@@ -203,11 +203,14 @@ typedef struct {
   void (*cswap)(hwc_fe25519 *f, hwc_fe25519 *g, uint64_t b);
   /* f = g when b == 1, unchanged when b == 0, in constant time. */
   void (*cmov)(hwc_fe25519 *f, const hwc_fe25519 *g, uint64_t b);
-  /* One step of the RFC 7748 Montgomery ladder on st = {x2, z2, x3, z3}:
-   * first swap (x2,z2) with (x3,z3) when swap == 1, then double (x2:z2) and
-   * add it to (x3:z3) with difference x1. One entry point so that a vector
-   * backend can run the independent halves of the step side by side. */
-  void (*ladder_step)(hwc_fe25519 st[4], const hwc_fe25519 *x1, uint64_t swap);
+  /* The RFC 7748 Montgomery ladder on st = {x2, z2, x3, z3} with
+   * difference x1: for t = 254 down to 0, swap (x2:z2) with (x3:z3) by
+   * bit t of the clamped scalar e, then one differential double-and-add
+   * step; the final swap included. The whole loop is one entry point so
+   * that a vector backend can run the independent halves of every step side
+   * by side and keep the four coordinates in its own layout, in registers,
+   * across all 255 steps instead of converting at every step. */
+  void (*ladder)(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[32]);
 } hwc_fe25519_kernel;
 
 /* ---- bignum: Montgomery arithmetic modulo an odd m of 1..8192 bits, for

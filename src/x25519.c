@@ -3,11 +3,10 @@
  * fe25519 backend, canonical output, rejection of all-zero results, and the
  * fixed-base variant through the Edwards25519 table.
  *
- * Constant time: the ladder runs all 255 steps whatever the scalar; the
- * scalar bit only enters as the mask of the swap inside ladder_step; the
- * inversion is a fixed chain. The all-zero check ORs every byte before the
- * single branch, which reveals only what the caller learns from the return
- * value anyway.
+ * Constant time: the ladder kernel runs all 255 steps whatever the scalar,
+ * whose bits only form swap masks; the inversion is a fixed chain. The
+ * all-zero check ORs every byte before its one branch, which reveals only
+ * what the return value tells the caller anyway.
  */
 #include "ed25519_base.h"
 #include "fe25519.h"
@@ -40,14 +39,7 @@ int hwc_x25519(uint8_t shared[32], const uint8_t scalar[32], const uint8_t point
   k->frombytes(&st[1], zero);
   st[2] = x1;
   k->frombytes(&st[3], one);
-  uint64_t swap = 0;
-  for (int t = 254; t >= 0; t--) {
-    uint64_t bit = (e[t >> 3] >> (t & 7)) & 1;
-    k->ladder_step(st, &x1, swap ^ bit);
-    swap = bit;
-  }
-  k->cswap(&st[0], &st[2], swap);
-  k->cswap(&st[1], &st[3], swap);
+  k->ladder(st, &x1, e);
   hwc_fe25519_invert(k, &zi, &st[1]);
   k->mul(&st[0], &st[0], &zi);
   k->tobytes(out, &st[0]);

@@ -19,6 +19,7 @@
  * bound below tolerates.
  */
 #include "../kernels.h"
+#include "../fe25519_ladder.h"
 
 HWC_CALL_COUNTER(fe25519_generic);
 
@@ -276,12 +277,9 @@ static void fe_sub(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
 
 /* RFC 7748 section 5 ladder step, with a24 = (486662 + 2) / 4 = 121666
  * applied as z2 = E * (BB + a24 * E), which equals the RFC's AA + 121665 E. */
-static void fe_ladder_step(hwc_fe25519 st[4], const hwc_fe25519 *x1, uint64_t swap) {
-  HWC_COUNT_CALL(fe25519_generic);
+static inline void ladder_step(hwc_fe25519 st[4], const hwc_fe25519 *x1) {
   hwc_fe25519 *x2 = &st[0], *z2 = &st[1], *x3 = &st[2], *z3 = &st[3];
   hwc_fe25519 a, b, aa, bb, e, c, d, da, cb;
-  fe_cswap(x2, x3, swap);
-  fe_cswap(z2, z3, swap);
   fe_add_inl(&a, x2, z2);
   fe_sub_inl(&b, x2, z2);
   fe_add_inl(&c, x3, z3);
@@ -300,6 +298,11 @@ static void fe_ladder_step(hwc_fe25519 st[4], const hwc_fe25519 *x1, uint64_t sw
   fe_mul_small_inl(&a, &e, 121666);
   fe_add_inl(&a, &a, &bb);
   fe_mul_inl(z2, &e, &a);
+}
+
+static void fe_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[32]) {
+  HWC_COUNT_CALL(fe25519_generic);
+  hwc_fe25519_ladder_loop(st, x1, e, fe_cswap, ladder_step);
 }
 
 static void fe_frombytes_entry(hwc_fe25519 *h, const uint8_t s[32]) {
@@ -334,5 +337,5 @@ const hwc_fe25519_kernel hwc_fe25519_generic = {
     .sub = fe_sub,
     .cswap = fe_cswap_entry,
     .cmov = fe_cmov_entry,
-    .ladder_step = fe_ladder_step,
+    .ladder = fe_ladder,
 };

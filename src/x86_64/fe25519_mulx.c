@@ -1,308 +1,22 @@
 /*
- * GF(2^255-19) on x86_64 with BMI2 and ADX: four 64-bit limbs, value any
- * 256-bit integer (only tobytes reduces fully), products by MULX, and the
- * reduction 2^256 = 38 (mod p) (the layout of Oliveira, Lopez, Hisil,
- * Faz-Hernandez, Rodriguez-Henriquez, "How to (pre-)compute a ladder",
- * SAC 2017, and of Intel's "New instructions supporting large integer
- * arithmetic", 2012).
- *
- * Why inline asm: a 4x4-limb product wants two independent carry chains,
- * ADCX on CF for the low halves of each row and ADOX on OF for the high
- * halves, while MULX leaves the flags alone. C has no way to keep two carry
- * flags alive at once (GCC and Clang serialise _addcarryx_u64 onto one
- * chain), which costs about a third of the multiplication.
+ * The mulx fe25519 backend: GF(2^255-19) in four 64-bit limbs with MULX and
+ * ADCX/ADOX (the arithmetic and why it is asm: fe25519_4x64.h), and the
+ * Montgomery ladder over it.
  *
  * ISA: BMI2 (MULX), ADX (ADCX/ADOX); selected only when both are present.
- * Constant time: fixed instruction sequences; the reduction's final
- * "maybe add 38" is SBB/AND, the swaps are masks, tobytes selects with masks.
+ * Constant time: see fe25519_4x64.h; the ladder's swaps are masks.
  */
-#include <immintrin.h>
-
 #include "../kernels.h"
+#include "../fe25519_ladder.h"
+#include "fe25519_4x64.h"
 
 HWC_CALL_COUNTER(fe25519_mulx);
-
-typedef unsigned __int128 u128;
-
-/* The 512-bit value in r8..r15 (T0..T7) to h = T0..3 + 38 * T4..7, in
- * [0, 2^256). The fold leaves at most 39 above 2^256, which a second,
- * smaller fold absorbs: if that one carries out too, the low limb is below
- * 38 * 39 and the last +38 cannot carry. */
-#define REDUCE_AND_STORE                                                    \
-  "movl $38, %%edx\n\t"                                                     \
-  "xorl %%eax, %%eax\n\t"                                                   \
-  "mulxq %%r12, %%rax, %%rbx\n\t"                                           \
-  "adcxq %%rax, %%r8\n\t"                                                   \
-  "adoxq %%rbx, %%r9\n\t"                                                   \
-  "mulxq %%r13, %%rax, %%rbx\n\t"                                           \
-  "adcxq %%rax, %%r9\n\t"                                                   \
-  "adoxq %%rbx, %%r10\n\t"                                                  \
-  "mulxq %%r14, %%rax, %%rbx\n\t"                                           \
-  "adcxq %%rax, %%r10\n\t"                                                  \
-  "adoxq %%rbx, %%r11\n\t"                                                  \
-  "mulxq %%r15, %%rax, %%r12\n\t"                                           \
-  "adcxq %%rax, %%r11\n\t"                                                  \
-  "movl $0, %%eax\n\t"                                                      \
-  "adoxq %%rax, %%r12\n\t"                                                  \
-  "adcxq %%rax, %%r12\n\t"                                                  \
-  "imulq $38, %%r12, %%r12\n\t"                                             \
-  "addq %%r12, %%r8\n\t"                                                    \
-  "adcq $0, %%r9\n\t"                                                       \
-  "adcq $0, %%r10\n\t"                                                      \
-  "adcq $0, %%r11\n\t"                                                      \
-  "sbbq %%rax, %%rax\n\t"                                                   \
-  "andq $38, %%rax\n\t"                                                     \
-  "addq %%rax, %%r8\n\t"                                                    \
-  "movq %%r8, 0(%[h])\n\t"                                                  \
-  "movq %%r9, 8(%[h])\n\t"                                                  \
-  "movq %%r10, 16(%[h])\n\t"                                                \
-  "movq %%r11, 24(%[h])\n\t"
-
-/* One row i >= 1 of the schoolbook product: T[i..i+4] += f_i * g, with the
- * low halves on the CF chain and the high halves on the OF chain. TOP is
- * the fresh limb T[i+4]; its XOR also clears both flags. */
-#define ROW(off, Ti, Ti1, Ti2, Ti3, TOP)                                    \
-  "movq " off "(%[f]), %%rdx\n\t"                                           \
-  "xorl %%" TOP "d, %%" TOP "d\n\t"                                         \
-  "mulxq 0(%[g]), %%rax, %%rbx\n\t"                                         \
-  "adcxq %%rax, %%" Ti "\n\t"                                               \
-  "adoxq %%rbx, %%" Ti1 "\n\t"                                              \
-  "mulxq 8(%[g]), %%rax, %%rbx\n\t"                                         \
-  "adcxq %%rax, %%" Ti1 "\n\t"                                              \
-  "adoxq %%rbx, %%" Ti2 "\n\t"                                              \
-  "mulxq 16(%[g]), %%rax, %%rbx\n\t"                                        \
-  "adcxq %%rax, %%" Ti2 "\n\t"                                              \
-  "adoxq %%rbx, %%" Ti3 "\n\t"                                              \
-  "mulxq 24(%[g]), %%rax, %%rbx\n\t"                                        \
-  "adcxq %%rax, %%" Ti3 "\n\t"                                              \
-  "adoxq %%rbx, %%" TOP "\n\t"                                              \
-  "adcq $0, %%" TOP "\n\t"
-
-static inline void fmul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) {
-  __asm__ volatile(
-      /* row 0 needs only one chain */
-      "movq 0(%[f]), %%rdx\n\t"
-      "mulxq 0(%[g]), %%r8, %%r9\n\t"
-      "mulxq 8(%[g]), %%rax, %%r10\n\t"
-      "addq %%rax, %%r9\n\t"
-      "mulxq 16(%[g]), %%rax, %%r11\n\t"
-      "adcq %%rax, %%r10\n\t"
-      "mulxq 24(%[g]), %%rax, %%r12\n\t"
-      "adcq %%rax, %%r11\n\t"
-      "adcq $0, %%r12\n\t"
-      ROW("8", "r9", "r10", "r11", "r12", "r13")
-      ROW("16", "r10", "r11", "r12", "r13", "r14")
-      ROW("24", "r11", "r12", "r13", "r14", "r15")
-      REDUCE_AND_STORE
-      :
-      : [h] "r"(h), [f] "r"(f), [g] "r"(g)
-      : "rax", "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory");
-}
-
-/* Squaring: the six cross products once, doubled on the CF chain while the
- * four squares come in on the OF chain. */
-static inline void fsqr(uint64_t h[4], const uint64_t f[4]) {
-  __asm__ volatile(
-      "movq 0(%[f]), %%rdx\n\t"
-      "mulxq 8(%[f]), %%r9, %%r10\n\t"   /* f0 f1 */
-      "mulxq 16(%[f]), %%rax, %%r11\n\t" /* f0 f2 */
-      "addq %%rax, %%r10\n\t"
-      "mulxq 24(%[f]), %%rax, %%r12\n\t" /* f0 f3 */
-      "adcq %%rax, %%r11\n\t"
-      "adcq $0, %%r12\n\t"
-      "movq 8(%[f]), %%rdx\n\t"
-      "xorl %%r13d, %%r13d\n\t"
-      "mulxq 16(%[f]), %%rax, %%rbx\n\t" /* f1 f2 */
-      "adcxq %%rax, %%r11\n\t"
-      "adoxq %%rbx, %%r12\n\t"
-      "mulxq 24(%[f]), %%rax, %%rbx\n\t" /* f1 f3 */
-      "adcxq %%rax, %%r12\n\t"
-      "adoxq %%rbx, %%r13\n\t"
-      "movq 16(%[f]), %%rdx\n\t"
-      "mulxq 24(%[f]), %%rax, %%r14\n\t" /* f2 f3 */
-      "adcxq %%rax, %%r13\n\t"
-      "movl $0, %%eax\n\t"
-      "adoxq %%rax, %%r14\n\t"
-      "adcxq %%rax, %%r14\n\t"
-      /* 2 * cross + squares */
-      "movq 0(%[f]), %%rdx\n\t"
-      "mulxq %%rdx, %%r8, %%rax\n\t"
-      "xorl %%r15d, %%r15d\n\t"
-      "adcxq %%r9, %%r9\n\t"
-      "adoxq %%rax, %%r9\n\t"
-      "movq 8(%[f]), %%rdx\n\t"
-      "mulxq %%rdx, %%rax, %%rbx\n\t"
-      "adcxq %%r10, %%r10\n\t"
-      "adoxq %%rax, %%r10\n\t"
-      "adcxq %%r11, %%r11\n\t"
-      "adoxq %%rbx, %%r11\n\t"
-      "movq 16(%[f]), %%rdx\n\t"
-      "mulxq %%rdx, %%rax, %%rbx\n\t"
-      "adcxq %%r12, %%r12\n\t"
-      "adoxq %%rax, %%r12\n\t"
-      "adcxq %%r13, %%r13\n\t"
-      "adoxq %%rbx, %%r13\n\t"
-      "movq 24(%[f]), %%rdx\n\t"
-      "mulxq %%rdx, %%rax, %%rbx\n\t"
-      "adcxq %%r14, %%r14\n\t"
-      "adoxq %%rax, %%r14\n\t"
-      "adcxq %%r15, %%r15\n\t"
-      "adoxq %%rbx, %%r15\n\t"
-      REDUCE_AND_STORE
-      :
-      : [h] "r"(h), [f] "r"(f)
-      : "rax", "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory");
-}
-
-/* h = f + g: a carry out of 2^256 is worth 38; a second one cannot follow a
- * first (the sum is then below 2^256 - 38 + 38). */
-static inline void fadd(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) {
-  unsigned long long t0, t1, t2, t3;
-  unsigned char c = _addcarry_u64(0, f[0], g[0], &t0);
-  c = _addcarry_u64(c, f[1], g[1], &t1);
-  c = _addcarry_u64(c, f[2], g[2], &t2);
-  c = _addcarry_u64(c, f[3], g[3], &t3);
-  c = _addcarry_u64(0, t0, ((uint64_t)0 - c) & 38, &t0);
-  c = _addcarry_u64(c, t1, 0, &t1);
-  c = _addcarry_u64(c, t2, 0, &t2);
-  c = _addcarry_u64(c, t3, 0, &t3);
-  h[0] = t0 + (((uint64_t)0 - c) & 38);
-  h[1] = t1;
-  h[2] = t2;
-  h[3] = t3;
-}
-
-/* h = f - g: a borrow of 2^256 is worth -38, likewise at most twice. */
-static inline void fsub(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) {
-  unsigned long long t0, t1, t2, t3;
-  unsigned char b = _subborrow_u64(0, f[0], g[0], &t0);
-  b = _subborrow_u64(b, f[1], g[1], &t1);
-  b = _subborrow_u64(b, f[2], g[2], &t2);
-  b = _subborrow_u64(b, f[3], g[3], &t3);
-  b = _subborrow_u64(0, t0, ((uint64_t)0 - b) & 38, &t0);
-  b = _subborrow_u64(b, t1, 0, &t1);
-  b = _subborrow_u64(b, t2, 0, &t2);
-  b = _subborrow_u64(b, t3, 0, &t3);
-  h[0] = t0 - (((uint64_t)0 - b) & 38);
-  h[1] = t1;
-  h[2] = t2;
-  h[3] = t3;
-}
-
-static inline void fmul_small(uint64_t h[4], const uint64_t f[4], uint32_t c) {
-  u128 acc = (u128)f[0] * c;
-  uint64_t t[4];
-  t[0] = (uint64_t)acc;
-  for (int i = 1; i < 4; i++) {
-    acc = (acc >> 64) + (u128)f[i] * c;
-    t[i] = (uint64_t)acc;
-  }
-  uint64_t top = (uint64_t)(acc >> 64); /* < 2^20 */
-  unsigned long long t0, t1, t2, t3;
-  unsigned char cy = _addcarry_u64(0, t[0], top * 38, &t0);
-  cy = _addcarry_u64(cy, t[1], 0, &t1);
-  cy = _addcarry_u64(cy, t[2], 0, &t2);
-  cy = _addcarry_u64(cy, t[3], 0, &t3);
-  h[0] = t0 + (((uint64_t)0 - cy) & 38);
-  h[1] = t1;
-  h[2] = t2;
-  h[3] = t3;
-}
-
-static inline void fcswap(uint64_t f[4], uint64_t g[4], uint64_t b) {
-  uint64_t mask = 0 - b;
-  for (int i = 0; i < 4; i++) {
-    uint64_t x = (f[i] ^ g[i]) & mask;
-    f[i] ^= x;
-    g[i] ^= x;
-  }
-}
-
-/* ------------------------------------------------ table entry points */
-static void fe_frombytes(hwc_fe25519 *h, const uint8_t s[32]) {
-  HWC_COUNT_CALL(fe25519_mulx);
-  for (int i = 0; i < 4; i++) {
-    uint64_t v = 0;
-    for (int j = 7; j >= 0; j--) v = v << 8 | s[8 * i + j];
-    h->d[i] = v;
-  }
-  h->d[3] &= 0x7fffffffffffffffu;
-}
-
-/* Fold bit 255 twice (value < 2^255 afterwards), then subtract p when
- * t + 19 reaches 2^255, chosen by mask. */
-static void fe_tobytes(uint8_t s[32], const hwc_fe25519 *f) {
-  HWC_COUNT_CALL(fe25519_mulx);
-  unsigned long long t[4] = {f->d[0], f->d[1], f->d[2], f->d[3]}, u[4];
-  for (int pass = 0; pass < 2; pass++) {
-    uint64_t top = t[3] >> 63;
-    t[3] &= 0x7fffffffffffffffu;
-    unsigned char c = _addcarry_u64(0, t[0], 19 * top, &t[0]);
-    c = _addcarry_u64(c, t[1], 0, &t[1]);
-    c = _addcarry_u64(c, t[2], 0, &t[2]);
-    (void)_addcarry_u64(c, t[3], 0, &t[3]);
-  }
-  unsigned char c = _addcarry_u64(0, t[0], 19, &u[0]);
-  c = _addcarry_u64(c, t[1], 0, &u[1]);
-  c = _addcarry_u64(c, t[2], 0, &u[2]);
-  (void)_addcarry_u64(c, t[3], 0, &u[3]);
-  uint64_t mask = 0 - (u[3] >> 63); /* t >= p */
-  u[3] &= 0x7fffffffffffffffu;
-  for (int i = 0; i < 4; i++) {
-    uint64_t v = t[i] ^ ((t[i] ^ u[i]) & mask);
-    for (int j = 0; j < 8; j++) s[8 * i + j] = (uint8_t)(v >> (8 * j));
-  }
-}
-
-static void fe_mul(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
-  HWC_COUNT_CALL(fe25519_mulx);
-  fmul(h->d, f->d, g->d);
-}
-
-static void fe_sqr(hwc_fe25519 *h, const hwc_fe25519 *f) {
-  HWC_COUNT_CALL(fe25519_mulx);
-  fsqr(h->d, f->d);
-}
-
-static void fe_sqr_n(hwc_fe25519 *h, const hwc_fe25519 *f, unsigned n) {
-  HWC_COUNT_CALL(fe25519_mulx);
-  fsqr(h->d, f->d);
-  while (--n) fsqr(h->d, h->d);
-}
-
-static void fe_mul_small(hwc_fe25519 *h, const hwc_fe25519 *f, uint32_t c) {
-  HWC_COUNT_CALL(fe25519_mulx);
-  fmul_small(h->d, f->d, c);
-}
-
-static void fe_add(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
-  HWC_COUNT_CALL(fe25519_mulx);
-  fadd(h->d, f->d, g->d);
-}
-
-static void fe_sub(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
-  HWC_COUNT_CALL(fe25519_mulx);
-  fsub(h->d, f->d, g->d);
-}
-
-static void fe_cswap(hwc_fe25519 *f, hwc_fe25519 *g, uint64_t b) {
-  HWC_COUNT_CALL(fe25519_mulx);
-  fcswap(f->d, g->d, b);
-}
-
-static void fe_cmov(hwc_fe25519 *f, const hwc_fe25519 *g, uint64_t b) {
-  HWC_COUNT_CALL(fe25519_mulx);
-  uint64_t mask = 0 - b;
-  for (int i = 0; i < 4; i++) f->d[i] ^= (f->d[i] ^ g->d[i]) & mask;
-}
+HWC_FE25519_4X64_ENTRIES(fe25519_mulx)
 
 /* RFC 7748 ladder step (see the generic backend for the a24 form). */
-static void fe_ladder_step(hwc_fe25519 st[4], const hwc_fe25519 *x1, uint64_t swap) {
-  HWC_COUNT_CALL(fe25519_mulx);
+static inline void ladder_step(hwc_fe25519 st[4], const hwc_fe25519 *x1) {
   uint64_t *x2 = st[0].d, *z2 = st[1].d, *x3 = st[2].d, *z3 = st[3].d;
   uint64_t a[4], b[4], aa[4], bb[4], e[4], c[4], d[4], da[4], cb[4];
-  fcswap(x2, x3, swap);
-  fcswap(z2, z3, swap);
   fadd(a, x2, z2);
   fsub(b, x2, z2);
   fadd(c, x3, z3);
@@ -323,6 +37,11 @@ static void fe_ladder_step(hwc_fe25519 st[4], const hwc_fe25519 *x1, uint64_t sw
   fmul(z2, e, a);
 }
 
+static void fe_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[32]) {
+  HWC_COUNT_CALL(fe25519_mulx);
+  hwc_fe25519_ladder_loop(st, x1, e, fe_cswap_inl, ladder_step);
+}
+
 const hwc_fe25519_kernel hwc_fe25519_mulx = {
     .info = {.name = "mulx", .required = HWC_CPU_BMI2 | HWC_CPU_ADX, .priority = 10, HWC_CALLS(fe25519_mulx)},
     .frombytes = fe_frombytes,
@@ -335,5 +54,5 @@ const hwc_fe25519_kernel hwc_fe25519_mulx = {
     .sub = fe_sub,
     .cswap = fe_cswap,
     .cmov = fe_cmov,
-    .ladder_step = fe_ladder_step,
+    .ladder = fe_ladder,
 };
