@@ -22,6 +22,7 @@ extern const hwc_poly1305_kernel hwc_poly1305_avx512;
 extern const hwc_sha256_kernel hwc_sha256_shani;
 #endif
 #if defined(__aarch64__)
+extern const hwc_chacha20_kernel hwc_chacha20_neon;
 #endif
 
 static const hwc_impl_info *const sha256_impls[] = {
@@ -39,6 +40,9 @@ static const hwc_impl_info *const chacha20_impls[] = {
 #if defined(__x86_64__)
     IMPL(hwc_chacha20_avx2),
     IMPL(hwc_chacha20_avx512),
+#endif
+#if defined(__aarch64__)
+    IMPL(hwc_chacha20_neon),
 #endif
 };
 static const hwc_impl_info *const poly1305_impls[] = {
