@@ -1,0 +1,72 @@
+/*
+ * The RSA key object and the raw RSA operations shared by the key formats
+ * and padding schemes (src/rsa_*.c). Internal: never exported.
+ */
+#ifndef HWC_RSA_INTERNAL_H
+#define HWC_RSA_INTERNAL_H
+
+#include <pthread.h>
+
+#include "bignum.h"
+
+#define HWC_RSA_MIN_BITS 1024 /* smallest modulus accepted from outside */
+#define HWC_RSA_MAX_BITS 8192
+
+/* n = p q, e d = 1 mod lcm(p - 1, q - 1) (or phi(n)), dP = d mod (p - 1),
+ * dQ = d mod (q - 1), qInv = q^-1 mod p. Every number is canonical (64-bit
+ * limbs, little-endian); the Montgomery contexts hold n, p and q for the
+ * bignum backend selected when the key was made (ctx.k). Heap-allocated
+ * (64-byte aligned), wiped on free. */
+struct hwc_rsa_key {
+  hwc_bn_mont mn;             /* n: public */
+  hwc_bn_mont mp, mq;         /* p and q: secret (valid when has_private) */
+  uint64_t e[HWC_BN_MAX_LIMBS];
+  uint64_t d[HWC_BN_MAX_LIMBS];
+  uint64_t dp[HWC_BN_MAX_LIMBS], dq[HWC_BN_MAX_LIMBS], qinv[HWC_BN_MAX_LIMBS];
+  size_t nbits, nbytes, ebits;
+  int has_private;
+  /* Base blinding pair (r^e mod n, r^-1 mod n), squared after each use and
+   * renewed every HWC_RSA_BLIND_USES uses; guarded by lock because keys are
+   * shared between threads through const pointers. */
+  pthread_mutex_t lock;
+  uint64_t blind[HWC_BN_MAX_LIMBS], unblind[HWC_BN_MAX_LIMBS];
+  unsigned blind_uses;
+  int blind_ready;
+};
+
+/* Components for hwc_rsa_key_new and hwc_rsa_key_part: big-endian bytes. */
+typedef enum {
+  HWC_RSA_N, HWC_RSA_E, HWC_RSA_D, HWC_RSA_P, HWC_RSA_Q, HWC_RSA_DP, HWC_RSA_DQ, HWC_RSA_QINV,
+  HWC_RSA_PARTS
+} hwc_rsa_part;
+
+typedef struct {
+  const uint8_t *p;
+  size_t len;
+} hwc_rsa_bytes;
+
+/* Builds a key from big-endian components (leading zero bytes allowed): a
+ * public key when part[HWC_RSA_D..QINV] are all empty, else a private key,
+ * which needs all eight. Checks: n odd of HWC_RSA_MIN_BITS..MAX_BITS bits,
+ * 3 <= e < n odd; p, q odd > 1 with p q = n, dP < p, dQ < q, qInv < p, and
+ * a private operation round trip. HWC_OK, HWC_ERR_BAD_KEY, HWC_ERR_NOMEM. */
+int hwc_rsa_key_new(hwc_rsa_key **key, const hwc_rsa_bytes part[HWC_RSA_PARTS]);
+
+/* Writes component `which` as minimal big-endian bytes (one 0 byte for
+ * zero) into out (capacity cap, may be NULL to ask the size); returns its
+ * length, 0 if it is absent from a public key. */
+size_t hwc_rsa_key_part(const hwc_rsa_key *key, hwc_rsa_part which, uint8_t *out, size_t cap);
+
+/* out = in^d mod n with CRT, exponent blinding (dP + k (p - 1), 64-bit k)
+ * and base blinding, checked by raising the result to e before releasing
+ * it. in and out are hwc_rsa_size(key) big-endian bytes and may alias.
+ * HWC_OK; HWC_ERR_INVALID_ARG when in >= n or the key is public;
+ * HWC_ERR_BAD_KEY when the check fails (a fault or inconsistent key: out is
+ * zeroed); HWC_ERR_RNG, HWC_ERR_NOMEM. Constant time in in and the key. */
+int hwc_rsa_private_raw(uint8_t *out, const uint8_t *in, const hwc_rsa_key *key);
+
+/* out = in^e mod n (variable time in e only). Same sizes; HWC_OK or
+ * HWC_ERR_INVALID_ARG when in >= n. */
+int hwc_rsa_public_raw(uint8_t *out, const uint8_t *in, const hwc_rsa_key *key);
+
+#endif

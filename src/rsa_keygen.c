@@ -1,0 +1,291 @@
+/*
+ * RSA key generation (FIPS 186-5 appendix A.1.3, random probable primes):
+ * candidates with the top two bits set (so p >= sqrt(2) 2^(k-1) and n has
+ * exactly `bits` bits), trial division by the odd primes below 2^12, then
+ * Miller-Rabin rounds with random bases, as many as FIPS 186-5 table B.1
+ * asks for the prime size; gcd(p - 1, e) = 1, |p - q| > 2^(bits/2 - 100)
+ * and d > 2^(bits/2). The private exponent is e^-1 mod (p-1)(q-1), derived
+ * without a general inversion: with u = phi^-1 mod e (a one-word inverse),
+ * d = (1 + phi (e - u)) / e, an exact division.
+ *
+ * Timing: rejected candidates are discarded, so the early exits of trial
+ * division only concern numbers that are thrown away. Everything computed
+ * on the accepted primes (residues, inverses, exponentiations) runs in
+ * constant time, except the number of squarings in Miller-Rabin, which is
+ * v2(p - 1) and reveals the position of the lowest set bit of p - 1 (on
+ * average two bits of a public-length prime).
+ */
+#include <stdlib.h>
+
+#include "../dispatch/dispatch.h"
+#include "internal.h"
+#include "rsa_internal.h"
+
+/* The odd primes below 2^12. */
+static uint16_t small_primes[600];
+static size_t n_small_primes;
+static pthread_once_t small_once = PTHREAD_ONCE_INIT;
+
+static void make_small_primes(void) {
+  static uint8_t composite[4096];
+  for (unsigned i = 3; i < 4096; i += 2) {
+    if (composite[i]) continue;
+    small_primes[n_small_primes++] = (uint16_t)i;
+    for (unsigned j = i * i; j < 4096; j += 2 * i) composite[j] = 1;
+  }
+}
+
+/* a mod s for s < 2^16, without a division: 16-bit digits through a
+ * reciprocal (floor(2^32 / s)) whose quotient estimate is low by at most 1. */
+static uint32_t mod_small(const uint64_t *a, size_t n, uint32_t s) {
+  uint64_t inv = ((uint64_t)1 << 32) / s; /* s is a public small prime */
+  uint32_t r = 0;
+  for (size_t i = 4 * n; i-- > 0;) {
+    uint64_t x = (uint64_t)r << 16 | ((a[i / 4] >> (16 * (i % 4))) & 0xffff);
+    uint64_t q = (x * inv) >> 32;
+    uint64_t t = x - q * s;
+    t -= s & ((uint64_t)0 - (uint64_t)(t >= s));
+    r = (uint32_t)t;
+  }
+  return r;
+}
+
+/* a mod e for a 64-bit e, one bit at a time with masked subtraction. */
+static uint64_t mod_word(const uint64_t *a, size_t n, uint64_t e) {
+  uint64_t r = 0;
+  for (size_t i = 64 * n; i-- > 0;) {
+    uint64_t top = r >> 63;
+    r = r << 1 | (a[i / 64] >> (i % 64) & 1);
+    /* subtract e when the shifted value (with its 65th bit top) is >= e */
+    uint64_t ge = top | (uint64_t)(r >= e);
+    r -= e & ((uint64_t)0 - ge);
+  }
+  return r;
+}
+
+/* x^-1 mod e (e odd, gcd(x, e) = 1, x < e) by a binary extended gcd with a
+ * fixed 128 iterations of masked steps; returns 0 when gcd(x, e) != 1. */
+static uint64_t inv_word(uint64_t x, uint64_t e) {
+  uint64_t a = x, b = e, u = 1, v = 0;
+  for (int i = 0; i < 128; i++) {
+    uint64_t odd = (uint64_t)0 - (a & 1);
+    uint64_t swap = odd & ((uint64_t)0 - (uint64_t)(a < b));
+    uint64_t t = (a ^ b) & swap;
+    a ^= t, b ^= t;
+    t = (u ^ v) & swap;
+    u ^= t, v ^= t;
+    a -= b & odd;
+    uint64_t un = u - v; /* u - v mod e */
+    un += e & ((uint64_t)0 - (uint64_t)(u < v));
+    u = (un & odd) | (u & ~odd);
+    a >>= 1;
+    /* u / 2 mod e: (u + e) / 2 for odd u, written so it cannot overflow */
+    u = (u >> 1) + (((e >> 1) + 1) & ((uint64_t)0 - (u & 1)));
+  }
+  return b == 1 ? v : 0;
+}
+
+static uint64_t mulhi64(uint64_t a, uint64_t b) {
+#if defined(__SIZEOF_INT128__)
+  return (uint64_t)(((unsigned __int128)a * b) >> 64);
+#else
+  uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+  uint64_t mid = ((a0 * b0) >> 32) + (uint32_t)(a0 * b1) + (uint32_t)(a1 * b0);
+  return a1 * b1 + ((a0 * b1) >> 32) + ((a1 * b0) >> 32) + (mid >> 32);
+#endif
+}
+
+/* d = e^-1 mod m for m of n limbs with gcd(m, e) = 1 (d gets n limbs):
+ * (1 + m (e - u)) / e with u = m^-1 mod e is an integer below m. */
+static void inv_e_mod(uint64_t *d, const uint64_t *m, size_t n, uint64_t e) {
+  uint64_t t[HWC_BN_MAX_LIMBS + 1], one[HWC_BN_MAX_LIMBS + 1] = {1};
+  uint64_t u = inv_word(mod_word(m, n, e), e), f = e - u;
+  hwc_bn_mul_plain(t, m, n, &f, 1);
+  hwc_bn_add(t, t, one, n + 1);
+  /* exact division by e, limb by limb with the inverse of e mod 2^64 */
+  uint64_t einv = (uint64_t)0 - hwc_bn_neg_inv64(e), borrow = 0;
+  for (size_t i = 0; i <= n; i++) {
+    uint64_t x = t[i] - borrow, b1 = t[i] < borrow;
+    uint64_t q = x * einv;
+    if (i < n) d[i] = q;
+    borrow = mulhi64(q, e) + b1;
+  }
+  hwc_memzero(t, sizeof t);
+}
+
+/* Miller-Rabin rounds: FIPS 186-5 table B.1 (the counts OpenSSL's
+ * ossl_bn_rsa_fips186_4_prime_MR_min_checks uses). */
+static int mr_rounds(size_t pbits) { return pbits >= 1536 ? 4 : 5; }
+
+/* One probable-prime verdict for an odd candidate p with ctx prepared. */
+static int miller_rabin(const hwc_bn_mont *ctx, size_t pbits, int *prime) {
+  size_t n = ctx->n;
+  uint64_t pm1[HWC_BN_MAX_LIMBS], d[HWC_BN_MAX_LIMBS], a[HWC_BN_MAX_LIMBS], x[HWC_BN_MAX_LIMBS];
+  uint64_t one[HWC_BN_MAX_LIMBS] = {1};
+  int rc = HWC_OK;
+  uint64_t ok = ~(uint64_t)0;
+  for (size_t j = 0; j < n; j++) pm1[j] = ctx->m[j];
+  pm1[0] &= ~(uint64_t)1;
+  size_t s = 1;
+  while (!(pm1[s / 64] >> (s % 64) & 1)) s++; /* v2(p - 1): see the file comment */
+  for (size_t j = 0; j < n; j++) {
+    size_t lo = j + s / 64, sh = s % 64;
+    uint64_t v = lo < n ? pm1[lo] >> sh : 0;
+    if (sh && lo + 1 < n) v |= pm1[lo + 1] << (64 - sh);
+    d[j] = v;
+  }
+  for (int round = 0; round < mr_rounds(pbits) && rc == HWC_OK; round++) {
+    /* a random base in [2, p - 2]: below 2^(pbits-1) < p - 1 */
+    rc = hwc_random_bytes((uint8_t *)a, 8 * n);
+    if (rc != HWC_OK) break;
+    size_t top = pbits - 1;
+    a[top / 64] &= ((uint64_t)1 << (top % 64)) - 1;
+    for (size_t j = top / 64 + 1; j < n; j++) a[j] = 0;
+    a[0] |= 2;
+    rc = hwc_bn_modexp(x, a, d, pbits, ctx);
+    if (rc != HWC_OK) break;
+    /* pass iff x == 1 or x == p - 1 at some point of the s - 1 squarings */
+    uint64_t pass = 0;
+    uint64_t diff[HWC_BN_MAX_LIMBS];
+    hwc_bn_sub(diff, x, one, n);
+    pass |= hwc_bn_is_zero_mask(diff, n);
+    for (size_t i = 0; i < s; i++) {
+      hwc_bn_sub(diff, x, pm1, n);
+      pass |= hwc_bn_is_zero_mask(diff, n);
+      if (i + 1 < s) hwc_bn_mod_mul(x, x, x, ctx);
+    }
+    ok &= pass;
+  }
+  *prime = rc == HWC_OK && ok != 0;
+  hwc_memzero(d, sizeof d);
+  hwc_memzero(a, sizeof a);
+  hwc_memzero(x, sizeof x);
+  hwc_memzero(pm1, sizeof pm1);
+  return rc;
+}
+
+/* A random probable prime of exactly pbits bits (top two bits set) with
+ * gcd(p - 1, e) = 1, into ctx. */
+static int gen_prime(hwc_bn_mont *ctx, const hwc_bignum_kernel *k, size_t pbits, uint64_t e) {
+  size_t n = (pbits + 63) / 64;
+  uint64_t p[HWC_BN_MAX_LIMBS] = {0};
+  pthread_once(&small_once, make_small_primes);
+  for (;;) {
+    int rc = hwc_random_bytes((uint8_t *)p, 8 * n);
+    if (rc != HWC_OK) return rc;
+    size_t top = pbits - 1;
+    if (top % 64 != 63) p[top / 64] &= ((uint64_t)1 << (top % 64 + 1)) - 1;
+    p[top / 64] |= (uint64_t)1 << (top % 64);
+    p[(top - 1) / 64] |= (uint64_t)1 << ((top - 1) % 64);
+    p[0] |= 1;
+    int divisible = 0;
+    for (size_t i = 0; i < n_small_primes && !divisible; i++) divisible = mod_small(p, n, small_primes[i]) == 0;
+    if (divisible) continue; /* a discarded candidate: its timing does not matter */
+    uint64_t pm1[HWC_BN_MAX_LIMBS];
+    for (size_t j = 0; j < n; j++) pm1[j] = p[j];
+    pm1[0] ^= 1;
+    int coprime = inv_word(mod_word(pm1, n, e), e) != 0;
+    hwc_memzero(pm1, sizeof pm1);
+    if (!coprime) continue;
+    hwc_bn_mont_init(ctx, k, p, n);
+    int prime;
+    rc = miller_rabin(ctx, pbits, &prime);
+    if (rc != HWC_OK) return rc;
+    if (prime) break;
+  }
+  hwc_memzero(p, sizeof p);
+  return HWC_OK;
+}
+
+/* Bits of |p - q| at or above position pos? p, q of n limbs. */
+static int far_apart(const uint64_t *p, const uint64_t *q, size_t n, size_t pos) {
+  uint64_t d[HWC_BN_MAX_LIMBS], nd[HWC_BN_MAX_LIMBS];
+  uint64_t borrow = hwc_bn_sub(d, p, q, n);
+  hwc_bn_sub(nd, q, p, n);
+  hwc_bn_cmov(d, nd, n, (uint64_t)0 - borrow);
+  uint64_t any = 0;
+  for (size_t j = 0; j < n; j++) {
+    uint64_t w = d[j];
+    if (64 * j + 64 <= pos) w = 0;
+    else if (64 * j < pos) w >>= pos - 64 * j;
+    any |= w;
+  }
+  hwc_memzero(d, sizeof d);
+  hwc_memzero(nd, sizeof nd);
+  return any != 0;
+}
+
+int hwc_rsa_generate(hwc_rsa_key **key, unsigned bits, uint64_t e) {
+  if (key == NULL) return HWC_ERR_INVALID_ARG;
+  *key = NULL;
+  if (e == 0) e = 65537;
+  if (bits < 2048 || bits > HWC_RSA_MAX_BITS || e < 3 || !(e & 1)) return HWC_ERR_INVALID_ARG;
+  const hwc_bignum_kernel *k = HWC_KERNEL(HWC_PRIM_BIGNUM, hwc_bignum_kernel);
+  size_t pbits = (bits + 1) / 2, qbits = bits / 2;
+  size_t pl = (pbits + 63) / 64, ql = (qbits + 63) / 64, nl = (bits + 63) / 64;
+  hwc_bn_mont *cp = aligned_alloc(64, 2 * sizeof *cp), *cq = cp + 1;
+  if (cp == NULL) return HWC_ERR_NOMEM;
+  uint64_t n[HWC_BN_MAX_LIMBS + 1], phi[HWC_BN_MAX_LIMBS + 1], pm1[HWC_BN_MAX_LIMBS], qm1[HWC_BN_MAX_LIMBS];
+  uint64_t d[HWC_BN_MAX_LIMBS], dp[HWC_BN_MAX_LIMBS], dq[HWC_BN_MAX_LIMBS], qinv[HWC_BN_MAX_LIMBS];
+  uint64_t qr[HWC_BN_MAX_LIMBS], pm2[HWC_BN_MAX_LIMBS], two[HWC_BN_MAX_LIMBS] = {2};
+  static const size_t nbytes_max = 8 * HWC_BN_MAX_LIMBS;
+  uint8_t *buf = malloc(HWC_RSA_PARTS * nbytes_max);
+  int rc = buf ? HWC_OK : HWC_ERR_NOMEM;
+
+  while (rc == HWC_OK) {
+    rc = gen_prime(cp, k, pbits, e);
+    if (rc == HWC_OK) rc = gen_prime(cq, k, qbits, e);
+    if (rc != HWC_OK) break;
+    size_t wl = pl > ql ? pl : ql;
+    uint64_t pw[HWC_BN_MAX_LIMBS] = {0}, qw[HWC_BN_MAX_LIMBS] = {0};
+    for (size_t j = 0; j < pl; j++) pw[j] = cp->m[j];
+    for (size_t j = 0; j < ql; j++) qw[j] = cq->m[j];
+    int apart = far_apart(pw, qw, wl, bits / 2 - 100);
+    hwc_memzero(pw, sizeof pw);
+    hwc_memzero(qw, sizeof qw);
+    if (!apart) continue;
+    hwc_bn_mul_plain(n, cp->m, pl, cq->m, ql);
+    for (size_t j = 0; j < pl; j++) pm1[j] = cp->m[j];
+    for (size_t j = 0; j < ql; j++) qm1[j] = cq->m[j];
+    pm1[0] ^= 1, qm1[0] ^= 1;
+    hwc_bn_mul_plain(phi, pm1, pl, qm1, ql);
+    inv_e_mod(d, phi, nl, e);
+    if (hwc_bn_bits_vartime(d, nl) <= bits / 2) continue; /* FIPS 186-5 A.1.1: d > 2^(nlen/2) */
+    inv_e_mod(dp, pm1, pl, e);
+    inv_e_mod(dq, qm1, ql, e);
+    hwc_bn_reduce(qr, cq->m, ql, cp);
+    hwc_bn_sub(pm2, cp->m, two, pl);
+    rc = hwc_bn_modexp(qinv, qr, pm2, 64 * pl, cp); /* q^(p-2) = q^-1 mod p */
+    if (rc != HWC_OK) break;
+
+    /* Hand the numbers over as bytes: hwc_rsa_key_new checks them all and
+     * runs a private operation round trip. */
+    uint64_t ev[1] = {e};
+    const struct { const uint64_t *v; size_t limbs; } src[HWC_RSA_PARTS] = {
+        {n, nl}, {ev, 1}, {d, nl}, {cp->m, pl}, {cq->m, ql}, {dp, pl}, {dq, ql}, {qinv, pl}};
+    hwc_rsa_bytes parts[HWC_RSA_PARTS];
+    for (int i = 0; i < HWC_RSA_PARTS; i++) {
+      parts[i].p = buf + i * nbytes_max;
+      parts[i].len = 8 * src[i].limbs;
+      hwc_bn_to_bytes(buf + i * nbytes_max, parts[i].len, src[i].v, src[i].limbs);
+    }
+    rc = hwc_rsa_key_new(key, parts);
+    break;
+  }
+  if (buf) {
+    hwc_memzero(buf, HWC_RSA_PARTS * nbytes_max);
+    free(buf);
+  }
+  hwc_memzero(cp, 2 * sizeof *cp);
+  free(cp);
+  hwc_memzero(phi, sizeof phi);
+  hwc_memzero(pm1, sizeof pm1);
+  hwc_memzero(qm1, sizeof qm1);
+  hwc_memzero(d, sizeof d);
+  hwc_memzero(dp, sizeof dp);
+  hwc_memzero(dq, sizeof dq);
+  hwc_memzero(qinv, sizeof qinv);
+  hwc_memzero(qr, sizeof qr);
+  hwc_memzero(pm2, sizeof pm2);
+  return rc;
+}
