@@ -1,0 +1,76 @@
+/*
+ * GHASH on 512-bit registers with VPCLMULQDQ: four blocks per register,
+ * sixteen per reduction. Same POLYVAL-domain representation and table as
+ * ghash_clmul.h (H'^16 .. H'^1), so a register loaded from table entry i
+ * holds the four consecutive powers its four blocks need. The four lanes'
+ * unreduced sums are folded into one 128-bit value before the single
+ * reduction (reduction is linear). Shared by ghash_vpclmul_avx512.c and the
+ * GCM loop of aes_vaes_avx512.c; include only from files compiled with
+ * -mvpclmulqdq -mavx512f -mavx512bw -mavx512vl.
+ * Constant time: carry-less multiplies, XORs, shuffles and masks derived
+ * from public lengths only.
+ */
+#ifndef HWC_GHASH_VPCLMUL_H
+#define HWC_GHASH_VPCLMUL_H
+
+#include <immintrin.h>
+
+#include "ghash_clmul.h"
+
+typedef struct {
+  __m512i lo, mid, hi;
+} gh4_acc;
+
+static inline __m512i gh4_bswap(__m512i x) {
+  const __m512i m = _mm512_broadcast_i32x4(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+  return _mm512_shuffle_epi8(x, m);
+}
+
+static inline void gh4_zero(gh4_acc *a) { a->lo = a->mid = a->hi = _mm512_setzero_si512(); }
+
+static inline void gh4_mul(gh4_acc *a, __m512i x, __m512i h) {
+  a->lo = _mm512_xor_si512(a->lo, _mm512_clmulepi64_epi128(x, h, 0x00));
+  a->hi = _mm512_xor_si512(a->hi, _mm512_clmulepi64_epi128(x, h, 0x11));
+  a->mid = _mm512_ternarylogic_epi64(a->mid, _mm512_clmulepi64_epi128(x, h, 0x10),
+                                     _mm512_clmulepi64_epi128(x, h, 0x01), 0x96);
+}
+
+static inline __m128i gh4_fold(__m512i v) {
+  __m256i t = _mm256_xor_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
+  return _mm_xor_si128(_mm256_castsi256_si128(t), _mm256_extracti128_si256(t, 1));
+}
+
+static inline __m128i gh4_reduce(const gh4_acc *a) {
+  return gh_reduce3(gh4_fold(a->lo), gh4_fold(a->mid), gh4_fold(a->hi));
+}
+
+/* Byte mask covering the first m (0..4) blocks of a register. */
+static inline __mmask64 gh4_mask(size_t m) { return m >= 4 ? ~(__mmask64)0 : (((__mmask64)1 << (16 * m)) - 1); }
+
+/* Accumulates n <= 16 blocks (already in the POLYVAL domain, in registers
+ * x[0..3], unused lanes zero) multiplied by H'^n .. H'^1. */
+static inline void gh4_run(gh4_acc *a, const __m512i x[4], size_t n, const void *table) {
+  const __m128i *t = (const __m128i *)table + (16 - n);
+  for (size_t g = 0; 4 * g < n; g++)
+    gh4_mul(a, x[g], _mm512_maskz_loadu_epi8(gh4_mask(n - 4 * g), t + 4 * g));
+}
+
+/* y absorbs n blocks from memory, sixteen per reduction. */
+static inline __m128i gh4_blocks(__m128i y, const uint8_t *in, size_t n, const void *table) {
+  while (n) {
+    size_t m = n < 16 ? n : 16;
+    __m512i x[4];
+    gh4_acc a;
+    gh4_zero(&a);
+    for (size_t g = 0; g < 4; g++)
+      x[g] = 4 * g < m ? gh4_bswap(_mm512_maskz_loadu_epi8(gh4_mask(m - 4 * g), in + 64 * g)) : _mm512_setzero_si512();
+    x[0] = _mm512_xor_si512(x[0], _mm512_zextsi128_si512(y));
+    gh4_run(&a, x, m, table);
+    y = gh4_reduce(&a);
+    in += 16 * m;
+    n -= m;
+  }
+  return y;
+}
+
+#endif
