@@ -20,6 +20,7 @@ extern const hwc_chacha20_kernel hwc_chacha20_avx512;
 extern const hwc_poly1305_kernel hwc_poly1305_avx2;
 extern const hwc_poly1305_kernel hwc_poly1305_avx512;
 extern const hwc_sha256_kernel hwc_sha256_shani;
+extern const hwc_sha512_kernel hwc_sha512_avx2;
 #endif
 #if defined(__aarch64__)
 extern const hwc_chacha20_kernel hwc_chacha20_neon;
@@ -33,6 +34,9 @@ static const hwc_impl_info *const sha256_impls[] = {
 };
 static const hwc_impl_info *const sha512_impls[] = {
     IMPL(hwc_sha512_generic),
+#if defined(__x86_64__)
+    IMPL(hwc_sha512_avx2),
+#endif
 };
 
 static const hwc_impl_info *const chacha20_impls[] = {
