@@ -183,6 +183,69 @@ HWC_API int hwc_ristretto255_scalar_invert(uint8_t recip[32], const uint8_t s[32
 /* r = s mod L for a 64-byte little-endian s (e.g. a hash output). */
 HWC_API void hwc_ristretto255_scalar_reduce(uint8_t r[32], const uint8_t s[64]);
 
+/* ristretto255 group elements (RFC 9496): 32-byte canonical encodings.
+ * Every function gives libsodium 1.0.18's crypto_core_ristretto255_* /
+ * crypto_scalarmult_ristretto255* result byte for byte. Constant time in
+ * scalars and points; only the validity of an encoding and an identity
+ * result can be learnt from the timing, and the return value tells them. */
+
+/* 1 when p is the canonical encoding of a group element (RFC 9496 section
+ * 4.3.1: below 2^255 - 19, even, decodes), 0 otherwise (also for NULL). */
+HWC_API int hwc_ristretto255_is_valid_point(const uint8_t p[32]);
+/* p = the element of the 64 uniform bytes h (RFC 9496 section 4.3.4: the
+ * map applied to each half, bit 255 of each half ignored, and the two
+ * results added). HWC_OK; HWC_ERR_INVALID_ARG for NULL. */
+HWC_API int hwc_ristretto255_from_hash(uint8_t p[32], const uint8_t h[64]);
+/* r = p + q and r = p - q. HWC_OK; HWC_ERR_BAD_ENCODING when p or q is not
+ * a valid encoding (r untouched); HWC_ERR_INVALID_ARG for NULL. r may alias
+ * p or q. */
+HWC_API int hwc_ristretto255_add(uint8_t r[32], const uint8_t p[32], const uint8_t q[32]);
+HWC_API int hwc_ristretto255_sub(uint8_t r[32], const uint8_t p[32], const uint8_t q[32]);
+/* q = n * p. Bit 255 of n is ignored and n need not be reduced (n and
+ * n mod L give the same element). HWC_OK; HWC_ERR_BAD_ENCODING when p is
+ * not a valid encoding (q untouched); HWC_ERR_INVALID_ARG for NULL or when
+ * the result is the identity (n = 0 mod L): q is then all zero and must not
+ * be used. */
+HWC_API int hwc_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const uint8_t p[32]);
+/* q = n * the generator (RFC 9496 section 4.4), through the precomputed
+ * table of multiples of the base point. Same n and identity rules as
+ * hwc_ristretto255_scalarmult. */
+HWC_API int hwc_ristretto255_scalarmult_base(uint8_t q[32], const uint8_t n[32]);
+
+/* ---------------------------------------------------- Ed25519 (RFC 8032) */
+
+/* Ed25519 exactly as libsodium 1.0.18's crypto_sign_ed25519: a secret key
+ * is the 32-byte seed followed by the 32-byte public key; signatures are
+ * the 64 bytes R || S of RFC 8032 section 5.1.6 (deterministic, pure
+ * Ed25519, no context). */
+
+/* pk = the public key of seed, sk = seed || pk. seed may alias sk. HWC_OK;
+ * HWC_ERR_INVALID_ARG for NULL. */
+HWC_API int hwc_ed25519_seed_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32]);
+/* A new key pair from a random seed (OS generator). HWC_OK;
+ * HWC_ERR_INVALID_ARG for NULL; HWC_ERR_RNG when the OS generator fails. */
+HWC_API int hwc_ed25519_keypair(uint8_t pk[32], uint8_t sk[64]);
+/* sig = the signature of the len bytes at msg (NULL allowed when len is 0)
+ * under sk. The public key is read from sk[32..63], as libsodium does, not
+ * recomputed from the seed. sig may overlap msg. Constant time in sk.
+ * HWC_OK; HWC_ERR_INVALID_ARG for NULL. */
+HWC_API int hwc_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t len, const uint8_t sk[64]);
+/* HWC_OK when sig is a valid signature of msg under pk, else
+ * HWC_ERR_VERIFY (HWC_ERR_INVALID_ARG for NULL). The rules are those of
+ * libsodium 1.0.18's crypto_sign_verify_detached, in this order:
+ *  1. S = sig[32..63] must be below L (no malleable S + L);
+ *  2. R = sig[0..31] with bit 255 ignored must not be one of the 7 small-
+ *     order encodings (y = 0, 1, p - 1, the two order-8 y, p, p + 1);
+ *  3. pk's y (bit 255 cleared) must be below p, and pk must not be one of
+ *     those 7 encodings either;
+ *  4. pk must decode to a curve point (an x of 0 with the sign bit set is
+ *     accepted, as there; it can only be a small-order point, already out);
+ *  5. the cofactorless equation: with k = SHA-512(R || pk || msg) mod L,
+ *     the encoding of S B - k A must equal R byte for byte, so a non-
+ *     canonical R never verifies.
+ * Runs in variable time: every input is public. */
+HWC_API int hwc_ed25519_verify(const uint8_t sig[64], const uint8_t *msg, size_t len, const uint8_t pk[32]);
+
 /* --------------------------------------- ChaCha20, Poly1305 and the AEADs */
 /* RFC 8439 and draft-irtf-cfrg-xchacha. Every function below accepts
  * out == in (in place); partially overlapping buffers are HWC_ERR_INVALID_ARG

@@ -16,31 +16,27 @@
 
 #include "ed25519_base_table.h"
 
-/* Affine precomputed point: y+x, y-x, 2dxy. */
-typedef struct {
-  hwc_fe25519 yplusx, yminusx, xy2d;
-} ge_precomp;
-
-/* Completed point ((X:Z), (Y:T)) of the addition formulas. */
-typedef struct {
-  hwc_fe25519 X, Y, Z, T;
-} ge_p1p1;
-
 /* 0 - 1 when a == b, else 0; bytes only, no branch. */
 static uint64_t eq_mask(uint32_t a, uint32_t b) {
   uint64_t x = a ^ b;
   return ((x - 1) >> 63) * UINT64_MAX; /* x < 2^32, so x - 1 wraps only for x == 0 */
 }
 
+/* The table's words as the 32-byte little-endian string frombytes takes:
+ * on little-endian machines that is the words' own memory. */
 static void words_to_fe(const hwc_fe25519_kernel *k, hwc_fe25519 *h, const uint64_t w[4]) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  k->frombytes(h, (const uint8_t *)w);
+#else
   uint8_t s[32];
   for (int i = 0; i < 32; i++) s[i] = (uint8_t)(w[i / 8] >> (8 * (i % 8)));
   k->frombytes(h, s);
   hwc_memzero(s, sizeof s);
+#endif
 }
 
 /* t = b * 16^(2 pos) * B for a digit b in [-8, 8], reading the whole row. */
-static void select_precomp(const hwc_fe25519_kernel *k, ge_precomp *t, int pos, int8_t b) {
+static void select_precomp(const hwc_fe25519_kernel *k, hwc_ge25519_precomp *t, int pos, int8_t b) {
   static const uint64_t p_words[4] = {0xffffffffffffffedu, UINT64_MAX, UINT64_MAX, 0x7fffffffffffffffu};
   uint64_t neg = (uint64_t)(uint8_t)b >> 7; /* 1 when b < 0 */
   uint32_t babs = (uint32_t)((b ^ -(int)neg) + (int)neg);
@@ -70,45 +66,6 @@ static void select_precomp(const hwc_fe25519_kernel *k, ge_precomp *t, int pos, 
   hwc_memzero(nt, sizeof nt);
 }
 
-/* r = p + q (Hisil et al., "Twisted Edwards curves revisited", mixed add). */
-static void ge_madd(const hwc_fe25519_kernel *k, ge_p1p1 *r, const hwc_ge25519_p3 *p, const ge_precomp *q) {
-  hwc_fe25519 t;
-  k->add(&r->X, &p->Y, &p->X);
-  k->sub(&r->Y, &p->Y, &p->X);
-  k->mul(&r->Z, &r->X, &q->yplusx);  /* A */
-  k->mul(&r->Y, &r->Y, &q->yminusx); /* B */
-  k->mul(&r->T, &q->xy2d, &p->T);    /* C */
-  k->add(&t, &p->Z, &p->Z);          /* D */
-  k->sub(&r->X, &r->Z, &r->Y);       /* A - B */
-  k->add(&r->Y, &r->Z, &r->Y);       /* A + B */
-  k->add(&r->Z, &t, &r->T);          /* D + C */
-  k->sub(&r->T, &t, &r->T);          /* D - C */
-}
-
-/* r = 2p from (X:Y:Z) alone (T unused). */
-static void ge_dbl(const hwc_fe25519_kernel *k, ge_p1p1 *r, const hwc_ge25519_p3 *p) {
-  hwc_fe25519 t;
-  k->sqr(&r->X, &p->X);
-  k->sqr(&r->Z, &p->Y);
-  k->sqr(&r->T, &p->Z);
-  k->add(&r->T, &r->T, &r->T);
-  k->add(&r->Y, &p->X, &p->Y);
-  k->sqr(&t, &r->Y);
-  k->add(&r->Y, &r->Z, &r->X);       /* YY + XX */
-  k->sub(&r->Z, &r->Z, &r->X);       /* YY - XX */
-  k->sub(&r->X, &t, &r->Y);
-  k->sub(&r->T, &r->T, &r->Z);
-}
-
-/* Back to extended coordinates; with_t = 0 skips T when only a doubling
- * follows. */
-static void p1p1_to_p3(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *r, const ge_p1p1 *p, int with_t) {
-  k->mul(&r->X, &p->X, &p->T);
-  k->mul(&r->Y, &p->Y, &p->Z);
-  k->mul(&r->Z, &p->Z, &p->T);
-  if (with_t) k->mul(&r->T, &p->X, &p->Y);
-}
-
 void hwc_ge25519_scalarmult_base(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, const uint8_t a[32]) {
   int8_t e[64];
   for (int i = 0; i < 32; i++) {
@@ -124,29 +81,28 @@ void hwc_ge25519_scalarmult_base(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h,
   }
   e[63] = (int8_t)(e[63] + carry);
 
-  static const uint8_t one[32] = {1};
-  static const uint8_t zero[32] = {0};
-  ge_p1p1 r;
-  ge_precomp t;
-  k->frombytes(&h->X, zero);
-  k->frombytes(&h->Y, one);
-  k->frombytes(&h->Z, one);
-  k->frombytes(&h->T, zero);
+  hwc_ge25519_p1p1 r;
+  hwc_ge25519_precomp t;
+  hwc_ge25519_p3_0(k, h);
   for (int i = 1; i < 64; i += 2) {
     select_precomp(k, &t, i / 2, e[i]);
-    ge_madd(k, &r, h, &t);
-    p1p1_to_p3(k, h, &r, 1);
+    hwc_ge25519_madd(k, &r, h, &t);
+    hwc_ge25519_p1p1_to_p3(k, h, &r);
   }
-  for (int i = 0; i < 4; i++) {
-    ge_dbl(k, &r, h);
-    p1p1_to_p3(k, h, &r, i == 3);
+  hwc_ge25519_p2 s;
+  hwc_ge25519_p3_dbl(k, &r, h);
+  for (int i = 0; i < 3; i++) {
+    hwc_ge25519_p1p1_to_p2(k, &s, &r);
+    hwc_ge25519_p2_dbl(k, &r, &s);
   }
+  hwc_ge25519_p1p1_to_p3(k, h, &r);
   for (int i = 0; i < 64; i += 2) {
     select_precomp(k, &t, i / 2, e[i]);
-    ge_madd(k, &r, h, &t);
-    p1p1_to_p3(k, h, &r, 1);
+    hwc_ge25519_madd(k, &r, h, &t);
+    hwc_ge25519_p1p1_to_p3(k, h, &r);
   }
   hwc_memzero(e, sizeof e);
   hwc_memzero(&r, sizeof r);
   hwc_memzero(&t, sizeof t);
+  hwc_memzero(&s, sizeof s);
 }

@@ -1,0 +1,115 @@
+/*
+ * Ed25519 (RFC 8032 section 5.1), as libsodium 1.0.18's crypto_sign_*:
+ * secret keys are seed || public key, signatures are deterministic, and
+ * verification applies libsodium's strict rules (listed with
+ * hwc_ed25519_verify in include/hwcrypto.h).
+ *
+ * Constant time: signing touches the secret scalar and nonce only through
+ * the fixed-base table scan, scalar25519's fixed sequences and SHA-512.
+ * Verification handles public data only and may branch on it.
+ */
+#include "ge25519.h"
+#include "internal.h"
+#include "scalar25519.h"
+
+static void clamp(uint8_t a[32]) {
+  a[0] &= 248;
+  a[31] &= 127;
+  a[31] |= 64;
+}
+
+int hwc_ed25519_seed_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32]) {
+  if (!pk || !sk || !seed) return HWC_ERR_INVALID_ARG;
+  const hwc_fe25519_kernel *k = hwc_fe25519_get();
+  uint8_t az[64], s[32], a[32];
+  hwc_ge25519_p3 A;
+  memcpy(s, seed, 32); /* seed may be sk itself */
+  hwc_sha512(az, s, 32);
+  clamp(az);
+  hwc_ge25519_scalarmult_base(k, &A, az);
+  hwc_ge25519_tobytes(k, a, &A);
+  memcpy(sk, s, 32);
+  memcpy(sk + 32, a, 32);
+  memcpy(pk, a, 32);
+  hwc_memzero(az, sizeof az);
+  hwc_memzero(s, sizeof s);
+  hwc_memzero(&A, sizeof A);
+  return HWC_OK;
+}
+
+int hwc_ed25519_keypair(uint8_t pk[32], uint8_t sk[64]) {
+  if (!pk || !sk) return HWC_ERR_INVALID_ARG;
+  uint8_t seed[32];
+  int r = hwc_random_bytes(seed, sizeof seed);
+  if (r == HWC_OK) r = hwc_ed25519_seed_keypair(pk, sk, seed);
+  hwc_memzero(seed, sizeof seed);
+  return r;
+}
+
+/* RFC 8032 section 5.1.6. Like libsodium, the public key is taken from the
+ * second half of sk, not recomputed: a caller that pairs a seed with the
+ * wrong public key gets signatures that do not verify. */
+int hwc_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t len, const uint8_t sk[64]) {
+  if (!sig || !sk || (!msg && len)) return HWC_ERR_INVALID_ARG;
+  const hwc_fe25519_kernel *k = hwc_fe25519_get();
+  hwc_sha512_ctx hs;
+  uint8_t az[64], nonce[64], hram[64], r[32], R[32], S[32], h[32];
+  hwc_ge25519_p3 Rp;
+
+  hwc_sha512(az, sk, 32);
+  hwc_sha512_init(&hs);
+  hwc_sha512_update(&hs, az + 32, 32);
+  hwc_sha512_update(&hs, msg, len);
+  hwc_sha512_final(&hs, nonce);
+  sc25519_reduce64(r, nonce);
+  hwc_ge25519_scalarmult_base(k, &Rp, r);
+  hwc_ge25519_tobytes(k, R, &Rp);
+
+  /* R and S are written to sig only at the end: sig may overlap msg. */
+  hwc_sha512_init(&hs);
+  hwc_sha512_update(&hs, R, 32);
+  hwc_sha512_update(&hs, sk + 32, 32);
+  hwc_sha512_update(&hs, msg, len);
+  hwc_sha512_final(&hs, hram);
+  sc25519_reduce64(h, hram);
+  clamp(az);
+  sc25519_muladd(S, h, az, r);
+  memcpy(sig, R, 32);
+  memcpy(sig + 32, S, 32);
+
+  hwc_memzero(az, sizeof az);
+  hwc_memzero(nonce, sizeof nonce);
+  hwc_memzero(r, sizeof r);
+  hwc_memzero(&Rp, sizeof Rp);
+  hwc_memzero(&hs, sizeof hs);
+  return HWC_OK;
+}
+
+/* libsodium's _crypto_sign_ed25519_verify_detached without ED25519_COMPAT,
+ * check for check, in the same order. */
+int hwc_ed25519_verify(const uint8_t sig[64], const uint8_t *msg, size_t len, const uint8_t pk[32]) {
+  if (!sig || !pk || (!msg && len)) return HWC_ERR_INVALID_ARG;
+  if (!sc25519_is_canonical(sig + 32)) return HWC_ERR_VERIFY;
+  if (hwc_ge25519_has_small_order(sig)) return HWC_ERR_VERIFY;
+  if (!hwc_ge25519_is_canonical(pk) || hwc_ge25519_has_small_order(pk)) return HWC_ERR_VERIFY;
+  const hwc_fe25519_kernel *k = hwc_fe25519_get();
+  hwc_ge25519_p3 A, R;
+  if (hwc_ge25519_frombytes(k, &A, pk) != 0) return HWC_ERR_VERIFY;
+  hwc_fe25519_neg(k, &A.X, &A.X);
+  hwc_fe25519_neg(k, &A.T, &A.T);
+
+  hwc_sha512_ctx hs;
+  uint8_t hram[64], h[32], rcheck[32];
+  hwc_sha512_init(&hs);
+  hwc_sha512_update(&hs, sig, 32);
+  hwc_sha512_update(&hs, pk, 32);
+  hwc_sha512_update(&hs, msg, len);
+  hwc_sha512_final(&hs, hram);
+  sc25519_reduce64(h, hram);
+
+  /* R' = S B - h A must encode to exactly the R of the signature: the
+   * encoding is canonical, so a non-canonical R never matches. */
+  hwc_ge25519_double_scalarmult_vartime(k, &R, h, &A, sig + 32);
+  hwc_ge25519_tobytes(k, rcheck, &R);
+  return hwc_memequal(rcheck, sig, 32) ? HWC_OK : HWC_ERR_VERIFY;
+}
