@@ -190,7 +190,10 @@ HWC_API void hwc_ristretto255_scalar_reduce(uint8_t r[32], const uint8_t s[64]);
  * result can be learnt from the timing, and the return value tells them. */
 
 /* 1 when p is the canonical encoding of a group element (RFC 9496 section
- * 4.3.1: below 2^255 - 19, even, decodes), 0 otherwise (also for NULL). */
+ * 4.3.1: below 2^255 - 19, even, decodes), 0 otherwise (also for NULL).
+ * One deliberate difference from libsodium 1.0.18: an encoding with bit 255
+ * set is rejected here, by every function, as RFC 9496 and later libsodium
+ * versions require; 1.0.18 ignores that bit. */
 HWC_API int hwc_ristretto255_is_valid_point(const uint8_t p[32]);
 /* p = the element of the 64 uniform bytes h (RFC 9496 section 4.3.4: the
  * map applied to each half, bit 255 of each half ignored, and the two

@@ -58,7 +58,9 @@ static int sqrt_ratio_m1(const hwc_fe25519_kernel *k, hwc_fe25519 *x, const hwc_
   return m_root | p_root;
 }
 
-/* 1 when s is a canonical encoding: below p, bit 255 clear, even. */
+/* 1 when s is a canonical encoding: below p, bit 255 clear, even. The
+ * bit-255 test is RFC 9496's; libsodium 1.0.18 lacks it (later versions
+ * have it), the one place where we differ from that version. */
 static int is_canonical(const uint8_t s[32]) {
   unsigned c = (s[31] & 0x7f) ^ 0x7f;
   for (int i = 30; i > 0; i--) c |= s[i] ^ 0xffu;
