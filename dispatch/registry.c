@@ -92,6 +92,17 @@ static const hwc_impl_info *const bignum_impls[] = {
     IMPL(hwc_bignum_generic),
 };
 
+extern const hwc_bignum_kernel hwc_bignum_generic;
+#if defined(__x86_64__)
+extern const hwc_bignum_kernel hwc_bignum_ifma;
+#endif
+static const hwc_impl_info *const bignum_impls[] = {
+    IMPL(hwc_bignum_generic),
+#if defined(__x86_64__)
+    IMPL(hwc_bignum_ifma),
+#endif
+};
+
 static const struct {
   const hwc_impl_info *const *list;
   size_t count;

@@ -460,19 +460,6 @@ HWC_API int hwc_x25519_keypair(uint8_t pub[32], uint8_t sec[32]);
 HWC_API int hwc_modexp(uint8_t *out, const uint8_t *base, const uint8_t *exp, size_t exp_len,
                        const uint8_t *m, size_t m_len);
 
-/* ------------------------------------ RSA and big-number modular arithmetic */
-
-/* out = base^exp mod m. base, m and out are big-endian byte strings of
- * m_len bytes each (leading zero bytes allowed), exp is exp_len big-endian
- * bytes (exp_len == 0 means exponent 0, and exp may then be NULL). base may
- * be >= m. m must be odd and > 1; m_len and exp_len at most 1024 (8192 bits).
- * The running time depends on m_len, exp_len and m only, never on the values
- * of base or exp. out may alias base. HWC_OK; HWC_ERR_INVALID_ARG for NULL
- * pointers, an even m, m < 3, or a length out of range (out untouched);
- * HWC_ERR_NOMEM. */
-HWC_API int hwc_modexp(uint8_t *out, const uint8_t *base, const uint8_t *exp, size_t exp_len,
-                       const uint8_t *m, size_t m_len);
-
 /* An RSA key (public, or private with its CRT values). Opaque and
  * heap-allocated; it keeps the bignum implementation selected when it was
  * made. Safe to share between threads once made. hwc_rsa_free wipes it. */

@@ -1,0 +1,164 @@
+/*
+ * Montgomery multiplication with AVX-512 IFMA (VPMADD52LUQ / VPMADD52HUQ):
+ * numbers in radix 2^52, eight digits per 512-bit register, "almost
+ * Montgomery" multiplication (AMM): inputs and outputs are below 2m rather
+ * than m, which saves the final subtraction; R = 2^(52 d) with d a multiple
+ * of 8 and 52 d >= 64 n + 2, so R > 4m keeps outputs below 2m.
+ * Algorithm: word-serial Montgomery over the digits of b, as in Gueron and
+ * Krasnov, "Fast multiplication of binary polynomials / large integers with
+ * AVX-512 IFMA" (and OpenSSL's rsaz-avx512 AMM52): per digit b_i the low
+ * halves of a * b_i and m * q go into the accumulator, the accumulator moves
+ * down one digit (VALIGNQ across the registers), then the high halves are
+ * added at their now-aligned positions. Digits are only normalised (carry
+ * propagated) once at the end: each 64-bit lane receives at most 4 d
+ * products of 52 bits, below 2^62 for d <= 160.
+ * ISA: AVX512F + AVX512IFMA (zmm only).
+ * Constant time: loop counts depend only on the modulus size; no branch or
+ * index depends on digit values; the conversions out of the radix and the
+ * final subtraction of from_mont are masked.
+ */
+#include <immintrin.h>
+
+#include "../kernels.h"
+
+HWC_CALL_COUNTER(bignum_ifma);
+
+#define MASK52 ((uint64_t)0xfffffffffffff)
+
+/* digits (of 52 bits) for n 64-bit limbs: 52 d >= 64 n + 2, d % 8 == 0 */
+static size_t digits_for(size_t n) { return ((64 * n + 2 + 51) / 52 + 7) & ~(size_t)7; }
+
+/* canonical n limbs -> d digits */
+static void to_radix52(uint64_t *r, const uint64_t *a, size_t n, size_t d) {
+  for (size_t i = 0; i < d; i++) {
+    size_t bit = 52 * i, limb = bit / 64, off = bit % 64;
+    uint64_t v = limb < n ? a[limb] >> off : 0;
+    if (off > 12 && limb + 1 < n) v |= a[limb + 1] << (64 - off);
+    r[i] = v & MASK52;
+  }
+}
+
+/* normalised d digits -> n limbs (the value must fit in n limbs) */
+static void from_radix52(uint64_t *r, const uint64_t *a, size_t n, size_t d) {
+  for (size_t j = 0; j < n; j++) {
+    size_t bit = 64 * j, i = bit / 52, off = bit % 52;
+    uint64_t v = a[i] >> off;
+    for (size_t s = 52 - off; s < 64 && ++i < d; s += 52) v |= a[i] << s;
+    r[j] = v;
+  }
+}
+
+/* r = a b / 2^(52 d) mod m, almost reduced; nv = d / 8 registers. Inlined
+ * per size so the accumulator lives in registers. */
+static inline __attribute__((always_inline)) void amm(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                                                      const uint64_t *m, uint64_t n0, const size_t nv) {
+  __m512i acc[20];
+  const __m512i zero = _mm512_setzero_si512();
+#pragma GCC unroll 20
+  for (size_t v = 0; v < nv; v++) acc[v] = zero;
+  const uint64_t m0 = m[0];
+  for (size_t i = 0; i < 8 * nv; i++) {
+    const __m512i bi = _mm512_set1_epi64((long long)b[i]);
+#pragma GCC unroll 20
+    for (size_t v = 0; v < nv; v++) acc[v] = _mm512_madd52lo_epu64(acc[v], _mm512_loadu_si512(a + 8 * v), bi);
+    uint64_t t0 = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(acc[0]));
+    uint64_t q = (t0 * n0) & MASK52;
+    uint64_t carry = (t0 + ((m0 * q) & MASK52)) >> 52; /* lane 0 becomes a multiple of 2^52 */
+    const __m512i qv = _mm512_set1_epi64((long long)q);
+#pragma GCC unroll 20
+    for (size_t v = 0; v < nv; v++) acc[v] = _mm512_madd52lo_epu64(acc[v], _mm512_loadu_si512(m + 8 * v), qv);
+    /* divide by 2^52: every digit moves down one lane */
+#pragma GCC unroll 20
+    for (size_t v = 0; v + 1 < nv; v++) acc[v] = _mm512_alignr_epi64(acc[v + 1], acc[v], 1);
+    acc[nv - 1] = _mm512_alignr_epi64(zero, acc[nv - 1], 1);
+    acc[0] = _mm512_mask_add_epi64(acc[0], 1, acc[0], _mm512_set1_epi64((long long)carry));
+#pragma GCC unroll 20
+    for (size_t v = 0; v < nv; v++) {
+      acc[v] = _mm512_madd52hi_epu64(acc[v], _mm512_loadu_si512(a + 8 * v), bi);
+      acc[v] = _mm512_madd52hi_epu64(acc[v], _mm512_loadu_si512(m + 8 * v), qv);
+    }
+  }
+  uint64_t t[160];
+#pragma GCC unroll 20
+  for (size_t v = 0; v < nv; v++) _mm512_storeu_si512(t + 8 * v, acc[v]);
+  uint64_t c = 0;
+  for (size_t j = 0; j < 8 * nv; j++) {
+    uint64_t x = t[j] + c;
+    r[j] = x & MASK52;
+    c = x >> 52;
+  }
+}
+
+#define AMM_N(k) \
+  static void amm_##k(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m, uint64_t n0) { \
+    amm(r, a, b, m, n0, k);                                                                             \
+  }
+AMM_N(1) AMM_N(2) AMM_N(3) AMM_N(4) AMM_N(5) AMM_N(6) AMM_N(7) AMM_N(8) AMM_N(9) AMM_N(10)
+AMM_N(11) AMM_N(12) AMM_N(13) AMM_N(14) AMM_N(15) AMM_N(16) AMM_N(17) AMM_N(18) AMM_N(19) AMM_N(20)
+
+typedef void (*amm_fn)(uint64_t *, const uint64_t *, const uint64_t *, const uint64_t *, uint64_t);
+static const amm_fn amm_by_nv[21] = {
+    NULL,    amm_1,  amm_2,  amm_3,  amm_4,  amm_5,  amm_6,  amm_7,  amm_8,  amm_9,  amm_10,
+    amm_11, amm_12, amm_13, amm_14, amm_15, amm_16, amm_17, amm_18, amm_19, amm_20,
+};
+
+static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
+  amm_by_nv[ctx->words / 8](r, a, b, ctx->mb, ctx->n0);
+}
+
+static void bn_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_ifma);
+  mont_mul(r, a, b, ctx);
+}
+
+static void bn_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_ifma);
+  mont_mul(r, a, a, ctx);
+}
+
+static void bn_setup(hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_ifma);
+  size_t n = ctx->n, d = digits_for(n);
+  uint64_t rr[HWC_BN_MAX_LIMBS];
+  ctx->words = d;
+  ctx->rbits = (unsigned)(52 * d);
+  ctx->n0 = hwc_bn_neg_inv64(ctx->m[0]) & MASK52;
+  to_radix52(ctx->mb, ctx->m, n, d);
+  hwc_bn_pow2_mod(rr, 2 * ctx->rbits, ctx->m, n);
+  to_radix52(ctx->rr, rr, n, d);
+}
+
+static void bn_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_ifma);
+  _Alignas(64) uint64_t x[HWC_BN_MAX_WORDS];
+  to_radix52(x, a, ctx->n, ctx->words);
+  mont_mul(r, x, ctx->rr, ctx); /* a < R / 4 and RR < m: the result is below 2m */
+}
+
+static void bn_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_ifma);
+  _Alignas(64) uint64_t one[HWC_BN_MAX_WORDS] = {1}, x[HWC_BN_MAX_WORDS];
+  mont_mul(x, a, one, ctx); /* (a + q m) / R <= m for a < 2m */
+  size_t n = ctx->n;
+  uint64_t d[HWC_BN_MAX_LIMBS], borrow = 0;
+  from_radix52(r, x, n, ctx->words);
+  for (size_t j = 0; j < n; j++) {
+    uint64_t t = r[j] - ctx->m[j], b1 = r[j] < ctx->m[j];
+    d[j] = t - borrow;
+    borrow = b1 | (t < borrow);
+  }
+  uint64_t keep = (uint64_t)0 - borrow; /* r < m: keep r, else r - m */
+  for (size_t j = 0; j < n; j++) r[j] = (r[j] & keep) | (d[j] & ~keep);
+}
+
+const hwc_bignum_kernel hwc_bignum_ifma = {
+    .info = {.name = "avx512-ifma",
+             .required = HWC_CPU_AVX512F | HWC_CPU_AVX512IFMA,
+             .priority = 30,
+             HWC_CALLS(bignum_ifma)},
+    .setup = bn_setup,
+    .to_mont = bn_to_mont,
+    .from_mont = bn_from_mont,
+    .mul = bn_mul,
+    .sqr = bn_sqr,
+};
