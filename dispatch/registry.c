@@ -88,11 +88,6 @@ static const hwc_impl_info *const ghash_impls[] = {
 };
 
 extern const hwc_bignum_kernel hwc_bignum_generic;
-static const hwc_impl_info *const bignum_impls[] = {
-    IMPL(hwc_bignum_generic),
-};
-
-extern const hwc_bignum_kernel hwc_bignum_generic;
 #if defined(__x86_64__)
 extern const hwc_bignum_kernel hwc_bignum_ifma;
 #endif
