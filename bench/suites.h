@@ -4,4 +4,5 @@
  * bench.h to declare bench_suite_<id>, once by main.c to list them.
  */
 BENCH_SUITE(sha2)
+BENCH_SUITE(x25519)
 BENCH_SUITE(chacha)

@@ -1,0 +1,23 @@
+/* X25519 rows: the variable-base ladder (hwc_x25519) and the fixed-base
+ * key generation (hwc_x25519_base), per fe25519 implementation. */
+#include "bench.h"
+
+/* A fixed scalar and a valid peer key taken from the framework's random
+ * input: the ladder's time does not depend on either. */
+static int setup(bench_io *io) {
+  return hwc_x25519_base(io->in + 32, io->in + 64);
+}
+
+static void run_x25519(bench_io *io, size_t len) {
+  (void)len;
+  (void)hwc_x25519(io->out, io->in, io->in + 32);
+}
+
+static void run_x25519_base(bench_io *io, size_t len) {
+  (void)len;
+  (void)hwc_x25519_base(io->out, io->in);
+}
+
+BENCH_DEFINE_SUITE(x25519,
+  {"x25519", HWC_PRIM_FE25519, BENCH_OP, setup, run_x25519, NULL},
+  {"x25519-base", HWC_PRIM_FE25519, BENCH_OP, NULL, run_x25519_base, NULL});
