@@ -72,11 +72,18 @@ extern const hwc_ghash_kernel hwc_ghash_pclmul;
 extern const hwc_aes_kernel hwc_aes_vaes_avx512;
 extern const hwc_ghash_kernel hwc_ghash_vpclmul_avx512;
 #endif
+#if defined(__aarch64__)
+extern const hwc_aes_kernel hwc_aes_armv8;
+extern const hwc_ghash_kernel hwc_ghash_armv8;
+#endif
 static const hwc_impl_info *const aes_impls[] = {
     IMPL(hwc_aes_generic),
 #if defined(__x86_64__)
     IMPL(hwc_aes_aesni),
     IMPL(hwc_aes_vaes_avx512),
+#endif
+#if defined(__aarch64__)
+    IMPL(hwc_aes_armv8),
 #endif
 };
 static const hwc_impl_info *const ghash_impls[] = {
@@ -84,6 +91,9 @@ static const hwc_impl_info *const ghash_impls[] = {
 #if defined(__x86_64__)
     IMPL(hwc_ghash_pclmul),
     IMPL(hwc_ghash_vpclmul_avx512),
+#endif
+#if defined(__aarch64__)
+    IMPL(hwc_ghash_armv8),
 #endif
 };
 
