@@ -229,6 +229,61 @@ int hwc_bn_modexp(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t ebit
   return HWC_OK;
 }
 
+int hwc_bn_modexp2(uint64_t *r0, const uint64_t *a0, const uint64_t *e0, const hwc_bn_mont *c0, uint64_t *r1,
+                   const uint64_t *a1, const uint64_t *e1, const hwc_bn_mont *c1, size_t ebits) {
+  const hwc_bignum_kernel *k = c0->k;
+  if (k->mul2 == NULL || c1->k != k || c0->words != c1->words || c0->rbits != c1->rbits) {
+    int rc = hwc_bn_modexp(r0, a0, e0, ebits, c0);
+    if (rc == HWC_OK) rc = hwc_bn_modexp(r1, a1, e1, ebits, c1);
+    return rc;
+  }
+  /* The same schedule as hwc_bn_modexp, both exponentiations in lockstep
+   * through the backend's paired multiplication. */
+  size_t words = c0->words;
+  unsigned w = window_bits(ebits);
+  size_t entries = (size_t)1 << w;
+  size_t bytes = 2 * (entries + 2) * words * sizeof(uint64_t);
+  bytes = (bytes + 63) & ~(size_t)63;
+  uint64_t *t0 = aligned_alloc(64, bytes);
+  if (t0 == NULL) {
+    for (size_t j = 0; j < c0->n; j++) r0[j] = 0;
+    for (size_t j = 0; j < c1->n; j++) r1[j] = 0;
+    return HWC_ERR_NOMEM;
+  }
+  uint64_t *t1 = t0 + entries * words;
+  uint64_t *acc0 = t1 + entries * words, *acc1 = acc0 + words, *s0 = acc1 + words, *s1 = s0 + words;
+  uint64_t one[HWC_BN_MAX_LIMBS] = {1};
+
+  k->to_mont(t0, one, c0);
+  k->to_mont(t1, one, c1);
+  k->to_mont(t0 + words, a0, c0);
+  k->to_mont(t1 + words, a1, c1);
+  for (size_t i = 2; i < entries; i++) {
+    const uint64_t *x0 = t0 + (i % 2 ? i - 1 : i / 2) * words, *y0 = i % 2 ? t0 + words : x0;
+    const uint64_t *x1 = t1 + (i % 2 ? i - 1 : i / 2) * words, *y1 = i % 2 ? t1 + words : x1;
+    k->mul2(t0 + i * words, x0, y0, c0, t1 + i * words, x1, y1, c1);
+  }
+  if (ebits == 0) {
+    for (size_t j = 0; j < words; j++) acc0[j] = t0[j], acc1[j] = t1[j];
+  } else {
+    size_t nwin = (ebits + w - 1) / w, pos = (nwin - 1) * w;
+    table_select(acc0, t0, entries, words, window_at(e0, ebits, pos, w));
+    table_select(acc1, t1, entries, words, window_at(e1, ebits, pos, w));
+    while (pos > 0) {
+      pos -= w;
+      for (unsigned s = 0; s < w; s++) k->mul2(acc0, acc0, acc0, c0, acc1, acc1, acc1, c1);
+      table_select(s0, t0, entries, words, window_at(e0, ebits, pos, w));
+      table_select(s1, t1, entries, words, window_at(e1, ebits, pos, w));
+      k->mul2(acc0, acc0, s0, c0, acc1, acc1, s1, c1);
+    }
+  }
+  k->from_mont(r0, acc0, c0);
+  k->from_mont(r1, acc1, c1);
+  hwc_memzero(t0, bytes);
+  free(t0);
+  return HWC_OK;
+}
+
 void hwc_bn_modexp_vartime(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t ebits,
                            const hwc_bn_mont *ctx) {
   const hwc_bignum_kernel *k = ctx->k;

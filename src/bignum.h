@@ -52,6 +52,13 @@ void hwc_bn_mod_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc
  * HWC_OK or HWC_ERR_NOMEM (r is then zero). */
 int hwc_bn_modexp(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t ebits, const hwc_bn_mont *ctx);
 
+/* r0 = a0^e0 mod m0 and r1 = a1^e1 mod m1, both exponents of ebits bits
+ * (RSA's two CRT halves): in lockstep through the backend's mul2 when it
+ * has one and the two moduli have the same shape, else one after the other.
+ * Same guarantees and errors as hwc_bn_modexp. */
+int hwc_bn_modexp2(uint64_t *r0, const uint64_t *a0, const uint64_t *e0, const hwc_bn_mont *c0, uint64_t *r1,
+                   const uint64_t *a1, const uint64_t *e1, const hwc_bn_mont *c1, size_t ebits);
+
 /* The same for a public exponent: left-to-right square and multiply whose
  * time follows the bits of e (still constant time in a). */
 void hwc_bn_modexp_vartime(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t ebits,

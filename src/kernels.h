@@ -252,6 +252,11 @@ struct hwc_bignum_kernel {
   void (*mul)(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx);
   /* r = a * a / R mod m (r may alias a). */
   void (*sqr)(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx);
+  /* Optional (NULL when absent): two independent products at once,
+   * r0 = a0 b0 / R mod m0 and r1 = a1 b1 / R mod m1, for the two CRT halves
+   * of RSA; c0 and c1 must have the same words and rbits. */
+  void (*mul2)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const hwc_bn_mont *c0, uint64_t *r1,
+               const uint64_t *a1, const uint64_t *b1, const hwc_bn_mont *c1);
 };
 
 /* Portable helpers for the backends' setup (src/generic/bignum_generic.c),

@@ -60,25 +60,39 @@ static void crt_combine(uint64_t *m, const uint64_t *mp, const uint64_t *mq, con
   hwc_memzero(mqx, sizeof mqx);
 }
 
-/* r = c^(x + k (prime - 1)) mod prime for a fresh random 64-bit k: the
+/* e = x + k (prime - 1) for a fresh random 64-bit k (np + 1 limbs): the
  * exponent differs on every call, so its bits cannot be averaged out of
  * side channels, and the result is unchanged (Fermat). */
-static int crt_half(uint64_t *r, const uint64_t *c, const uint64_t *x, const hwc_bn_mont *ctx) {
+static int blind_exponent(uint64_t *ex, const uint64_t *x, const hwc_bn_mont *ctx) {
   size_t np = ctx->n;
-  uint64_t k, pm1[HWC_BN_MAX_LIMBS], xe[HWC_BN_MAX_LIMBS + 1] = {0}, ex[HWC_BN_MAX_LIMBS + 1];
+  uint64_t k, pm1[HWC_BN_MAX_LIMBS], xe[HWC_BN_MAX_LIMBS + 1] = {0};
   int rc = hwc_random_bytes((uint8_t *)&k, sizeof k);
   if (rc != HWC_OK) return rc;
   for (size_t j = 0; j < np; j++) pm1[j] = ctx->m[j];
   pm1[0] &= ~(uint64_t)1; /* prime - 1: the prime is odd */
+  for (size_t j = np + 1; j <= HWC_BN_MAX_LIMBS; j++) ex[j] = 0;
   hwc_bn_mul_plain(ex, pm1, np, &k, 1);
   for (size_t j = 0; j < np; j++) xe[j] = x[j];
   hwc_bn_add(ex, ex, xe, np + 1);
-  size_t pbits = hwc_bn_bits_vartime(ctx->m, np); /* public: the size of the key */
-  rc = hwc_bn_modexp(r, c, ex, pbits + 64, ctx);
   hwc_memzero(&k, sizeof k);
-  hwc_memzero(ex, sizeof ex);
   hwc_memzero(xe, sizeof xe);
   hwc_memzero(pm1, sizeof pm1);
+  return HWC_OK;
+}
+
+/* cp = cp^dP' mod p and cq = cq^dQ' mod q with blinded exponents, the two
+ * halves side by side where the backend can pair them. */
+static int crt_halves(uint64_t *cp, uint64_t *cq, const hwc_rsa_key *key) {
+  uint64_t ep[HWC_BN_MAX_LIMBS + 1], eq[HWC_BN_MAX_LIMBS + 1];
+  int rc = blind_exponent(ep, key->dp, &key->mp);
+  if (rc == HWC_OK) rc = blind_exponent(eq, key->dq, &key->mq);
+  if (rc == HWC_OK) {
+    /* the sizes of p and q are public: the size of the key */
+    size_t pb = hwc_bn_bits_vartime(key->mp.m, key->mp.n), qb = hwc_bn_bits_vartime(key->mq.m, key->mq.n);
+    rc = hwc_bn_modexp2(cp, cp, ep, &key->mp, cq, cq, eq, &key->mq, (pb > qb ? pb : qb) + 64);
+  }
+  hwc_memzero(ep, sizeof ep);
+  hwc_memzero(eq, sizeof eq);
   return rc;
 }
 
@@ -91,8 +105,9 @@ static int crt_inverse(uint64_t *r, const uint64_t *x, const hwc_rsa_key *key) {
   hwc_bn_reduce(xq, x, key->mn.n, &key->mq);
   hwc_bn_sub(ep, key->mp.m, two, np);
   hwc_bn_sub(eq, key->mq.m, two, nq);
-  int rc = hwc_bn_modexp(xp, xp, ep, 64 * np, &key->mp);
-  if (rc == HWC_OK) rc = hwc_bn_modexp(xq, xq, eq, 64 * nq, &key->mq);
+  for (size_t j = np; j < HWC_BN_MAX_LIMBS; j++) ep[j] = 0;
+  for (size_t j = nq; j < HWC_BN_MAX_LIMBS; j++) eq[j] = 0;
+  int rc = hwc_bn_modexp2(xp, xp, ep, &key->mp, xq, xq, eq, &key->mq, 64 * (np > nq ? np : nq));
   if (rc == HWC_OK) crt_combine(r, xp, xq, key);
   hwc_memzero(xp, sizeof xp);
   hwc_memzero(xq, sizeof xq);
@@ -151,8 +166,7 @@ int hwc_rsa_private_raw(uint8_t *out, const uint8_t *in, const hwc_rsa_key *ckey
     hwc_bn_mod_mul(cb, c, blind, &key->mn);
     hwc_bn_reduce(cp, cb, nn, &key->mp);
     hwc_bn_reduce(cq, cb, nn, &key->mq);
-    rc = crt_half(cp, cp, key->dp, &key->mp);
-    if (rc == HWC_OK) rc = crt_half(cq, cq, key->dq, &key->mq);
+    rc = crt_halves(cp, cq, key);
   }
   if (rc == HWC_OK) {
     crt_combine(m, cp, cq, key);

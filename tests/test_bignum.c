@@ -174,3 +174,34 @@ HWC_TEST(bignum, every_impl_matches_generic) {
     }
   }
 }
+
+/* hwc_bn_modexp2 (the paired CRT exponentiation) against two single ones,
+ * for moduli of the same and of different shapes. */
+static void modexp2_body(hwc_prim p, const char *impl, void *arg) {
+  (void)p;
+  (void)arg;
+  const hwc_bignum_kernel *k = HWC_KERNEL(HWC_PRIM_BIGNUM, hwc_bignum_kernel);
+  static hwc_bn_mont c0, c1;
+  static uint64_t m0[HWC_BN_MAX_LIMBS], m1[HWC_BN_MAX_LIMBS], a0[HWC_BN_MAX_LIMBS], a1[HWC_BN_MAX_LIMBS];
+  static uint64_t e0[HWC_BN_MAX_LIMBS], e1[HWC_BN_MAX_LIMBS], r0[HWC_BN_MAX_LIMBS], r1[HWC_BN_MAX_LIMBS];
+  static uint64_t w0[HWC_BN_MAX_LIMBS], w1[HWC_BN_MAX_LIMBS];
+  static const size_t shapes[][2] = {{16, 16}, {24, 24}, {32, 32}, {17, 16}, {48, 48}, {64, 64}, {5, 9}};
+  for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+    size_t n0 = shapes[s][0], n1 = shapes[s][1], ebits = 64 * (n0 > n1 ? n0 : n1) + 64;
+    if (t_quick() && n0 > 32) continue;
+    random_modulus(m0, n0, 0);
+    random_modulus(m1, n1, 3);
+    random_below(a0, m0, n0);
+    random_below(a1, m1, n1);
+    for (size_t j = 0; j < HWC_BN_MAX_LIMBS; j++) e0[j] = j < n0 + 1 ? t_rand64() : 0, e1[j] = j < n1 ? t_rand64() : 0;
+    hwc_bn_mont_init(&c0, k, m0, n0);
+    hwc_bn_mont_init(&c1, k, m1, n1);
+    CHECK(hwc_bn_modexp2(r0, a0, e0, &c0, r1, a1, e1, &c1, ebits) == HWC_OK);
+    CHECK(hwc_bn_modexp(w0, a0, e0, ebits, &c0) == HWC_OK);
+    CHECK(hwc_bn_modexp(w1, a1, e1, ebits, &c1) == HWC_OK);
+    CHECK_MSG(memcmp(r0, w0, 8 * n0) == 0 && memcmp(r1, w1, 8 * n1) == 0, "%s: modexp2 shape %zu/%zu", impl, n0,
+              n1);
+  }
+}
+
+HWC_TEST(bignum, modexp2_matches_modexp) { t_for_each_impl(HWC_PRIM_BIGNUM, modexp2_body, NULL); }

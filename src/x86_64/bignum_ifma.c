@@ -2,8 +2,9 @@
  * Montgomery multiplication with AVX-512 IFMA (VPMADD52LUQ / VPMADD52HUQ):
  * numbers in radix 2^52, eight digits per 512-bit register, "almost
  * Montgomery" multiplication (AMM): inputs and outputs are below 2m rather
- * than m, which saves the final subtraction; R = 2^(52 d) with d a multiple
- * of 8 and 52 d >= 64 n + 2, so R > 4m keeps outputs below 2m.
+ * than m, which saves the final subtraction; R = 2^(52 d) with
+ * 52 d >= 64 n + 2, so R > 4m keeps outputs below 2m. Elements fill whole
+ * registers (d rounded up to a multiple of 8); the digits above d are zero.
  * Algorithm: word-serial Montgomery over the digits of b, as in Gueron and
  * Krasnov, "Fast multiplication of binary polynomials / large integers with
  * AVX-512 IFMA" (and OpenSSL's rsaz-avx512 AMM52): per digit b_i the low
@@ -25,8 +26,8 @@ HWC_CALL_COUNTER(bignum_ifma);
 
 #define MASK52 ((uint64_t)0xfffffffffffff)
 
-/* digits (of 52 bits) for n 64-bit limbs: 52 d >= 64 n + 2, d % 8 == 0 */
-static size_t digits_for(size_t n) { return ((64 * n + 2 + 51) / 52 + 7) & ~(size_t)7; }
+/* digits (of 52 bits) for n 64-bit limbs: 52 d >= 64 n + 2 */
+static size_t digits_for(size_t n) { return (64 * n + 2 + 51) / 52; }
 
 /* canonical n limbs -> d digits */
 static void to_radix52(uint64_t *r, const uint64_t *a, size_t n, size_t d) {
@@ -48,40 +49,35 @@ static void from_radix52(uint64_t *r, const uint64_t *a, size_t n, size_t d) {
   }
 }
 
-/* r = a b / 2^(52 d) mod m, almost reduced; nv = d / 8 registers. Inlined
- * per size so the accumulator lives in registers. */
-static inline __attribute__((always_inline)) void amm(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                                      const uint64_t *m, uint64_t n0, const size_t nv) {
-  __m512i acc[20];
-  const __m512i zero = _mm512_setzero_si512();
-#pragma GCC unroll 20
-  for (size_t v = 0; v < nv; v++) acc[v] = zero;
-  const uint64_t m0 = m[0];
-  for (size_t i = 0; i < 8 * nv; i++) {
-    const __m512i bi = _mm512_set1_epi64((long long)b[i]);
-#pragma GCC unroll 20
-    for (size_t v = 0; v < nv; v++) acc[v] = _mm512_madd52lo_epu64(acc[v], _mm512_loadu_si512(a + 8 * v), bi);
-    uint64_t t0 = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(acc[0]));
-    uint64_t q = (t0 * n0) & MASK52;
-    uint64_t carry = (t0 + ((m0 * q) & MASK52)) >> 52; /* lane 0 becomes a multiple of 2^52 */
-    const __m512i qv = _mm512_set1_epi64((long long)q);
-#pragma GCC unroll 20
-    for (size_t v = 0; v < nv; v++) acc[v] = _mm512_madd52lo_epu64(acc[v], _mm512_loadu_si512(m + 8 * v), qv);
-    /* divide by 2^52: every digit moves down one lane */
-#pragma GCC unroll 20
-    for (size_t v = 0; v + 1 < nv; v++) acc[v] = _mm512_alignr_epi64(acc[v + 1], acc[v], 1);
-    acc[nv - 1] = _mm512_alignr_epi64(zero, acc[nv - 1], 1);
-    acc[0] = _mm512_mask_add_epi64(acc[0], 1, acc[0], _mm512_set1_epi64((long long)carry));
-#pragma GCC unroll 20
-    for (size_t v = 0; v < nv; v++) {
-      acc[v] = _mm512_madd52hi_epu64(acc[v], _mm512_loadu_si512(a + 8 * v), bi);
-      acc[v] = _mm512_madd52hi_epu64(acc[v], _mm512_loadu_si512(m + 8 * v), qv);
-    }
-  }
-  uint64_t t[160];
+/* One step of AMM for digit b_i on accumulator acc (nv registers): add the
+ * low halves of a b_i and m q, drop the (now zero) lowest digit, add the
+ * high halves at their now aligned places. q is chosen from lane 0. */
+#define AMM_STEP(acc, a, bi_, m, n0, nv)                                                     \
+  do {                                                                                       \
+    const __m512i bi = _mm512_set1_epi64((long long)(bi_));                                 \
+    _Pragma("GCC unroll 20") for (size_t v = 0; v < nv; v++) acc[v] =                        \
+        _mm512_madd52lo_epu64(acc[v], _mm512_loadu_si512(a + 8 * v), bi);                   \
+    uint64_t t0 = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(acc[0]));               \
+    uint64_t q = (t0 * n0) & MASK52;                                                         \
+    uint64_t carry = (t0 + ((m[0] * q) & MASK52)) >> 52;                                     \
+    const __m512i qv = _mm512_set1_epi64((long long)q);                                      \
+    _Pragma("GCC unroll 20") for (size_t v = 0; v < nv; v++) acc[v] =                        \
+        _mm512_madd52lo_epu64(acc[v], _mm512_loadu_si512(m + 8 * v), qv);                   \
+    _Pragma("GCC unroll 20") for (size_t v = 0; v + 1 < nv; v++) acc[v] =                    \
+        _mm512_alignr_epi64(acc[v + 1], acc[v], 1);                                          \
+    acc[nv - 1] = _mm512_alignr_epi64(zero, acc[nv - 1], 1);                                 \
+    acc[0] = _mm512_mask_add_epi64(acc[0], 1, acc[0], _mm512_set1_epi64((long long)carry)); \
+    _Pragma("GCC unroll 20") for (size_t v = 0; v < nv; v++) {                               \
+      acc[v] = _mm512_madd52hi_epu64(acc[v], _mm512_loadu_si512(a + 8 * v), bi);             \
+      acc[v] = _mm512_madd52hi_epu64(acc[v], _mm512_loadu_si512(m + 8 * v), qv);             \
+    }                                                                                        \
+  } while (0)
+
+/* Carry propagation of the accumulator into normalised digits of r. */
+static inline __attribute__((always_inline)) void normalise(uint64_t *r, const __m512i *acc, size_t nv) {
+  uint64_t t[160], c = 0;
 #pragma GCC unroll 20
   for (size_t v = 0; v < nv; v++) _mm512_storeu_si512(t + 8 * v, acc[v]);
-  uint64_t c = 0;
   for (size_t j = 0; j < 8 * nv; j++) {
     uint64_t x = t[j] + c;
     r[j] = x & MASK52;
@@ -89,21 +85,69 @@ static inline __attribute__((always_inline)) void amm(uint64_t *r, const uint64_
   }
 }
 
-#define AMM_N(k) \
-  static void amm_##k(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m, uint64_t n0) { \
-    amm(r, a, b, m, n0, k);                                                                             \
+/* r = a b / 2^(52 d) mod m, almost reduced; nv = ceil(d / 8) registers,
+ * digits d and above of a, b and m are zero. Inlined per nv so that the
+ * accumulator lives in registers. */
+static inline __attribute__((always_inline)) void amm(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                                                      const uint64_t *m, uint64_t n0, size_t d, const size_t nv) {
+  __m512i acc[20];
+  const __m512i zero = _mm512_setzero_si512();
+#pragma GCC unroll 20
+  for (size_t v = 0; v < nv; v++) acc[v] = zero;
+  for (size_t i = 0; i < d; i++) AMM_STEP(acc, a, b[i], m, n0, nv);
+  normalise(r, acc, nv);
+}
+
+/* Two independent AMMs of the same shape in one loop: each step is a chain
+ * of dependent latencies (lane 0 -> q -> the shift), so a second chain
+ * fills the execution units the first leaves idle. Used for the two CRT
+ * halves of an RSA private key. */
+static inline __attribute__((always_inline)) void amm2(uint64_t *r0, const uint64_t *a0, const uint64_t *b0,
+                                                       const uint64_t *m0, uint64_t k0, uint64_t *r1,
+                                                       const uint64_t *a1, const uint64_t *b1, const uint64_t *m1,
+                                                       uint64_t k1, size_t d, const size_t nv) {
+  __m512i x[20], y[20];
+  const __m512i zero = _mm512_setzero_si512();
+#pragma GCC unroll 20
+  for (size_t v = 0; v < nv; v++) x[v] = y[v] = zero;
+  for (size_t i = 0; i < d; i++) {
+    AMM_STEP(x, a0, b0[i], m0, k0, nv);
+    AMM_STEP(y, a1, b1[i], m1, k1, nv);
+  }
+  normalise(r0, x, nv);
+  normalise(r1, y, nv);
+}
+
+typedef void (*amm_fn)(uint64_t *, const uint64_t *, const uint64_t *, const uint64_t *, uint64_t, size_t);
+typedef void (*amm2_fn)(uint64_t *, const uint64_t *, const uint64_t *, const uint64_t *, uint64_t, uint64_t *,
+                        const uint64_t *, const uint64_t *, const uint64_t *, uint64_t, size_t);
+#define AMM_N(k)                                                                                         \
+  static void amm_##k(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m, uint64_t n0, \
+                      size_t d) {                                                                        \
+    amm(r, a, b, m, n0, d, k);                                                                           \
+  }                                                                                                      \
+  static void amm2_##k(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const uint64_t *m0,         \
+                       uint64_t k0, uint64_t *r1, const uint64_t *a1, const uint64_t *b1,                \
+                       const uint64_t *m1, uint64_t k1, size_t d) {                                      \
+    amm2(r0, a0, b0, m0, k0, r1, a1, b1, m1, k1, d, k);                                                  \
   }
 AMM_N(1) AMM_N(2) AMM_N(3) AMM_N(4) AMM_N(5) AMM_N(6) AMM_N(7) AMM_N(8) AMM_N(9) AMM_N(10)
 AMM_N(11) AMM_N(12) AMM_N(13) AMM_N(14) AMM_N(15) AMM_N(16) AMM_N(17) AMM_N(18) AMM_N(19) AMM_N(20)
 
-typedef void (*amm_fn)(uint64_t *, const uint64_t *, const uint64_t *, const uint64_t *, uint64_t);
-static const amm_fn amm_by_nv[21] = {
-    NULL,    amm_1,  amm_2,  amm_3,  amm_4,  amm_5,  amm_6,  amm_7,  amm_8,  amm_9,  amm_10,
-    amm_11, amm_12, amm_13, amm_14, amm_15, amm_16, amm_17, amm_18, amm_19, amm_20,
-};
+#define LIST20(p)                                                                                       \
+  {NULL,   p##1,  p##2,  p##3,  p##4,  p##5,  p##6,  p##7,  p##8,  p##9, p##10,                        \
+   p##11, p##12, p##13, p##14, p##15, p##16, p##17, p##18, p##19, p##20}
+static const amm_fn amm_by_nv[21] = LIST20(amm_);
+static const amm2_fn amm2_by_nv[21] = LIST20(amm2_);
 
 static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
-  amm_by_nv[ctx->words / 8](r, a, b, ctx->mb, ctx->n0);
+  amm_by_nv[ctx->words / 8](r, a, b, ctx->mb, ctx->n0, ctx->rbits / 52);
+}
+
+static void bn_mul2(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const hwc_bn_mont *c0, uint64_t *r1,
+                    const uint64_t *a1, const uint64_t *b1, const hwc_bn_mont *c1) {
+  HWC_COUNT_CALL(bignum_ifma);
+  amm2_by_nv[c0->words / 8](r0, a0, b0, c0->mb, c0->n0, r1, a1, b1, c1->mb, c1->n0, c0->rbits / 52);
 }
 
 static void bn_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
@@ -120,12 +164,12 @@ static void bn_setup(hwc_bn_mont *ctx) {
   HWC_COUNT_CALL(bignum_ifma);
   size_t n = ctx->n, d = digits_for(n);
   uint64_t rr[HWC_BN_MAX_LIMBS];
-  ctx->words = d;
+  ctx->words = (d + 7) & ~(size_t)7; /* whole registers; the digits above d stay zero */
   ctx->rbits = (unsigned)(52 * d);
   ctx->n0 = hwc_bn_neg_inv64(ctx->m[0]) & MASK52;
-  to_radix52(ctx->mb, ctx->m, n, d);
+  to_radix52(ctx->mb, ctx->m, n, ctx->words);
   hwc_bn_pow2_mod(rr, 2 * ctx->rbits, ctx->m, n);
-  to_radix52(ctx->rr, rr, n, d);
+  to_radix52(ctx->rr, rr, n, ctx->words);
 }
 
 static void bn_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
@@ -161,4 +205,5 @@ const hwc_bignum_kernel hwc_bignum_ifma = {
     .from_mont = bn_from_mont,
     .mul = bn_mul,
     .sqr = bn_sqr,
+    .mul2 = bn_mul2,
 };
