@@ -51,7 +51,12 @@ int hwc_ed25519_keypair(uint8_t pk[32], uint8_t sk[64]) {
  * wrong public key gets signatures that do not verify. */
 int hwc_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t len, const uint8_t sk[64]) {
   if (!sig || !sk || (!msg && len)) return HWC_ERR_INVALID_ARG;
-  const hwc_fe25519_kernel *k = hwc_fe25519_get();
+  hwc_ed25519_sign_k(hwc_fe25519_get(), sig, msg, len, sk);
+  return HWC_OK;
+}
+
+void hwc_ed25519_sign_k(const hwc_fe25519_kernel *k, uint8_t sig[64], const uint8_t *msg, size_t len,
+                        const uint8_t sk[64]) {
   hwc_sha512_ctx hs;
   uint8_t az[64], nonce[64], hram[64], r[32], R[32], S[32], h[32];
   hwc_ge25519_p3 Rp;
@@ -82,7 +87,6 @@ int hwc_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t len, const uint
   hwc_memzero(r, sizeof r);
   hwc_memzero(&Rp, sizeof Rp);
   hwc_memzero(&hs, sizeof hs);
-  return HWC_OK;
 }
 
 /* libsodium's _crypto_sign_ed25519_verify_detached without ED25519_COMPAT,

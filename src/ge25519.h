@@ -121,4 +121,10 @@ void hwc_ge25519_scalarmult(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, cons
 void hwc_ge25519_double_scalarmult_vartime(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *r, const uint8_t a[32],
                                            const hwc_ge25519_p3 *A, const uint8_t b[32]);
 
+/* hwc_ed25519_sign with an explicit kernel table and valid arguments
+ * (src/ed25519.c): the constant-time check runs it on backends that
+ * valgrind can execute but hides from CPUID. */
+void hwc_ed25519_sign_k(const hwc_fe25519_kernel *k, uint8_t sig[64], const uint8_t *msg, size_t len,
+                        const uint8_t sk[64]);
+
 #endif /* HWC_GE25519_H */

@@ -243,6 +243,7 @@ int hwc_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const uint8_
   encode(k, q, &Q);
   hwc_memzero(t, sizeof t);
   hwc_memzero(&Q, sizeof Q);
+  HWC_DECLASSIFY(q, 32); /* the result is the caller's anyway */
   return is_zero32(q) ? HWC_ERR_INVALID_ARG : HWC_OK;
 }
 
@@ -257,5 +258,6 @@ int hwc_ristretto255_scalarmult_base(uint8_t q[32], const uint8_t n[32]) {
   encode(k, q, &Q);
   hwc_memzero(t, sizeof t);
   hwc_memzero(&Q, sizeof Q);
+  HWC_DECLASSIFY(q, 32);
   return is_zero32(q) ? HWC_ERR_INVALID_ARG : HWC_OK;
 }
