@@ -23,6 +23,8 @@ extern const hwc_sha256_kernel hwc_sha256_shani;
 extern const hwc_sha512_kernel hwc_sha512_avx2;
 #endif
 #if defined(__aarch64__)
+extern const hwc_sha256_kernel hwc_sha256_armv8;
+extern const hwc_sha512_kernel hwc_sha512_armv8;
 extern const hwc_chacha20_kernel hwc_chacha20_neon;
 #endif
 
@@ -31,9 +33,15 @@ static const hwc_impl_info *const sha256_impls[] = {
 #if defined(__x86_64__)
     IMPL(hwc_sha256_shani),
 #endif
+#if defined(__aarch64__)
+    IMPL(hwc_sha256_armv8),
+#endif
 };
 static const hwc_impl_info *const sha512_impls[] = {
     IMPL(hwc_sha512_generic),
+#if defined(__aarch64__)
+    IMPL(hwc_sha512_armv8),
+#endif
 #if defined(__x86_64__)
     IMPL(hwc_sha512_avx2),
 #endif
