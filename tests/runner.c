@@ -5,6 +5,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "check.h"
 
@@ -37,14 +38,14 @@ int main(int argc, char **argv) {
     char full[256];
     snprintf(full, sizeof full, "%s/%s", t->suite, t->name);
     if (!strstr(full, filter)) continue;
-    if (setjmp(on_fail) == 0) {
-      t->fn();
-      passed++;
-      fprintf(stderr, "[PASS] %s\n", full);
-    } else {
-      failed++;
-      fprintf(stderr, "[FAIL] %s\n", full);
-    }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int ok = setjmp(on_fail) == 0;
+    if (ok) t->fn();
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    if (ok) passed++; else failed++;
+    fprintf(stderr, "[%s] %s (%.2f s)\n", ok ? "PASS" : "FAIL", full, secs);
   }
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : (passed ? 0 : 1);

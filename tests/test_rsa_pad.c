@@ -10,8 +10,8 @@
 static const hwc_hash hashes[] = {HWC_HASH_SHA256, HWC_HASH_SHA384, HWC_HASH_SHA512};
 
 HWC_TEST(rsa_pad, pkcs1_signature_layout) {
-  uint8_t em[256], digest[32];
-  t_rand_bytes(digest, 32);
+  uint8_t em[256], digest[64];
+  t_rand_bytes(digest, sizeof digest);
   CHECK(rsa_pkcs1_sig_encode(em, sizeof em, HWC_HASH_SHA256, digest) == HWC_OK);
   CHECK(em[0] == 0 && em[1] == 1 && em[256 - 52] == 0);
   for (size_t i = 2; i < 256 - 52; i++) CHECK(em[i] == 0xff);
