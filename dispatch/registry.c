@@ -19,6 +19,9 @@ extern const hwc_chacha20_kernel hwc_chacha20_avx2;
 extern const hwc_chacha20_kernel hwc_chacha20_avx512;
 extern const hwc_poly1305_kernel hwc_poly1305_avx2;
 extern const hwc_poly1305_kernel hwc_poly1305_avx512;
+extern const hwc_poly1305_kernel hwc_poly1305_avx512ifma;
+extern const hwc_poly1305_kernel hwc_poly1305_avx2;
+extern const hwc_poly1305_kernel hwc_poly1305_avx512;
 extern const hwc_sha256_kernel hwc_sha256_shani;
 extern const hwc_sha512_kernel hwc_sha512_avx2;
 #endif
@@ -62,6 +65,7 @@ static const hwc_impl_info *const poly1305_impls[] = {
 #if defined(__x86_64__)
     IMPL(hwc_poly1305_avx2),
     IMPL(hwc_poly1305_avx512),
+    IMPL(hwc_poly1305_avx512ifma),
 #endif
 };
 
