@@ -20,6 +20,8 @@ extern const hwc_chacha20_kernel hwc_chacha20_avx512;
 extern const hwc_poly1305_kernel hwc_poly1305_avx2;
 extern const hwc_poly1305_kernel hwc_poly1305_avx512;
 extern const hwc_poly1305_kernel hwc_poly1305_avx512ifma;
+extern const hwc_poly1305_kernel hwc_poly1305_avx2;
+extern const hwc_poly1305_kernel hwc_poly1305_avx512;
 extern const hwc_sha256_kernel hwc_sha256_shani;
 extern const hwc_sha512_kernel hwc_sha512_avx2;
 #endif

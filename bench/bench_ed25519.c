@@ -1,0 +1,64 @@
+/*
+ * Ed25519 and ristretto255 rows, per fe25519 implementation, and the
+ * sodium-loop scenario: the benchmark loop a pure-PHP libsodium polyfill
+ * publishes (issue 6), one iteration per call, so ops_per_s is loop
+ * iterations per second (1000 / ops_per_s seconds per 1000 iterations).
+ * Messages are 64 bytes, like a typical signed token digest pair.
+ */
+#include <stdlib.h>
+
+#include "bench.h"
+
+/* io->in: seed (0..31), message (32..95); io->out: sk (0..63), pk (64..95),
+ * signature (128..191), a ristretto255 element (192..223). */
+static int setup(bench_io *io) {
+  int r = hwc_ed25519_seed_keypair(io->out + 64, io->out, io->in);
+  if (r == HWC_OK) r = hwc_ed25519_sign(io->out + 128, io->in + 32, 64, io->out);
+  if (r == HWC_OK) r = hwc_ristretto255_from_hash(io->out + 192, io->in + 96);
+  return r;
+}
+
+static void run_sign(bench_io *io, size_t len) {
+  (void)len;
+  (void)hwc_ed25519_sign(io->out + 256, io->in + 32, 64, io->out);
+}
+
+static void run_verify(bench_io *io, size_t len) {
+  (void)len;
+  if (hwc_ed25519_verify(io->out + 128, io->in + 32, 64, io->out + 64) != HWC_OK) abort();
+}
+
+static void run_scalarmult(bench_io *io, size_t len) {
+  (void)len;
+  (void)hwc_ristretto255_scalarmult(io->out + 256, io->in + 160, io->out + 192);
+}
+
+/* Per iteration: two random scalars p, q; r = p + q; p = r - q; z = p q;
+ * complement(p); invert(p); negate(p); reduce(64 random bytes); two X25519
+ * key pairs; both X25519 shared secrets. */
+static void run_sodium_loop(bench_io *io, size_t len) {
+  (void)len;
+  uint8_t p[32], q[32], r[32], z[32], c[32], inv[32], neg[32], wide[64], red[32];
+  uint8_t a_pk[32], a_sk[32], b_pk[32], b_sk[32], s1[32], s2[32];
+  hwc_ristretto255_scalar_random(p);
+  hwc_ristretto255_scalar_random(q);
+  hwc_ristretto255_scalar_add(r, p, q);
+  hwc_ristretto255_scalar_sub(p, r, q);
+  hwc_ristretto255_scalar_mul(z, p, q);
+  hwc_ristretto255_scalar_complement(c, p);
+  (void)hwc_ristretto255_scalar_invert(inv, p);
+  hwc_ristretto255_scalar_negate(neg, p);
+  if (hwc_random_bytes(wide, sizeof wide) != HWC_OK) abort();
+  hwc_ristretto255_scalar_reduce(red, wide);
+  if (hwc_x25519_keypair(a_pk, a_sk) != HWC_OK || hwc_x25519_keypair(b_pk, b_sk) != HWC_OK) abort();
+  (void)hwc_x25519(s1, a_sk, b_pk);
+  (void)hwc_x25519(s2, b_sk, a_pk);
+  /* keep the results alive */
+  io->out[256] = (uint8_t)(z[0] ^ c[0] ^ inv[0] ^ neg[0] ^ red[0] ^ s1[0] ^ s2[0]);
+}
+
+BENCH_DEFINE_SUITE(ed25519,
+  {"ed25519-sign", HWC_PRIM_FE25519, BENCH_OP, setup, run_sign, NULL},
+  {"ed25519-verify", HWC_PRIM_FE25519, BENCH_OP, setup, run_verify, NULL},
+  {"ristretto255-scalarmult", HWC_PRIM_FE25519, BENCH_OP, setup, run_scalarmult, NULL},
+  {"sodium-loop", HWC_PRIM_FE25519, BENCH_OP, NULL, run_sodium_loop, NULL});
