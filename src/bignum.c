@@ -175,8 +175,14 @@ static uint64_t window_at(const uint64_t *e, size_t ebits, size_t pos, unsigned 
 }
 
 /* r = table[idx] by reading every entry and keeping one under a mask, so the
- * memory access pattern is the same for every idx. */
-static void table_select(uint64_t *r, const uint64_t *table, size_t entries, size_t words, uint64_t idx) {
+ * memory access pattern is the same for every idx; through the backend's
+ * own scan when it has one (vector registers, its element layout). */
+static void table_select(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx, const hwc_bn_mont *ctx) {
+  if (ctx->k->select != NULL) {
+    ctx->k->select(r, table, entries, idx, ctx);
+    return;
+  }
+  size_t words = ctx->words;
   for (size_t j = 0; j < words; j++) r[j] = 0;
   for (size_t k = 0; k < entries; k++) {
     uint64_t diff = (uint64_t)k ^ idx;
@@ -215,11 +221,11 @@ int hwc_bn_modexp(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t ebit
     for (size_t j = 0; j < words; j++) acc[j] = table[j];
   } else {
     size_t nwin = (ebits + w - 1) / w, pos = (nwin - 1) * w;
-    table_select(acc, table, entries, words, window_at(e, ebits, pos, w));
+    table_select(acc, table, entries, window_at(e, ebits, pos, w), ctx);
     while (pos > 0) {
       pos -= w;
       for (unsigned s = 0; s < w; s++) k->sqr(acc, acc, ctx);
-      table_select(t, table, entries, words, window_at(e, ebits, pos, w));
+      table_select(t, table, entries, window_at(e, ebits, pos, w), ctx);
       k->mul(acc, acc, t, ctx);
     }
   }
@@ -267,13 +273,13 @@ int hwc_bn_modexp2(uint64_t *r0, const uint64_t *a0, const uint64_t *e0, const h
     for (size_t j = 0; j < words; j++) acc0[j] = t0[j], acc1[j] = t1[j];
   } else {
     size_t nwin = (ebits + w - 1) / w, pos = (nwin - 1) * w;
-    table_select(acc0, t0, entries, words, window_at(e0, ebits, pos, w));
-    table_select(acc1, t1, entries, words, window_at(e1, ebits, pos, w));
+    table_select(acc0, t0, entries, window_at(e0, ebits, pos, w), c0);
+    table_select(acc1, t1, entries, window_at(e1, ebits, pos, w), c1);
     while (pos > 0) {
       pos -= w;
       for (unsigned s = 0; s < w; s++) k->mul2(acc0, acc0, acc0, c0, acc1, acc1, acc1, c1);
-      table_select(s0, t0, entries, words, window_at(e0, ebits, pos, w));
-      table_select(s1, t1, entries, words, window_at(e1, ebits, pos, w));
+      table_select(s0, t0, entries, window_at(e0, ebits, pos, w), c0);
+      table_select(s1, t1, entries, window_at(e1, ebits, pos, w), c1);
       k->mul2(acc0, acc0, s0, c0, acc1, acc1, s1, c1);
     }
   }

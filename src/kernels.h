@@ -257,6 +257,10 @@ struct hwc_bignum_kernel {
    * of RSA; c0 and c1 must have the same words and rbits. */
   void (*mul2)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const hwc_bn_mont *c0, uint64_t *r1,
                const uint64_t *a1, const uint64_t *b1, const hwc_bn_mont *c1);
+  /* Optional (NULL: the protocol's portable scan): r = entry idx of a table
+   * of `entries` elements, reading every entry whole and keeping one under a
+   * mask, so the memory access pattern does not depend on idx. */
+  void (*select)(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx, const hwc_bn_mont *ctx);
 };
 
 /* Portable helpers for the backends' setup (src/generic/bignum_generic.c),

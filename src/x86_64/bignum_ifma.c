@@ -73,15 +73,41 @@ static void from_radix52(uint64_t *r, const uint64_t *a, size_t n, size_t d) {
     }                                                                                        \
   } while (0)
 
-/* Carry propagation of the accumulator into normalised digits of r. */
-static inline __attribute__((always_inline)) void normalise(uint64_t *r, const __m512i *acc, size_t nv) {
-  uint64_t t[160], c = 0;
+/* Carry propagation of the accumulator into normalised digits of r, in
+ * registers: one vector step moves every lane's carry (< 2^10) up a lane,
+ * which leaves digits of at most 2^52 + 2^10; the last carries (0 or 1)
+ * ripple through runs of all-ones digits, which is an addition of lane
+ * bit masks: increments = ((G << 1) + E) ^ E with G the lanes above
+ * 2^52 - 1 and E the lanes equal to it (the trick of OpenSSL's AMM code).
+ * No branch depends on the digits. */
+static inline __attribute__((always_inline)) void normalise(uint64_t *r, __m512i *acc, const size_t nv) {
+  const __m512i mask = _mm512_set1_epi64((long long)MASK52), zero = _mm512_setzero_si512();
+  __m512i prev = zero;
+  uint64_t g[3] = {0, 0, 0}, e[3] = {0, 0, 0};
 #pragma GCC unroll 20
-  for (size_t v = 0; v < nv; v++) _mm512_storeu_si512(t + 8 * v, acc[v]);
-  for (size_t j = 0; j < 8 * nv; j++) {
-    uint64_t x = t[j] + c;
-    r[j] = x & MASK52;
-    c = x >> 52;
+  for (size_t v = 0; v < nv; v++) {
+    __m512i c = _mm512_srli_epi64(acc[v], 52);
+    acc[v] = _mm512_add_epi64(_mm512_and_si512(acc[v], mask), _mm512_alignr_epi64(c, prev, 7));
+    prev = c;
+    g[v / 8] |= (uint64_t)_mm512_cmpgt_epu64_mask(acc[v], mask) << (8 * (v % 8));
+    e[v / 8] |= (uint64_t)_mm512_cmpeq_epu64_mask(acc[v], mask) << (8 * (v % 8));
+  }
+  /* inc = ((g << 1) + e) ^ e over 192-bit masks */
+  uint64_t inc[3], carry = 0;
+  for (int w = 0; w < 3; w++) {
+    uint64_t sh = g[w] << 1 | (w ? g[w - 1] >> 63 : 0);
+    uint64_t t = sh + e[w];
+    uint64_t c1 = t < sh;
+    t += carry;
+    carry = c1 | (t < carry);
+    inc[w] = t ^ e[w];
+  }
+  const __m512i one = _mm512_set1_epi64(1);
+#pragma GCC unroll 20
+  for (size_t v = 0; v < nv; v++) {
+    __mmask8 k = (__mmask8)(inc[v / 8] >> (8 * (v % 8)));
+    acc[v] = _mm512_and_si512(_mm512_mask_add_epi64(acc[v], k, acc[v], one), mask);
+    _mm512_storeu_si512(r + 8 * v, acc[v]);
   }
 }
 
@@ -195,6 +221,22 @@ static void bn_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx)
   for (size_t j = 0; j < n; j++) r[j] = (r[j] & keep) | (d[j] & ~keep);
 }
 
+/* Masked scan of the whole table, one register per eight digits. */
+static void bn_select(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_ifma);
+  size_t nv = ctx->words / 8;
+  __m512i acc[20];
+  for (size_t v = 0; v < nv; v++) acc[v] = _mm512_setzero_si512();
+  for (size_t k = 0; k < entries; k++, table += ctx->words) {
+    uint64_t diff = (uint64_t)k ^ idx;
+    /* all-ones iff diff == 0: (diff | -diff) has its top bit set otherwise */
+    const __m512i mask = _mm512_set1_epi64((long long)((((diff | (0 - diff)) >> 63) ^ 1) * ~(uint64_t)0));
+    for (size_t v = 0; v < nv; v++)
+      acc[v] = _mm512_or_si512(acc[v], _mm512_and_si512(_mm512_load_si512(table + 8 * v), mask));
+  }
+  for (size_t v = 0; v < nv; v++) _mm512_storeu_si512(r + 8 * v, acc[v]);
+}
+
 const hwc_bignum_kernel hwc_bignum_ifma = {
     .info = {.name = "avx512-ifma",
              .required = HWC_CPU_AVX512F | HWC_CPU_AVX512IFMA,
@@ -206,4 +248,5 @@ const hwc_bignum_kernel hwc_bignum_ifma = {
     .mul = bn_mul,
     .sqr = bn_sqr,
     .mul2 = bn_mul2,
+    .select = bn_select,
 };
