@@ -175,12 +175,14 @@ int hwc_rsa_private_raw(uint8_t *out, const uint8_t *in, const hwc_rsa_key *ckey
      * CRT half would let anyone factor n from the output, so it is released
      * only if raising it to e gives back the input. */
     hwc_bn_modexp_vartime(chk, m, key->e, key->ebits, &key->mn);
-    if (!hwc_memequal(chk, c, 8 * nn)) rc = HWC_ERR_BAD_KEY;
-  }
-  if (rc == HWC_OK)
+    /* masks, not branches: the verdict is secret until it is returned */
+    uint32_t ok = (uint32_t)0 - (uint32_t)hwc_memequal(chk, c, 8 * nn);
     hwc_bn_to_bytes(out, key->nbytes, m, nn);
-  else
+    for (size_t i = 0; i < key->nbytes; i++) out[i] &= (uint8_t)ok;
+    rc = (int)((uint32_t)HWC_ERR_BAD_KEY & ~ok);
+  } else {
     hwc_memzero(out, key->nbytes);
+  }
   hwc_memzero(cb, sizeof cb);
   hwc_memzero(cp, sizeof cp);
   hwc_memzero(cq, sizeof cq);

@@ -1,0 +1,64 @@
+/* The RSA private operation on secret key material: with d, dP, dQ, qInv,
+ * p and q (all but their top limbs, whose size is the public key size) and
+ * the blinding state marked undefined, no implementation valgrind can run
+ * may branch or index memory on them, through blinding renewal too. */
+#include <stdlib.h>
+
+#include "ct.h"
+#include "src/rsa_internal.h"
+
+static void mark_prime(hwc_bn_mont *c) {
+  CT_SECRET(c->m, 8 * (c->n - 1));
+  CT_SECRET(c->mb, 8 * (c->words - 1 < c->n - 1 ? c->words - 1 : c->n - 1));
+  CT_SECRET(c->rr, sizeof c->rr);
+  CT_SECRET(&c->n0, sizeof c->n0);
+}
+
+static void ct_rsa_body(hwc_prim prim, const char *impl, void *arg) {
+  (void)prim;
+  (void)arg;
+  char *text = t_read_vector_file("modexp_rsa.txt", NULL);
+  CHECK_MSG(text != NULL, "tests/vectors/modexp_rsa.txt missing");
+  static const char *const names[HWC_RSA_PARTS] = {"n", "e", "d", "p", "q", "dp", "dq", "qinv"};
+  static uint8_t comp[HWC_RSA_PARTS][1024];
+  hwc_rsa_bytes parts[HWC_RSA_PARTS];
+  for (int i = 0; i < HWC_RSA_PARTS; i++) {
+    char key[16];
+    snprintf(key, sizeof key, "\n%s = ", names[i]);
+    char *at = strstr(text, key); /* the first key of the file: RSA-2048 */
+    CHECK(at != NULL);
+    at += strlen(key);
+    char *end = strchr(at, '\n');
+    *end = 0;
+    parts[i].len = t_unhex(comp[i], sizeof comp[i], at);
+    parts[i].p = comp[i];
+    *end = '\n';
+  }
+  free(text);
+  hwc_rsa_key *key = NULL;
+  CHECK(hwc_rsa_key_new(&key, parts) == HWC_OK);
+  size_t nb = hwc_rsa_size(key);
+  CT_SECRET(key->d, sizeof key->d);
+  CT_SECRET(key->dp, sizeof key->dp);
+  CT_SECRET(key->dq, sizeof key->dq);
+  CT_SECRET(key->qinv, sizeof key->qinv);
+  CT_SECRET(key->blind, sizeof key->blind);
+  CT_SECRET(key->unblind, sizeof key->unblind);
+  mark_prime(&key->mp);
+  mark_prime(&key->mq);
+  uint8_t x[512], y[512], z[512];
+  for (int i = 0; i < 36; i++) { /* past a renewal of the blinding pair */
+    memset(x, 0x21 + i, nb);
+    x[0] = 0x3f;
+    int rc = hwc_rsa_private_raw(y, x, key);
+    CT_PUBLIC(&rc, sizeof rc);
+    CT_PUBLIC(y, nb);
+    CHECK(rc == HWC_OK);
+    CHECK(hwc_rsa_public_raw(z, y, key) == HWC_OK);
+    CHECK_MSG(memcmp(z, x, nb) == 0, "%s: round trip %d", impl, i);
+  }
+  hwc_rsa_free(key);
+  printf("ct: rsa private operation with bignum/%s checked\n", impl);
+}
+
+HWC_TEST(ct, rsa_private) { t_for_each_impl(HWC_PRIM_BIGNUM, ct_rsa_body, NULL); }
