@@ -483,6 +483,76 @@ HWC_API int hwc_rsa_has_private(const hwc_rsa_key *key);
 /* Wipes and frees key; NULL is ignored. */
 HWC_API void hwc_rsa_free(hwc_rsa_key *key);
 
+/* Reads a key in DER or PEM (auto-detected): PKCS#1 RSAPrivateKey, PKCS#8
+ * PrivateKeyInfo, SubjectPublicKeyInfo or PKCS#1 RSAPublicKey, all with
+ * rsaEncryption. Strict DER (definite minimal lengths, minimal non-negative
+ * integers, no trailing data); a PEM label must name the structure inside.
+ * The key is then checked (hwc_rsa_generate's limits: modulus 1024..8192
+ * bits, odd; private keys: p q = n and the CRT values consistent).
+ * *key receives a new key (free with hwc_rsa_free) or NULL. HWC_OK,
+ * HWC_ERR_BAD_ENCODING (malformed input), HWC_ERR_BAD_KEY (well formed,
+ * inconsistent), HWC_ERR_UNSUPPORTED (multi-prime keys), HWC_ERR_NOMEM,
+ * HWC_ERR_INVALID_ARG (NULL key, or NULL data with len > 0). */
+HWC_API int hwc_rsa_import(hwc_rsa_key **key, const uint8_t *data, size_t len);
+
+/* Writes the key as PKCS#8 (private_key != 0) or SubjectPublicKeyInfo, in
+ * DER, or in PEM ("PRIVATE KEY" / "PUBLIC KEY") when pem != 0. *out_len:
+ * in, capacity of out; out, bytes written. When out is NULL or too small
+ * the result is HWC_ERR_INVALID_ARG and *out_len is set to the size needed
+ * (nothing partial is left in out). HWC_ERR_INVALID_ARG also for a private
+ * export of a public key. PEM output has no terminating NUL. */
+HWC_API int hwc_rsa_export(uint8_t *out, size_t *out_len, int private_key, int pem, const hwc_rsa_key *key);
+
+/* RSASSA-PKCS1-v1_5 signature (RFC 8017 8.2) of msg with hash h. *sig_len:
+ * in, capacity (at least hwc_rsa_size(key)); out, hwc_rsa_size(key). The
+ * private operation uses CRT with blinding and is checked with e before the
+ * signature is released. HWC_OK, HWC_ERR_INVALID_ARG (public key, small
+ * buffer, bad hash, NULL), HWC_ERR_BAD_KEY (the check failed), HWC_ERR_RNG,
+ * HWC_ERR_NOMEM. */
+HWC_API int hwc_rsa_sign_pkcs1(uint8_t *sig, size_t *sig_len, const uint8_t *msg, size_t len, hwc_hash h,
+                               const hwc_rsa_key *key);
+/* Verifies an RSASSA-PKCS1-v1_5 signature by re-encoding the expected
+ * DigestInfo and comparing (never by parsing the signed one). sig_len must
+ * be hwc_rsa_size(key). HWC_OK or HWC_ERR_VERIFY (wrong length, value >=
+ * n, bad padding or digest); HWC_ERR_INVALID_ARG for NULL key or a bad h. */
+HWC_API int hwc_rsa_verify_pkcs1(const uint8_t *sig, size_t sig_len, const uint8_t *msg, size_t len, hwc_hash h,
+                                 const hwc_rsa_key *key);
+/* RSASSA-PSS (RFC 8017 8.1) with MGF1 over h and a random salt of
+ * salt_len bytes (commonly the hash length; at most emLen - hLen - 2, else
+ * HWC_ERR_INVALID_ARG). Sizes and errors as hwc_rsa_sign_pkcs1. */
+HWC_API int hwc_rsa_sign_pss(uint8_t *sig, size_t *sig_len, const uint8_t *msg, size_t len, hwc_hash h,
+                             size_t salt_len, const hwc_rsa_key *key);
+/* Verifies RSASSA-PSS with MGF1 over h for the given salt length (0 and the
+ * maximum included). HWC_OK or HWC_ERR_VERIFY. */
+HWC_API int hwc_rsa_verify_pss(const uint8_t *sig, size_t sig_len, const uint8_t *msg, size_t len, hwc_hash h,
+                               size_t salt_len, const hwc_rsa_key *key);
+/* RSAES-OAEP encryption (RFC 8017 7.1) with MGF1 over h and an optional
+ * label. len <= hwc_rsa_size(key) - 2 hLen - 2, else HWC_ERR_TOO_LONG.
+ * *ct_len: in, capacity (>= hwc_rsa_size(key)); out, hwc_rsa_size(key).
+ * Works with public and private keys. */
+HWC_API int hwc_rsa_encrypt_oaep(uint8_t *ct, size_t *ct_len, const uint8_t *pt, size_t len, const uint8_t *label,
+                                 size_t label_len, hwc_hash h, const hwc_rsa_key *key);
+/* RSAES-OAEP decryption. *pt_len: in, capacity of pt; out, plaintext
+ * length. Every decryption failure (ciphertext length or value, padding,
+ * label, a capacity too small for the message) gives the same
+ * HWC_ERR_AUTH after the same work, with pt zeroed over its capacity.
+ * HWC_ERR_INVALID_ARG for a public key, NULL arguments or a bad h. */
+HWC_API int hwc_rsa_decrypt_oaep(uint8_t *pt, size_t *pt_len, const uint8_t *ct, size_t len, const uint8_t *label,
+                                 size_t label_len, hwc_hash h, const hwc_rsa_key *key);
+/* OpenSSL's RSA_private_encrypt with RSA_PKCS1_PADDING: type-1 padding
+ * (00 01 FF.. 00, no DigestInfo) around len <= hwc_rsa_size(key) - 11
+ * bytes (else HWC_ERR_TOO_LONG), then the private operation. *out_len as
+ * for signatures. Used by legacy signing protocols. */
+HWC_API int hwc_rsa_private_encrypt_pkcs1(uint8_t *out, size_t *out_len, const uint8_t *in, size_t len,
+                                          const hwc_rsa_key *key);
+/* OpenSSL's RSA_public_decrypt with RSA_PKCS1_PADDING: the public
+ * operation on len = hwc_rsa_size(key) bytes, then the type-1 padding is
+ * checked and removed. *out_len: in, capacity; out, data length.
+ * HWC_ERR_VERIFY (wrong length, value >= n, bad padding),
+ * HWC_ERR_INVALID_ARG (capacity too small, NULL). */
+HWC_API int hwc_rsa_public_decrypt_pkcs1(uint8_t *out, size_t *out_len, const uint8_t *in, size_t len,
+                                         const hwc_rsa_key *key);
+
 #ifdef __cplusplus
 }
 #endif

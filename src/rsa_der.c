@@ -86,13 +86,25 @@ int rsa_der_parse(rsa_der_key *k, const uint8_t *der, size_t len) {
   der_slice all = {der, len}, probe = all, seq;
   TRY(der_get_seq(&probe, &seq));
   if (seq.n == 0) return HWC_ERR_BAD_ENCODING;
-  if (seq.p[0] == DER_SEQUENCE) return parse_spki(k, all);
+  if (seq.p[0] == DER_SEQUENCE) {
+    k->format = RSA_DER_SPKI;
+    return parse_spki(k, all);
+  }
   der_slice first;
   TRY(der_get_uint(&seq, &first));
-  if (seq.n && seq.p[0] == DER_SEQUENCE) return parse_pkcs8(k, all);
+  if (seq.n && seq.p[0] == DER_SEQUENCE) {
+    k->format = RSA_DER_PKCS8;
+    return parse_pkcs8(k, all);
+  }
   der_slice second;
   TRY(der_get_uint(&seq, &second));
+  k->format = seq.n == 0 ? RSA_DER_PKCS1_PUBLIC : RSA_DER_PKCS1_PRIVATE;
   return seq.n == 0 ? parse_pkcs1_public(k, all) : parse_pkcs1_private(k, all);
+}
+
+const char *rsa_der_pem_label(rsa_der_format f) {
+  static const char *const labels[] = {"RSA PRIVATE KEY", "RSA PUBLIC KEY", "PRIVATE KEY", "PUBLIC KEY"};
+  return labels[f];
 }
 
 static size_t pkcs1_private_size(const rsa_der_key *k) {

@@ -7,10 +7,16 @@
 
 #include "der.h"
 
+typedef enum { RSA_DER_PKCS1_PRIVATE, RSA_DER_PKCS1_PUBLIC, RSA_DER_PKCS8, RSA_DER_SPKI } rsa_der_format;
+
 typedef struct {
   der_slice n, e, d, p, q, dp, dq, qinv; /* d..qinv empty for a public key */
   int has_private;
+  rsa_der_format format; /* set by rsa_der_parse */
 } rsa_der_key;
+
+/* The PEM label (RFC 7468) of each structure. */
+const char *rsa_der_pem_label(rsa_der_format f);
 
 /* Recognises any of the four DER structures (no trailing data).
  * HWC_OK, HWC_ERR_BAD_ENCODING, or HWC_ERR_UNSUPPORTED for a multi-prime

@@ -1,0 +1,112 @@
+/* RSA signatures: PKCS#1 v1.5 with DigestInfo, RSASSA-PSS with MGF1, and
+ * the legacy type-1 private "encryption" without DigestInfo (OpenSSL's
+ * RSA_private_encrypt / RSA_public_decrypt). Padding is rsa_pad.c's; the
+ * integer operations are rsa.c's (private: CRT with blinding and an e-check
+ * before release). Verification re-encodes and compares: nothing parses
+ * the signed DigestInfo. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "rsa_internal.h"
+#include "rsa_pad.h"
+
+/* The checks every entry point shares: buffers, key, hash. */
+static int check_common(const void *msg, size_t len, const hwc_rsa_key *key, hwc_hash h) {
+  if (key == NULL || (msg == NULL && len != 0) || hash_len(h) == 0) return HWC_ERR_INVALID_ARG;
+  return HWC_OK;
+}
+
+/* Signs the k-byte encoded message em into sig (capacity *sig_len). */
+static int private_op(uint8_t *sig, size_t *sig_len, uint8_t *em, const hwc_rsa_key *key) {
+  size_t k = key->nbytes;
+  int rc = hwc_rsa_private_raw(sig, em, key);
+  hwc_memzero(em, k);
+  if (rc == HWC_OK) *sig_len = k;
+  return rc;
+}
+
+static int sign_prologue(const uint8_t *sig, const size_t *sig_len, const void *msg, size_t len, hwc_hash h,
+                         const hwc_rsa_key *key) {
+  int rc = check_common(msg, len, key, h);
+  if (rc) return rc;
+  if (sig == NULL || sig_len == NULL || !key->has_private || *sig_len < key->nbytes) return HWC_ERR_INVALID_ARG;
+  return HWC_OK;
+}
+
+int hwc_rsa_sign_pkcs1(uint8_t *sig, size_t *sig_len, const uint8_t *msg, size_t len, hwc_hash h,
+                       const hwc_rsa_key *key) {
+  int rc = sign_prologue(sig, sig_len, msg, len, h, key);
+  if (rc) return rc;
+  uint8_t digest[64], em[HWC_RSA_MAX_BITS / 8];
+  hash_oneshot(h, digest, msg, len);
+  rc = rsa_pkcs1_sig_encode(em, key->nbytes, h, digest);
+  return rc ? rc : private_op(sig, sig_len, em, key);
+}
+
+/* m = sig^e mod n for a signature of exactly k bytes; HWC_ERR_VERIFY for any
+ * other length or a value >= n. */
+static int public_op(uint8_t *m, const uint8_t *sig, size_t sig_len, const hwc_rsa_key *key) {
+  if (sig == NULL || sig_len != key->nbytes) return HWC_ERR_VERIFY;
+  return hwc_rsa_public_raw(m, sig, key) == HWC_OK ? HWC_OK : HWC_ERR_VERIFY;
+}
+
+int hwc_rsa_verify_pkcs1(const uint8_t *sig, size_t sig_len, const uint8_t *msg, size_t len, hwc_hash h,
+                         const hwc_rsa_key *key) {
+  int rc = check_common(msg, len, key, h);
+  if (rc) return rc;
+  uint8_t digest[64], m[HWC_RSA_MAX_BITS / 8], em[HWC_RSA_MAX_BITS / 8];
+  if ((rc = public_op(m, sig, sig_len, key))) return rc;
+  hash_oneshot(h, digest, msg, len);
+  if (rsa_pkcs1_sig_encode(em, key->nbytes, h, digest)) return HWC_ERR_VERIFY;
+  return hwc_memequal(m, em, key->nbytes) ? HWC_OK : HWC_ERR_VERIFY;
+}
+
+/* PSS works on emLen = ceil((modBits - 1) / 8) bytes: k - 1 when the
+ * modulus has 8(k-1) + 1 bits, then the integer's top byte must be 0. */
+static size_t pss_em_len(const hwc_rsa_key *key) { return (key->nbits - 1 + 7) / 8; }
+
+int hwc_rsa_sign_pss(uint8_t *sig, size_t *sig_len, const uint8_t *msg, size_t len, hwc_hash h, size_t salt_len,
+                     const hwc_rsa_key *key) {
+  int rc = sign_prologue(sig, sig_len, msg, len, h, key);
+  if (rc) return rc;
+  size_t k = key->nbytes, em_len = pss_em_len(key);
+  if (salt_len > k) return HWC_ERR_INVALID_ARG;
+  uint8_t mhash[64], salt[HWC_RSA_MAX_BITS / 8], em[HWC_RSA_MAX_BITS / 8];
+  if ((rc = hwc_random_bytes(salt, salt_len))) return rc;
+  hash_oneshot(h, mhash, msg, len);
+  em[0] = 0; /* used only when em_len = k - 1 */
+  rc = rsa_pss_encode(em + (k - em_len), key->nbits, h, mhash, salt, salt_len);
+  hwc_memzero(salt, salt_len);
+  return rc ? rc : private_op(sig, sig_len, em, key);
+}
+
+int hwc_rsa_verify_pss(const uint8_t *sig, size_t sig_len, const uint8_t *msg, size_t len, hwc_hash h,
+                       size_t salt_len, const hwc_rsa_key *key) {
+  int rc = check_common(msg, len, key, h);
+  if (rc) return rc;
+  size_t k = key->nbytes, em_len = pss_em_len(key);
+  uint8_t mhash[64], m[HWC_RSA_MAX_BITS / 8];
+  if ((rc = public_op(m, sig, sig_len, key))) return rc;
+  if (em_len < k && m[0] != 0) return HWC_ERR_VERIFY;
+  hash_oneshot(h, mhash, msg, len);
+  return rsa_pss_verify(m + (k - em_len), key->nbits, h, mhash, salt_len);
+}
+
+int hwc_rsa_private_encrypt_pkcs1(uint8_t *out, size_t *out_len, const uint8_t *in, size_t len,
+                                  const hwc_rsa_key *key) {
+  if (key == NULL || (in == NULL && len != 0) || out == NULL || out_len == NULL || !key->has_private ||
+      *out_len < key->nbytes)
+    return HWC_ERR_INVALID_ARG;
+  uint8_t em[HWC_RSA_MAX_BITS / 8];
+  int rc = rsa_type1_encode(em, key->nbytes, in, len);
+  return rc ? rc : private_op(out, out_len, em, key);
+}
+
+int hwc_rsa_public_decrypt_pkcs1(uint8_t *out, size_t *out_len, const uint8_t *in, size_t len,
+                                 const hwc_rsa_key *key) {
+  if (key == NULL || out_len == NULL || (out == NULL && *out_len != 0)) return HWC_ERR_INVALID_ARG;
+  uint8_t m[HWC_RSA_MAX_BITS / 8];
+  int rc = public_op(m, in, len, key);
+  return rc ? rc : rsa_type1_decode(out, out_len, m, key->nbytes);
+}
