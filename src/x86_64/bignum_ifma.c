@@ -49,28 +49,48 @@ static void from_radix52(uint64_t *r, const uint64_t *a, size_t n, size_t d) {
   }
 }
 
-/* One step of AMM for digit b_i on accumulator acc (nv registers): add the
- * low halves of a b_i and m q, drop the (now zero) lowest digit, add the
- * high halves at their now aligned places. q is chosen from lane 0. */
-#define AMM_STEP(acc, a, bi_, m, n0, nv)                                                     \
-  do {                                                                                       \
-    const __m512i bi = _mm512_set1_epi64((long long)(bi_));                                 \
-    _Pragma("GCC unroll 20") for (size_t v = 0; v < nv; v++) acc[v] =                        \
-        _mm512_madd52lo_epu64(acc[v], _mm512_loadu_si512(a + 8 * v), bi);                   \
-    uint64_t t0 = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(acc[0]));               \
-    uint64_t q = (t0 * n0) & MASK52;                                                         \
-    uint64_t carry = (t0 + ((m[0] * q) & MASK52)) >> 52;                                     \
+/* Per-multiplication operand forms: the vectors of a (or m), the same moved
+ * up one lane ("shifted": the high half of a_j b_i belongs one digit above
+ * the low half, so it can be added before the accumulator moves down
+ * instead of after), and the top digit alone in lane 7 of the last register
+ * (the one digit the shifted form pushes out). */
+#define PREP(x, xs, xt, src, nv)                                                          \
+  __m512i x[20], xs[20], xt;                                                              \
+  _Pragma("GCC unroll 20") for (size_t v = 0; v < nv; v++) x[v] = _mm512_loadu_si512(src + 8 * v); \
+  xs[0] = _mm512_alignr_epi64(x[0], zero, 7);                                             \
+  _Pragma("GCC unroll 20") for (size_t v = 1; v < nv; v++) xs[v] = _mm512_alignr_epi64(x[v], x[v - 1], 7); \
+  xt = _mm512_maskz_mov_epi64(0x80, x[nv - 1])
+
+/* One step of AMM for digit b_i on the accumulator acc (nv registers): add
+ * a b_i and m q (both halves, the high ones through the shifted forms),
+ * then drop the lowest digit, which q makes a multiple of 2^52, carrying
+ * its top bits into the next lane. The chain from one step to the next is
+ * lane 0 -> q -> the low halves of m q -> the move down; everything else
+ * (a b_i, the high halves of m q) is off it. */
+#define AMM_STEP(acc, a, as, at, m, ms, mt, bi_, n0, nv)                                      \
+  do {                                                                                        \
+    const uint64_t bs = (bi_);                                                                \
+    const __m512i bi = _mm512_set1_epi64((long long)bs);                                     \
+    uint64_t t0 = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(acc[0]));                \
+    t0 += (m0a * bs) & MASK52; /* lane 0 after adding a_0 b_i */                              \
+    const uint64_t q = (t0 * n0) & MASK52;                                                    \
+    const uint64_t carry = (t0 + ((m0m * q) & MASK52)) >> 52;                                 \
+    _Pragma("GCC unroll 20") for (size_t v = 0; v < nv; v++) {                                \
+      acc[v] = _mm512_madd52lo_epu64(acc[v], a[v], bi);                                       \
+      acc[v] = _mm512_madd52hi_epu64(acc[v], as[v], bi);                                      \
+    }                                                                                         \
     const __m512i qv = _mm512_set1_epi64((long long)q);                                      \
-    _Pragma("GCC unroll 20") for (size_t v = 0; v < nv; v++) acc[v] =                        \
-        _mm512_madd52lo_epu64(acc[v], _mm512_loadu_si512(m + 8 * v), qv);                   \
-    _Pragma("GCC unroll 20") for (size_t v = 0; v + 1 < nv; v++) acc[v] =                    \
-        _mm512_alignr_epi64(acc[v + 1], acc[v], 1);                                          \
-    acc[nv - 1] = _mm512_alignr_epi64(zero, acc[nv - 1], 1);                                 \
-    acc[0] = _mm512_mask_add_epi64(acc[0], 1, acc[0], _mm512_set1_epi64((long long)carry)); \
-    _Pragma("GCC unroll 20") for (size_t v = 0; v < nv; v++) {                               \
-      acc[v] = _mm512_madd52hi_epu64(acc[v], _mm512_loadu_si512(a + 8 * v), bi);             \
-      acc[v] = _mm512_madd52hi_epu64(acc[v], _mm512_loadu_si512(m + 8 * v), qv);             \
-    }                                                                                        \
+    __m512i hq[20];                                                                           \
+    hq[0] = _mm512_madd52hi_epu64(_mm512_maskz_set1_epi64(2, (long long)carry), ms[0], qv);   \
+    _Pragma("GCC unroll 20") for (size_t v = 1; v < nv; v++) hq[v] =                          \
+        _mm512_madd52hi_epu64(zero, ms[v], qv);                                               \
+    _Pragma("GCC unroll 20") for (size_t v = 0; v < nv; v++) acc[v] =                         \
+        _mm512_add_epi64(_mm512_madd52lo_epu64(acc[v], m[v], qv), hq[v]);                     \
+    _Pragma("GCC unroll 20") for (size_t v = 0; v + 1 < nv; v++) acc[v] =                     \
+        _mm512_alignr_epi64(acc[v + 1], acc[v], 1);                                           \
+    acc[nv - 1] = _mm512_alignr_epi64(zero, acc[nv - 1], 1);                                  \
+    acc[nv - 1] = _mm512_madd52hi_epu64(acc[nv - 1], at, bi);                                 \
+    acc[nv - 1] = _mm512_madd52hi_epu64(acc[nv - 1], mt, qv);                                 \
   } while (0)
 
 /* Carry propagation of the accumulator into normalised digits of r, in
@@ -114,13 +134,16 @@ static inline __attribute__((always_inline)) void normalise(uint64_t *r, __m512i
 /* r = a b / 2^(52 d) mod m, almost reduced; nv = ceil(d / 8) registers,
  * digits d and above of a, b and m are zero. Inlined per nv so that the
  * accumulator lives in registers. */
-static inline __attribute__((always_inline)) void amm(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                                                      const uint64_t *m, uint64_t n0, size_t d, const size_t nv) {
-  __m512i acc[20];
+static inline __attribute__((always_inline)) void amm(uint64_t *r, const uint64_t *pa, const uint64_t *b,
+                                                      const uint64_t *pm, uint64_t n0, size_t d, const size_t nv) {
   const __m512i zero = _mm512_setzero_si512();
+  PREP(a, as, at, pa, nv);
+  PREP(m, ms, mt, pm, nv);
+  const uint64_t m0a = pa[0], m0m = pm[0];
+  __m512i acc[20];
 #pragma GCC unroll 20
   for (size_t v = 0; v < nv; v++) acc[v] = zero;
-  for (size_t i = 0; i < d; i++) AMM_STEP(acc, a, b[i], m, n0, nv);
+  for (size_t i = 0; i < d; i++) AMM_STEP(acc, a, as, at, m, ms, mt, b[i], n0, nv);
   normalise(r, acc, nv);
 }
 
@@ -128,17 +151,27 @@ static inline __attribute__((always_inline)) void amm(uint64_t *r, const uint64_
  * of dependent latencies (lane 0 -> q -> the shift), so a second chain
  * fills the execution units the first leaves idle. Used for the two CRT
  * halves of an RSA private key. */
-static inline __attribute__((always_inline)) void amm2(uint64_t *r0, const uint64_t *a0, const uint64_t *b0,
-                                                       const uint64_t *m0, uint64_t k0, uint64_t *r1,
-                                                       const uint64_t *a1, const uint64_t *b1, const uint64_t *m1,
+static inline __attribute__((always_inline)) void amm2(uint64_t *r0, const uint64_t *pa0, const uint64_t *b0,
+                                                       const uint64_t *pm0, uint64_t k0, uint64_t *r1,
+                                                       const uint64_t *pa1, const uint64_t *b1, const uint64_t *pm1,
                                                        uint64_t k1, size_t d, const size_t nv) {
-  __m512i x[20], y[20];
   const __m512i zero = _mm512_setzero_si512();
+  PREP(a0, as0, at0, pa0, nv);
+  PREP(m0, ms0, mt0, pm0, nv);
+  PREP(a1, as1, at1, pa1, nv);
+  PREP(m1, ms1, mt1, pm1, nv);
+  __m512i x[20], y[20];
 #pragma GCC unroll 20
   for (size_t v = 0; v < nv; v++) x[v] = y[v] = zero;
   for (size_t i = 0; i < d; i++) {
-    AMM_STEP(x, a0, b0[i], m0, k0, nv);
-    AMM_STEP(y, a1, b1[i], m1, k1, nv);
+    {
+      const uint64_t m0a = pa0[0], m0m = pm0[0];
+      AMM_STEP(x, a0, as0, at0, m0, ms0, mt0, b0[i], k0, nv);
+    }
+    {
+      const uint64_t m0a = pa1[0], m0m = pm1[0];
+      AMM_STEP(y, a1, as1, at1, m1, ms1, mt1, b1[i], k1, nv);
+    }
   }
   normalise(r0, x, nv);
   normalise(r1, y, nv);
