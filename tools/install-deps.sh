@@ -2,11 +2,10 @@
 # Installs what building and testing hwcrypto needs on Debian 12, when run as
 # root and something is missing; otherwise says what is missing. Idempotent.
 #   tools/install-deps.sh            build + test dependencies
-#   tools/install-deps.sh bench      + what the benchmark's comparisons use
+#   (openssl: its CLI checks interoperability in the suite)
 set -u
 pkgs=(cmake gcc make pkg-config python3 libcpuid-dev libcriterion-dev qemu-user
-      gcc-aarch64-linux-gnu libc6-dev-arm64-cross valgrind)
-[ "${1:-}" = bench ] && pkgs+=(openssl)
+      gcc-aarch64-linux-gnu libc6-dev-arm64-cross valgrind openssl)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
