@@ -1,0 +1,149 @@
+/*
+ * Montgomery multiplication modulo an odd m of n 64-bit limbs with BMI2 MULX
+ * and ADX ADCX/ADOX. Same algorithm, element layout and bounds as the
+ * portable backend (CIOS, Koc, Acar and Kaliski 1996; canonical n-limb
+ * elements, R = 2^(64n)), so only the two inner loops differ: each adds a
+ * row x * b_i (or q * m) into the accumulator t with two independent carry
+ * chains, ADCX for the low halves of the products and ADOX for the high
+ * halves, which is what MULX (flag-free) and ADX were made for ("New
+ * Instructions Supporting Large Integer Arithmetic", Intel, 2012).
+ * Inline assembly, because C and intrinsics cannot say which additions go
+ * to CF and which to OF: compilers serialise _addcarryx_u64 into one chain.
+ * The loops count with LEA and JRCXZ, which leave both flags alone.
+ * ISA: BMI2 + ADX.
+ * Constant time: loop bounds depend only on n; MULX, ADCX and ADOX have
+ * fixed latency; the final subtraction is masked as in the portable code.
+ */
+#include "../kernels.h"
+
+HWC_CALL_COUNTER(bignum_mulx);
+
+/* t[0..n+1] += x[0..n-1] * y, t[n+1] taking the carry out (it is 0 on entry). */
+static inline void row_mul(uint64_t *t, const uint64_t *x, uint64_t y, size_t n) {
+  uint64_t lo, hi, cur, pend = 0;
+  const uint64_t *xe = x + n;
+  uint64_t *te = t + n;
+  long idx = -(long)n;
+  __asm__ volatile(
+      "xorl %k[lo], %k[lo]\n\t" /* CF = OF = 0 */
+      "1:\n\t"
+      "mulx (%[xe],%[idx],8), %[lo], %[hi]\n\t"
+      "movq (%[te],%[idx],8), %[cur]\n\t"
+      "adcx %[lo], %[cur]\n\t"
+      "adox %[pend], %[cur]\n\t"
+      "movq %[cur], (%[te],%[idx],8)\n\t"
+      "movq %[hi], %[pend]\n\t"
+      "leaq 1(%[idx]), %[idx]\n\t"
+      "jrcxz 2f\n\t"
+      "jmp 1b\n\t"
+      "2:\n\t"
+      "movq (%[te]), %[cur]\n\t"
+      "movl $0, %k[lo]\n\t"
+      "adcx %[pend], %[cur]\n\t"
+      "adox %[lo], %[cur]\n\t"
+      "movq %[cur], (%[te])\n\t"
+      "movl $0, %k[hi]\n\t"
+      "adcx %[lo], %[hi]\n\t"
+      "adox %[lo], %[hi]\n\t"
+      "movq %[hi], 8(%[te])\n\t"
+      : [lo] "=&r"(lo), [hi] "=&r"(hi), [cur] "=&r"(cur), [pend] "+&r"(pend), [idx] "+&c"(idx)
+      : [xe] "r"(xe), [te] "r"(te), "d"(y)
+      : "cc", "memory");
+}
+
+/* t = (t + q m) / 2^64 over n + 2 limbs, with q m's low limb cancelling t[0]. */
+static inline void row_reduce(uint64_t *t, const uint64_t *m, uint64_t q, size_t n) {
+  uint64_t lo, hi, cur, pend;
+  const uint64_t *me = m + n;
+  uint64_t *te = t + n;
+  long idx = 1 - (long)n;
+  __asm__ volatile(
+      "xorl %k[lo], %k[lo]\n\t"
+      "mulx -8(%[me],%[idx],8), %[lo], %[pend]\n\t" /* limb 0: only its carries matter */
+      "movq -8(%[te],%[idx],8), %[cur]\n\t"
+      "adcx %[lo], %[cur]\n\t"
+      "jrcxz 2f\n\t"
+      "1:\n\t"
+      "mulx (%[me],%[idx],8), %[lo], %[hi]\n\t"
+      "movq (%[te],%[idx],8), %[cur]\n\t"
+      "adcx %[lo], %[cur]\n\t"
+      "adox %[pend], %[cur]\n\t"
+      "movq %[cur], -8(%[te],%[idx],8)\n\t"
+      "movq %[hi], %[pend]\n\t"
+      "leaq 1(%[idx]), %[idx]\n\t"
+      "jrcxz 2f\n\t"
+      "jmp 1b\n\t"
+      "2:\n\t"
+      "movq (%[te]), %[cur]\n\t"
+      "movl $0, %k[lo]\n\t"
+      "adcx %[pend], %[cur]\n\t"
+      "adox %[lo], %[cur]\n\t"
+      "movq %[cur], -8(%[te])\n\t"
+      "movq 8(%[te]), %[hi]\n\t"
+      "adcx %[lo], %[hi]\n\t"
+      "adox %[lo], %[hi]\n\t"
+      "movq %[hi], (%[te])\n\t"
+      "movq %[lo], 8(%[te])\n\t"
+      : [lo] "=&r"(lo), [hi] "=&r"(hi), [cur] "=&r"(cur), [pend] "=&r"(pend), [idx] "+&c"(idx)
+      : [me] "r"(me), [te] "r"(te), "d"(q)
+      : "cc", "memory");
+}
+
+static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
+  const uint64_t *m = ctx->m;
+  size_t n = ctx->n;
+  uint64_t t[HWC_BN_MAX_LIMBS + 2];
+  for (size_t j = 0; j < n + 2; j++) t[j] = 0;
+  for (size_t i = 0; i < n; i++) {
+    row_mul(t, a, b[i], n);
+    row_reduce(t, m, t[0] * ctx->n0, n);
+  }
+  /* t < 2m: subtract m unless that borrows past the carry limb t[n] */
+  uint64_t d[HWC_BN_MAX_LIMBS], borrow = 0;
+  for (size_t j = 0; j < n; j++) {
+    uint64_t x = t[j] - m[j], b1 = t[j] < m[j];
+    d[j] = x - borrow;
+    borrow = b1 | (x < borrow);
+  }
+  uint64_t keep_t = (uint64_t)0 - (borrow & (t[n] ^ 1));
+  for (size_t j = 0; j < n; j++) r[j] = (t[j] & keep_t) | (d[j] & ~keep_t);
+}
+
+static void bn_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_mulx);
+  mont_mul(r, a, b, ctx);
+}
+
+static void bn_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_mulx);
+  mont_mul(r, a, a, ctx);
+}
+
+static void bn_setup(hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_mulx);
+  ctx->words = ctx->n;
+  ctx->rbits = (unsigned)(64 * ctx->n);
+  ctx->n0 = hwc_bn_neg_inv64(ctx->m[0]);
+  for (size_t j = 0; j < ctx->n; j++) ctx->mb[j] = ctx->m[j];
+  hwc_bn_pow2_mod(ctx->rr, 2 * ctx->rbits, ctx->m, ctx->n);
+}
+
+static void bn_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_mulx);
+  mont_mul(r, a, ctx->rr, ctx);
+}
+
+static void bn_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_mulx);
+  uint64_t one[HWC_BN_MAX_LIMBS] = {1};
+  mont_mul(r, a, one, ctx);
+}
+
+const hwc_bignum_kernel hwc_bignum_mulx = {
+    .info = {.name = "mulx", .required = HWC_CPU_BMI2 | HWC_CPU_ADX, .priority = 10, HWC_CALLS(bignum_mulx)},
+    .setup = bn_setup,
+    .to_mont = bn_to_mont,
+    .from_mont = bn_from_mont,
+    .mul = bn_mul,
+    .sqr = bn_sqr,
+};
