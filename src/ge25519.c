@@ -279,35 +279,50 @@ int hwc_ge25519_frombytes(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, const 
 
 /* ------------------------------------------------- constant-time a * P */
 
-/* t = b * P from pi[j] = (j+1) P, b in [-8, 8], by reading all eight
- * entries and negating with masks. */
-static void select_cached(const hwc_fe25519_kernel *k, hwc_ge25519_cached *t, const hwc_ge25519_cached pi[8],
-                          int8_t b) {
+/* dst = src where mask is all ones, unchanged where it is zero, on the raw
+ * words of the element: a selection only moves whole elements of one
+ * backend, whatever their layout, so it needs no kernel call. */
+static inline void fe_select(hwc_fe25519 *dst, const hwc_fe25519 *src, uint64_t mask) {
+  for (int i = 0; i < 5; i++) dst->d[i] ^= (dst->d[i] ^ src->d[i]) & mask;
+}
+
+/* t = b * P from pi[j] = (j+1) P and pi[8] = the identity, b in [-8, 8]:
+ * all eight entries are read and one kept with masks; -P swaps Y+X with
+ * Y-X and negates 2dT, again by masks. */
+static void select_cached(const hwc_fe25519_kernel *k, hwc_ge25519_cached *t, const hwc_ge25519_cached pi[9],
+                          const hwc_fe25519 *zero, int8_t b) {
   uint64_t neg = (uint64_t)(uint8_t)b >> 7;
   uint32_t babs = (uint32_t)((b ^ -(int)neg) + (int)neg);
-  hwc_fe25519_1(k, &t->YplusX);
-  hwc_fe25519_1(k, &t->YminusX);
-  hwc_fe25519_1(k, &t->Z);
-  hwc_fe25519_0(k, &t->T2d);
+  *t = pi[8];
   for (uint32_t i = 0; i < 8; i++) {
-    uint32_t x = babs ^ (i + 1);
-    uint64_t eq = (uint64_t)((x - 1) >> 31); /* x < 16, so the wrap marks x == 0 */
-    k->cmov(&t->YplusX, &pi[i].YplusX, eq);
-    k->cmov(&t->YminusX, &pi[i].YminusX, eq);
-    k->cmov(&t->Z, &pi[i].Z, eq);
-    k->cmov(&t->T2d, &pi[i].T2d, eq);
+    uint64_t m = 0 - (uint64_t)(((babs ^ (i + 1)) - 1) >> 31); /* babs < 16: all ones iff babs == i + 1 */
+    fe_select(&t->YplusX, &pi[i].YplusX, m);
+    fe_select(&t->YminusX, &pi[i].YminusX, m);
+    fe_select(&t->Z, &pi[i].Z, m);
+    fe_select(&t->T2d, &pi[i].T2d, m);
   }
-  k->cswap(&t->YplusX, &t->YminusX, neg);
-  hwc_fe25519_cneg(k, &t->T2d, &t->T2d, (unsigned)neg);
+  hwc_fe25519 minus_t2d, tmp = t->YplusX;
+  uint64_t nm = 0 - neg;
+  fe_select(&t->YplusX, &t->YminusX, nm);
+  fe_select(&t->YminusX, &tmp, nm);
+  k->sub(&minus_t2d, zero, &t->T2d);
+  fe_select(&t->T2d, &minus_t2d, nm);
 }
 
 void hwc_ge25519_scalarmult(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, const uint8_t a[32],
                             const hwc_ge25519_p3 *p) {
-  hwc_ge25519_cached pi[8], t;
+  hwc_ge25519_cached pi[9], t;
   hwc_ge25519_p1p1 r;
   hwc_ge25519_p2 s;
   hwc_ge25519_p3 u;
+  hwc_fe25519 zero;
   int8_t e[64];
+
+  hwc_fe25519_0(k, &zero);
+  hwc_fe25519_1(k, &pi[8].YplusX);
+  hwc_fe25519_1(k, &pi[8].YminusX);
+  hwc_fe25519_1(k, &pi[8].Z);
+  pi[8].T2d = zero;
 
   hwc_ge25519_p3_to_cached(k, &pi[0], p);
   for (int i = 1; i < 8; i++) {
@@ -331,7 +346,7 @@ void hwc_ge25519_scalarmult(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, cons
 
   hwc_ge25519_p3_0(k, h);
   for (int i = 63; i > 0; i--) {
-    select_cached(k, &t, pi, e[i]);
+    select_cached(k, &t, pi, &zero, e[i]);
     hwc_ge25519_add(k, &r, h, &t);
     hwc_ge25519_p1p1_to_p2(k, &s, &r);
     for (int j = 0; j < 3; j++) {
@@ -341,7 +356,7 @@ void hwc_ge25519_scalarmult(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, cons
     hwc_ge25519_p2_dbl(k, &r, &s);
     hwc_ge25519_p1p1_to_p3(k, h, &r);
   }
-  select_cached(k, &t, pi, e[0]);
+  select_cached(k, &t, pi, &zero, e[0]);
   hwc_ge25519_add(k, &r, h, &t);
   hwc_ge25519_p1p1_to_p3(k, h, &r);
 
