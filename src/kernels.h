@@ -148,6 +148,10 @@ typedef struct {
 /* The 20-round ChaCha permutation without the final addition: the core of
  * HChaCha20 (src/generic/chacha20_generic.c, portable, used by the protocol). */
 void hwc_chacha20_permute(uint32_t x[16]);
+/* The portable block loop (same file, counts no calls): a lone block is
+ * faster here than in a vector kernel's horizontal layout, whose rounds are
+ * one long dependency chain where the scalar code has four. */
+void hwc_chacha20_blocks_scalar(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16]);
 
 /* Poly1305 state shared by every backend between calls: the accumulator in
  * radix 2^64 (h < 8 * 2^128, only partially reduced) and the clamped r. A

@@ -30,9 +30,7 @@ void hwc_chacha20_permute(uint32_t x[16]) {
   }
 }
 
-static void chacha20_generic_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks,
-                                        uint32_t state[16]) {
-  HWC_COUNT_CALL(chacha20_generic);
+void hwc_chacha20_blocks_scalar(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16]) {
   for (; nblocks; nblocks--, in += 64, out += 64) {
     uint32_t x[16];
     for (int i = 0; i < 16; i++) x[i] = state[i];
@@ -47,6 +45,12 @@ static void chacha20_generic_xor_blocks(uint8_t *out, const uint8_t *in, size_t 
     }
     state[12]++;
   }
+}
+
+static void chacha20_generic_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks,
+                                        uint32_t state[16]) {
+  HWC_COUNT_CALL(chacha20_generic);
+  hwc_chacha20_blocks_scalar(out, in, nblocks, state);
 }
 
 const hwc_chacha20_kernel hwc_chacha20_generic = {

@@ -118,6 +118,10 @@ static void blocks2(uint8_t *out, const uint8_t *in, size_t n, uint32_t st[16]) 
 
 static void chacha20_avx2_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
   HWC_COUNT_CALL(chacha20_avx2);
+  if (nblocks == 1) {
+    hwc_chacha20_blocks_scalar(out, in, 1, st);
+    return;
+  }
   for (; nblocks >= 8; nblocks -= 8, in += 512, out += 512) blocks8(out, in, st);
   for (; nblocks; ) {
     size_t n = nblocks >= 2 ? 2 : 1;

@@ -108,6 +108,10 @@ static void blocks4(uint8_t *out, const uint8_t *in, size_t n, uint32_t st[16]) 
 
 static void chacha20_avx512_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
   HWC_COUNT_CALL(chacha20_avx512);
+  if (nblocks == 1) {
+    hwc_chacha20_blocks_scalar(out, in, 1, st);
+    return;
+  }
   for (; nblocks >= 16; nblocks -= 16, in += 1024, out += 1024) blocks16(out, in, st);
   while (nblocks) {
     size_t n = nblocks >= 4 ? 4 : nblocks;
