@@ -477,13 +477,18 @@ static void aes_generic_ctr32(uint8_t *out, const uint8_t *in, size_t nblocks, u
   uint32_t c = (uint32_t)ctr[12] << 24 | (uint32_t)ctr[13] << 16 | (uint32_t)ctr[14] << 8 | ctr[15];
   while (nblocks) {
     size_t n = nblocks < 4 ? nblocks : 4;
-    for (size_t i = 0; i < n; i++, c++) {
+    /* Always four counter blocks: a loop bounded by n would let the
+     * compiler test the counter itself for the exit, and the counter is
+     * secret when J0 came from GHASH of a non-96-bit nonce. */
+    for (uint32_t i = 0; i < 4; i++) {
+      uint32_t ci = c + i;
       memcpy(ks + 16 * i, ctr, 12);
-      ks[16 * i + 12] = (uint8_t)(c >> 24);
-      ks[16 * i + 13] = (uint8_t)(c >> 16);
-      ks[16 * i + 14] = (uint8_t)(c >> 8);
-      ks[16 * i + 15] = (uint8_t)c;
+      ks[16 * i + 12] = (uint8_t)(ci >> 24);
+      ks[16 * i + 13] = (uint8_t)(ci >> 16);
+      ks[16 * i + 14] = (uint8_t)(ci >> 8);
+      ks[16 * i + 15] = (uint8_t)ci;
     }
+    c += (uint32_t)n;
     slice_in(q, ks, n);
     encrypt_sliced(q, rk, rounds);
     slice_out(ks, n, q);
