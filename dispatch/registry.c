@@ -122,6 +122,43 @@ static const hwc_impl_info *const bignum_impls[] = {
 #endif
 };
 
+extern const hwc_aes_kernel hwc_aes_generic;
+extern const hwc_ghash_kernel hwc_ghash_generic;
+#if defined(__x86_64__)
+extern const hwc_aes_kernel hwc_aes_aesni;
+extern const hwc_ghash_kernel hwc_ghash_pclmul;
+extern const hwc_aes_kernel hwc_aes_vaes_avx512;
+extern const hwc_ghash_kernel hwc_ghash_vpclmul_avx512;
+extern const hwc_aes_kernel hwc_aes_vaes_avx2;
+extern const hwc_ghash_kernel hwc_ghash_vpclmul_avx2;
+#endif
+#if defined(__aarch64__)
+extern const hwc_aes_kernel hwc_aes_armv8;
+extern const hwc_ghash_kernel hwc_ghash_armv8;
+#endif
+static const hwc_impl_info *const aes_impls[] = {
+    IMPL(hwc_aes_generic),
+#if defined(__x86_64__)
+    IMPL(hwc_aes_aesni),
+    IMPL(hwc_aes_vaes_avx2),
+    IMPL(hwc_aes_vaes_avx512),
+#endif
+#if defined(__aarch64__)
+    IMPL(hwc_aes_armv8),
+#endif
+};
+static const hwc_impl_info *const ghash_impls[] = {
+    IMPL(hwc_ghash_generic),
+#if defined(__x86_64__)
+    IMPL(hwc_ghash_pclmul),
+    IMPL(hwc_ghash_vpclmul_avx2),
+    IMPL(hwc_ghash_vpclmul_avx512),
+#endif
+#if defined(__aarch64__)
+    IMPL(hwc_ghash_armv8),
+#endif
+};
+
 static const struct {
   const hwc_impl_info *const *list;
   size_t count;
