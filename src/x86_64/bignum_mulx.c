@@ -89,14 +89,94 @@ static inline void row_reduce(uint64_t *t, const uint64_t *m, uint64_t q, size_t
       : "cc", "memory");
 }
 
+/* Four limbs per iteration for n % 4 == 0 (every RSA size): the high
+ * halves alternate between two registers, so no move sits between the
+ * chains. dst is the accumulator offset where a limb's sum is stored:
+ * 0 for row_mul (t[j]), -8 for the reduction (t[j - 1]; t[-1] is scratch). */
+#define ROW4_BODY(dst)                                                              \
+  "xorl %k[lo], %k[lo]\n\t"                                                         \
+  "1:\n\t"                                                                          \
+  "mulx (%[xe],%[idx],8), %[lo], %[h1]\n\t"                                         \
+  "movq (%[te],%[idx],8), %[cur]\n\t"                                               \
+  "adcx %[lo], %[cur]\n\t"                                                          \
+  "adox %[h0], %[cur]\n\t"                                                          \
+  "movq %[cur], " dst "(%[te],%[idx],8)\n\t"                                        \
+  "mulx 8(%[xe],%[idx],8), %[lo], %[h0]\n\t"                                        \
+  "movq 8(%[te],%[idx],8), %[cur]\n\t"                                              \
+  "adcx %[lo], %[cur]\n\t"                                                          \
+  "adox %[h1], %[cur]\n\t"                                                          \
+  "movq %[cur], 8+" dst "(%[te],%[idx],8)\n\t"                                      \
+  "mulx 16(%[xe],%[idx],8), %[lo], %[h1]\n\t"                                       \
+  "movq 16(%[te],%[idx],8), %[cur]\n\t"                                             \
+  "adcx %[lo], %[cur]\n\t"                                                          \
+  "adox %[h0], %[cur]\n\t"                                                          \
+  "movq %[cur], 16+" dst "(%[te],%[idx],8)\n\t"                                     \
+  "mulx 24(%[xe],%[idx],8), %[lo], %[h0]\n\t"                                       \
+  "movq 24(%[te],%[idx],8), %[cur]\n\t"                                             \
+  "adcx %[lo], %[cur]\n\t"                                                          \
+  "adox %[h1], %[cur]\n\t"                                                          \
+  "movq %[cur], 24+" dst "(%[te],%[idx],8)\n\t"                                     \
+  "leaq 4(%[idx]), %[idx]\n\t"                                                      \
+  "jrcxz 2f\n\t"                                                                    \
+  "jmp 1b\n\t"                                                                      \
+  "2:\n\t"
+
+static inline void row_mul4(uint64_t *t, const uint64_t *x, uint64_t y, size_t n) {
+  uint64_t lo, h1, cur, h0 = 0;
+  const uint64_t *xe = x + n;
+  uint64_t *te = t + n;
+  long idx = -(long)n;
+  __asm__ volatile(ROW4_BODY("0")
+                   "movq (%[te]), %[cur]\n\t"
+                   "movl $0, %k[lo]\n\t"
+                   "adcx %[h0], %[cur]\n\t"
+                   "adox %[lo], %[cur]\n\t"
+                   "movq %[cur], (%[te])\n\t"
+                   "movl $0, %k[h1]\n\t"
+                   "adcx %[lo], %[h1]\n\t"
+                   "adox %[lo], %[h1]\n\t"
+                   "movq %[h1], 8(%[te])\n\t"
+                   : [lo] "=&r"(lo), [h1] "=&r"(h1), [cur] "=&r"(cur), [h0] "+&r"(h0), [idx] "+&c"(idx)
+                   : [xe] "r"(xe), [te] "r"(te), "d"(y)
+                   : "cc", "memory");
+}
+
+static inline void row_reduce4(uint64_t *t, const uint64_t *m, uint64_t q, size_t n) {
+  uint64_t lo, h1, cur, h0 = 0;
+  const uint64_t *xe = m + n;
+  uint64_t *te = t + n;
+  long idx = -(long)n;
+  __asm__ volatile(ROW4_BODY("-8")
+                   "movq (%[te]), %[cur]\n\t"
+                   "movl $0, %k[lo]\n\t"
+                   "adcx %[h0], %[cur]\n\t"
+                   "adox %[lo], %[cur]\n\t"
+                   "movq %[cur], -8(%[te])\n\t"
+                   "movq 8(%[te]), %[h1]\n\t"
+                   "adcx %[lo], %[h1]\n\t"
+                   "adox %[lo], %[h1]\n\t"
+                   "movq %[h1], (%[te])\n\t"
+                   "movq %[lo], 8(%[te])\n\t"
+                   : [lo] "=&r"(lo), [h1] "=&r"(h1), [cur] "=&r"(cur), [h0] "+&r"(h0), [idx] "+&c"(idx)
+                   : [xe] "r"(xe), [te] "r"(te), "d"(q)
+                   : "cc", "memory");
+}
+
 static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
   const uint64_t *m = ctx->m;
   size_t n = ctx->n;
-  uint64_t t[HWC_BN_MAX_LIMBS + 2];
-  for (size_t j = 0; j < n + 2; j++) t[j] = 0;
-  for (size_t i = 0; i < n; i++) {
-    row_mul(t, a, b[i], n);
-    row_reduce(t, m, t[0] * ctx->n0, n);
+  uint64_t tb[HWC_BN_MAX_LIMBS + 3], *t = tb + 1; /* t[-1]: scratch for row_reduce4 */
+  for (size_t j = 0; j < n + 3; j++) tb[j] = 0;
+  if (n % 4 == 0) {
+    for (size_t i = 0; i < n; i++) {
+      row_mul4(t, a, b[i], n);
+      row_reduce4(t, m, t[0] * ctx->n0, n);
+    }
+  } else {
+    for (size_t i = 0; i < n; i++) {
+      row_mul(t, a, b[i], n);
+      row_reduce(t, m, t[0] * ctx->n0, n);
+    }
   }
   /* t < 2m: subtract m unless that borrows past the carry limb t[n] */
   uint64_t d[HWC_BN_MAX_LIMBS], borrow = 0;
