@@ -20,8 +20,6 @@ extern const hwc_chacha20_kernel hwc_chacha20_avx512;
 extern const hwc_poly1305_kernel hwc_poly1305_avx2;
 extern const hwc_poly1305_kernel hwc_poly1305_avx512;
 extern const hwc_poly1305_kernel hwc_poly1305_avx512ifma;
-extern const hwc_poly1305_kernel hwc_poly1305_avx2;
-extern const hwc_poly1305_kernel hwc_poly1305_avx512;
 extern const hwc_sha256_kernel hwc_sha256_shani;
 extern const hwc_sha512_kernel hwc_sha512_avx2;
 #endif
@@ -83,52 +81,6 @@ extern const hwc_aes_kernel hwc_aes_aesni;
 extern const hwc_ghash_kernel hwc_ghash_pclmul;
 extern const hwc_aes_kernel hwc_aes_vaes_avx512;
 extern const hwc_ghash_kernel hwc_ghash_vpclmul_avx512;
-#endif
-#if defined(__aarch64__)
-extern const hwc_aes_kernel hwc_aes_armv8;
-extern const hwc_ghash_kernel hwc_ghash_armv8;
-#endif
-static const hwc_impl_info *const aes_impls[] = {
-    IMPL(hwc_aes_generic),
-#if defined(__x86_64__)
-    IMPL(hwc_aes_aesni),
-    IMPL(hwc_aes_vaes_avx512),
-#endif
-#if defined(__aarch64__)
-    IMPL(hwc_aes_armv8),
-#endif
-};
-static const hwc_impl_info *const ghash_impls[] = {
-    IMPL(hwc_ghash_generic),
-#if defined(__x86_64__)
-    IMPL(hwc_ghash_pclmul),
-    IMPL(hwc_ghash_vpclmul_avx512),
-#endif
-#if defined(__aarch64__)
-    IMPL(hwc_ghash_armv8),
-#endif
-};
-
-extern const hwc_bignum_kernel hwc_bignum_generic;
-#if defined(__x86_64__)
-extern const hwc_bignum_kernel hwc_bignum_ifma;
-extern const hwc_bignum_kernel hwc_bignum_mulx;
-#endif
-static const hwc_impl_info *const bignum_impls[] = {
-    IMPL(hwc_bignum_generic),
-#if defined(__x86_64__)
-    IMPL(hwc_bignum_ifma),
-    IMPL(hwc_bignum_mulx),
-#endif
-};
-
-extern const hwc_aes_kernel hwc_aes_generic;
-extern const hwc_ghash_kernel hwc_ghash_generic;
-#if defined(__x86_64__)
-extern const hwc_aes_kernel hwc_aes_aesni;
-extern const hwc_ghash_kernel hwc_ghash_pclmul;
-extern const hwc_aes_kernel hwc_aes_vaes_avx512;
-extern const hwc_ghash_kernel hwc_ghash_vpclmul_avx512;
 extern const hwc_aes_kernel hwc_aes_vaes_avx2;
 extern const hwc_ghash_kernel hwc_ghash_vpclmul_avx2;
 #endif
@@ -156,6 +108,20 @@ static const hwc_impl_info *const ghash_impls[] = {
 #endif
 #if defined(__aarch64__)
     IMPL(hwc_ghash_armv8),
+#endif
+};
+
+
+extern const hwc_bignum_kernel hwc_bignum_generic;
+#if defined(__x86_64__)
+extern const hwc_bignum_kernel hwc_bignum_ifma;
+extern const hwc_bignum_kernel hwc_bignum_mulx;
+#endif
+static const hwc_impl_info *const bignum_impls[] = {
+    IMPL(hwc_bignum_generic),
+#if defined(__x86_64__)
+    IMPL(hwc_bignum_ifma),
+    IMPL(hwc_bignum_mulx),
 #endif
 };
 
