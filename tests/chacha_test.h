@@ -23,14 +23,13 @@ size_t t_chacha_vectors(const char *kind, void (*fn)(const t_cvec *v, void *arg)
 /* The field named key, its length in *len (fails the test when absent). */
 const uint8_t *t_cvec_get(const t_cvec *v, const char *key, size_t *len);
 
-/* Wycheproof AEAD file reader (tests/wycheproof_aead.c). Calls fn for every
- * test case; returns the count, or fails the test when the file is absent. */
+/* One Wycheproof AEAD test case (test_aead.c reads them with the shared
+ * reader in tests/wycheproof.c). */
 typedef struct {
   int tc_id;
   const uint8_t *key, *iv, *aad, *msg, *ct, *tag;
   size_t key_len, iv_len, aad_len, msg_len, ct_len, tag_len;
-  int valid; /* "valid" (1) or "invalid" (0); "acceptable" counts as valid */
+  int valid; /* "valid" or "acceptable" (1), "invalid" (0) */
 } t_wp_aead;
-size_t t_wycheproof_aead(const char *file, void (*fn)(const t_wp_aead *tc, void *arg), void *arg);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "chacha_test.h"
+#include "wycheproof.h"
 
 typedef int (*enc_fn)(uint8_t *, uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t,
                       const uint8_t *, const uint8_t *);
@@ -74,6 +75,33 @@ static void wp_case(const t_wp_aead *tc, void *arg) {
   snprintf(what, sizeof what, "%s wycheproof tcId %d (%s/%s)", aeads[x].name, tc->tc_id,
            hwc_impl_selected(HWC_PRIM_CHACHA20), hwc_impl_selected(HWC_PRIM_POLY1305));
   one_case(x, what, tc->key, tc->iv, tc->aad, tc->aad_len, tc->msg, tc->ct, tc->msg_len, tc->tag, tc->valid);
+}
+
+/* Wycheproof AEAD files through the shared reader (tests/wycheproof.h). */
+static void wp_adapt(const wp_value *group, const wp_value *test, void *arg) {
+  (void)group;
+  void **a = arg;
+  t_wp_aead tc;
+  uint8_t *bufs[6];
+  tc.tc_id = (int)wp_num(test, "tcId");
+  tc.key = bufs[0] = wp_hex(test, "key", &tc.key_len);
+  tc.iv = bufs[1] = wp_hex(test, "iv", &tc.iv_len);
+  tc.aad = bufs[2] = wp_hex(test, "aad", &tc.aad_len);
+  tc.msg = bufs[3] = wp_hex(test, "msg", &tc.msg_len);
+  tc.ct = bufs[4] = wp_hex(test, "ct", &tc.ct_len);
+  tc.tag = bufs[5] = wp_hex(test, "tag", &tc.tag_len);
+  tc.valid = strcmp(wp_str(test, "result"), "invalid") != 0;
+  ((void (*)(const t_wp_aead *, void *))a[0])(&tc, a[1]);
+  for (int i = 0; i < 6; i++) free(bufs[i]);
+}
+
+static size_t t_wycheproof_aead(const char *file, void (*fn)(const t_wp_aead *tc, void *arg), void *arg) {
+  wp_value *doc = wp_load(file);
+  CHECK_MSG(doc != NULL, "Wycheproof file %s not found (set WYCHEPROOF_DIR); these tests cannot run", file);
+  void *a[2] = {(void *)fn, arg};
+  size_t n = wp_for_each_test(doc, wp_adapt, a);
+  wp_free(doc);
+  return n;
 }
 
 static void vectors_poly(hwc_prim p, const char *impl, void *arg) {
