@@ -11,6 +11,9 @@
  * secret-indexed loads. double_scalarmult_vartime branches on its scalars
  * and indexes tables by them: it only ever sees public verification data.
  */
+#include <pthread.h>
+#include <stdatomic.h>
+
 #include "ge25519.h"
 #include "internal.h"
 
@@ -399,6 +402,18 @@ static void naf(int8_t out[256], const uint8_t s[32], unsigned w) {
   }
 }
 
+/* The odd multiples of B in one backend's layout, converted at its first
+ * verification (as ed25519_base.c does for the fixed-base table), so an
+ * addition of a multiple of B costs no frombytes. */
+typedef struct {
+  _Atomic(const hwc_fe25519_kernel *) k;
+  hwc_ge25519_precomp t[64];
+} odd_native;
+
+#define ODD_SLOTS 4
+static odd_native odd_cache[ODD_SLOTS];
+static pthread_mutex_t odd_lock = PTHREAD_MUTEX_INITIALIZER;
+
 static void odd_table_entry(const hwc_fe25519_kernel *k, hwc_ge25519_precomp *t, unsigned i) {
   uint8_t s[32];
   hwc_fe25519 *dst[3] = {&t->yplusx, &t->yminusx, &t->xy2d};
@@ -406,6 +421,29 @@ static void odd_table_entry(const hwc_fe25519_kernel *k, hwc_ge25519_precomp *t,
     for (int j = 0; j < 32; j++) s[j] = (uint8_t)(ge25519_odd_table[i][c][j / 8] >> (8 * (j % 8)));
     k->frombytes(dst[c], s);
   }
+}
+
+/* The converted table of k, or NULL when every slot holds another backend
+ * (the caller then converts entries as it goes). */
+static const hwc_ge25519_precomp *odd_native_for(const hwc_fe25519_kernel *k) {
+  for (int i = 0; i < ODD_SLOTS; i++) {
+    const hwc_fe25519_kernel *ki = atomic_load_explicit(&odd_cache[i].k, memory_order_acquire);
+    if (ki == k) return odd_cache[i].t;
+    if (ki == NULL) break;
+  }
+  const hwc_ge25519_precomp *found = NULL;
+  pthread_mutex_lock(&odd_lock);
+  for (int i = 0; i < ODD_SLOTS && !found; i++) {
+    const hwc_fe25519_kernel *ki = atomic_load_explicit(&odd_cache[i].k, memory_order_relaxed);
+    if (ki == NULL) {
+      for (unsigned j = 0; j < 64; j++) odd_table_entry(k, &odd_cache[i].t[j], j);
+      atomic_store_explicit(&odd_cache[i].k, k, memory_order_release);
+      ki = k;
+    }
+    if (ki == k) found = odd_cache[i].t;
+  }
+  pthread_mutex_unlock(&odd_lock);
+  return found;
 }
 
 void hwc_ge25519_double_scalarmult_vartime(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *r, const uint8_t a[32],
@@ -417,6 +455,7 @@ void hwc_ge25519_double_scalarmult_vartime(const hwc_fe25519_kernel *k, hwc_ge25
   hwc_ge25519_p2 s;
   hwc_ge25519_precomp bi;
 
+  const hwc_ge25519_precomp *bt = odd_native_for(k);
   naf(an, a, 5);
   naf(bn, b, 8);
   hwc_ge25519_p3_to_cached(k, &ai[0], A);
@@ -444,14 +483,15 @@ void hwc_ge25519_double_scalarmult_vartime(const hwc_fe25519_kernel *k, hwc_ge25
       hwc_ge25519_p1p1_to_p3(k, &u, &t);
       hwc_ge25519_sub(k, &t, &u, &ai[-an[i] / 2]);
     }
-    if (bn[i] > 0) {
+    if (bn[i] != 0) {
+      unsigned j = (unsigned)(bn[i] > 0 ? bn[i] : -bn[i]) / 2;
+      const hwc_ge25519_precomp *q = bt ? &bt[j] : &bi;
+      if (!bt) odd_table_entry(k, &bi, j);
       hwc_ge25519_p1p1_to_p3(k, &u, &t);
-      odd_table_entry(k, &bi, (unsigned)(bn[i] / 2));
-      hwc_ge25519_madd(k, &t, &u, &bi);
-    } else if (bn[i] < 0) {
-      hwc_ge25519_p1p1_to_p3(k, &u, &t);
-      odd_table_entry(k, &bi, (unsigned)(-bn[i] / 2));
-      hwc_ge25519_msub(k, &t, &u, &bi);
+      if (bn[i] > 0)
+        hwc_ge25519_madd(k, &t, &u, q);
+      else
+        hwc_ge25519_msub(k, &t, &u, q);
     }
     if (i == 0)
       hwc_ge25519_p1p1_to_p3(k, r, &t);
