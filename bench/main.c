@@ -1,10 +1,12 @@
 /*
  * hwcrypto-bench: every row of every suite (suites.h), for every
- * implementation this CPU supports or only the selected one, as a table on
- * stdout and optionally as JSON (schema 1, see README.md).
+ * implementation this CPU supports or only the selected one, then the
+ * cipher-shootout scenario; a table on stdout and, with --out DIR, the
+ * per-CPU report as JSON (schema 1), Markdown and SVG (see README.md).
+ * `--compare` reads such JSON files instead (compare.c).
  *
- * Exit status: 0 all figures measured, 1 a figure or the JSON file failed,
- * 2 bad command line (unknown option or --impl value, bad regex, a --json
+ * Exit status: 0 all figures measured, 1 a figure or a report file failed,
+ * 2 bad command line (unknown option or --impl value, bad regex, an output
  * path that cannot be written, a filter matching no row).
  */
 #include <errno.h>
@@ -18,10 +20,12 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "report.h"
 #include "bench_version.h"
 
 #define DEFAULT_MIN_TIME 0.1
 #define DEFAULT_RUNS 5
+#define DEFAULT_SHOOTOUT_TIME 1.0
 
 static const bench_suite *const suites[] = {
 #define BENCH_SUITE(id) &bench_suite_##id,
@@ -29,19 +33,7 @@ static const bench_suite *const suites[] = {
 #undef BENCH_SUITE
 };
 
-typedef enum { MEASURED, UNSUPPORTED, NOT_BUILT, FAILED } status;
-
-typedef struct result {
-  const bench_row *row;
-  const char *impl;
-  int selected; /* the implementation the dispatcher chose on its own */
-  status st;
-  int err;      /* HWC_ERR_* when st == FAILED */
-  size_t size;  /* 0 for BENCH_OP */
-  bench_figure fig;
-} result;
-
-static result *results;
+static bench_result *results;
 static size_t n_results, cap_results;
 
 static const char *default_impl[HWC_PRIM_COUNT];
@@ -53,7 +45,7 @@ static void die(int code, const char *fmt, const char *arg) {
   exit(code);
 }
 
-static result *add_result(void) {
+static bench_result *add_result(void) {
   if (n_results == cap_results) {
     cap_results = cap_results ? 2 * cap_results : 64;
     results = realloc(results, cap_results * sizeof *results);
@@ -61,186 +53,6 @@ static result *add_result(void) {
   }
   memset(&results[n_results], 0, sizeof results[0]);
   return &results[n_results++];
-}
-
-/* ------------------------------------------------------------ JSON file */
-
-/* The report is written to a temporary name beside FILE and renamed over it
- * only once complete, so a reader never sees half a report; an interrupted
- * run removes its temporary file. */
-static char tmp_path[4096];
-static volatile sig_atomic_t tmp_live;
-
-static void remove_tmp(void) {
-  if (tmp_live) unlink(tmp_path);
-  tmp_live = 0;
-}
-
-static void on_signal(int sig) {
-  if (tmp_live) unlink(tmp_path);
-  signal(sig, SIG_DFL);
-  raise(sig);
-}
-
-static FILE *open_report(const char *path) {
-  struct stat st;
-  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) die(2, "--json %s: is a directory", path);
-  if (strlen(path) + 16 > sizeof tmp_path) die(2, "--json %s: path too long", path);
-  snprintf(tmp_path, sizeof tmp_path, "%s.tmp-XXXXXX", path);
-  int fd = mkstemp(tmp_path);
-  if (fd < 0) {
-    fprintf(stderr, "hwcrypto-bench: --json %s: cannot write there: %s\n", path, strerror(errno));
-    exit(2);
-  }
-  tmp_live = 1;
-  atexit(remove_tmp);
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_signal;
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
-  sigaction(SIGHUP, &sa, NULL);
-  /* mkstemp makes the file 0600; a report is as readable as any file. */
-  mode_t mask = umask(0);
-  umask(mask);
-  fchmod(fd, 0666 & ~mask);
-  FILE *f = fdopen(fd, "w");
-  if (!f) die(2, "--json: %s", strerror(errno));
-  return f;
-}
-
-static void json_str(FILE *f, const char *s, size_t n) {
-  fputc('"', f);
-  for (size_t i = 0; i < n && s[i]; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if (c == '"' || c == '\\')
-      fprintf(f, "\\%c", c);
-    else if (c < 0x20)
-      fprintf(f, "\\u%04x", c);
-    else
-      fputc(c, f);
-  }
-  fputc('"', f);
-}
-
-/* JSON has no NaN or infinity: a figure that is not finite is null. */
-static void json_num(FILE *f, double x) {
-  if (isfinite(x))
-    fprintf(f, "%.7g", x);
-  else
-    fputs("null", f);
-}
-
-/* Writes the words of s[0..n) as a JSON array of strings. */
-static void json_words(FILE *f, const char *s, size_t n) {
-  fputc('[', f);
-  int first = 1;
-  size_t i = 0;
-  while (i < n) {
-    while (i < n && s[i] == ' ') i++;
-    size_t j = i;
-    while (j < n && s[j] != ' ') j++;
-    if (j > i) {
-      if (!first) fputc(',', f);
-      json_str(f, s + i, j - i);
-      first = 0;
-    }
-    i = j;
-  }
-  fputc(']', f);
-}
-
-/* hwc_cpu_summary() is "vendor: V; model: M; features: a b c" with an
- * optional "; masked: x y". Finds the value of `key`, up to the next field. */
-static const char *summary_field(const char *s, const char *key, size_t *len) {
-  static const char *const keys[] = {"vendor: ", "model: ", "features: ", "masked: "};
-  const char *p = strstr(s, key);
-  if (!p) {
-    *len = 0;
-    return "";
-  }
-  p += strlen(key);
-  const char *end = p + strlen(p);
-  for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
-    char sep[32];
-    snprintf(sep, sizeof sep, "; %s", keys[k]);
-    const char *q = strstr(p, sep);
-    if (q && q < end) end = q;
-  }
-  *len = (size_t)(end - p);
-  return p;
-}
-
-static int write_report(FILE *f, const char *path, double min_time) {
-  const char *cpu = hwc_cpu_summary();
-  size_t n;
-  const char *v;
-  fprintf(f, "{\"schema\":1,\"version\":");
-  json_str(f, BENCH_VERSION, SIZE_MAX);
-  fprintf(f, ",\"tsc_hz\":");
-  json_num(f, bench_counter_hz());
-  fprintf(f, ",\"min_time\":");
-  json_num(f, min_time);
-  fprintf(f, ",\n\"cpu\":{\"vendor\":");
-  v = summary_field(cpu, "vendor: ", &n);
-  json_str(f, v, n);
-  fprintf(f, ",\"model\":");
-  v = summary_field(cpu, "model: ", &n);
-  json_str(f, v, n);
-  fprintf(f, ",\"features\":");
-  v = summary_field(cpu, "features: ", &n);
-  json_words(f, v, n);
-  /* A run with features masked by HWCRYPTO_CPU_DISABLE does not describe
-   * this CPU; the report says so rather than passing for a normal one. */
-  v = summary_field(cpu, "masked: ", &n);
-  if (n) {
-    fprintf(f, ",\"masked\":");
-    json_words(f, v, n);
-  }
-  fprintf(f, "},\n\"results\":[");
-  int first = 1;
-  for (size_t i = 0; i < n_results; i++) {
-    const result *r = &results[i];
-    if (r->st != MEASURED) continue;
-    fprintf(f, "%s\n{\"name\":", first ? "" : ",");
-    first = 0;
-    json_str(f, r->row->name, SIZE_MAX);
-    fprintf(f, ",\"primitive\":");
-    json_str(f, hwc_prim_name(r->row->prim), SIZE_MAX);
-    fprintf(f, ",\"impl\":");
-    json_str(f, r->impl, SIZE_MAX);
-    fprintf(f, ",\"selected\":%s", r->selected ? "true" : "false");
-    if (r->row->kind == BENCH_BULK) fprintf(f, ",\"size\":%zu", r->size);
-    fprintf(f, ",\"median_ns\":");
-    json_num(f, r->fig.median_ns);
-    fprintf(f, ",\"min_ns\":");
-    json_num(f, r->fig.min_ns);
-    fprintf(f, ",\"max_ns\":");
-    json_num(f, r->fig.max_ns);
-    if (r->row->kind == BENCH_BULK) {
-      fprintf(f, ",\"gbps\":");
-      json_num(f, (double)r->size / r->fig.median_ns);
-      fprintf(f, ",\"cpb\":");
-      json_num(f, r->fig.ticks / (double)r->size);
-    } else {
-      fprintf(f, ",\"ops_per_s\":");
-      json_num(f, 1e9 / r->fig.median_ns);
-      fprintf(f, ",\"cycles_per_op\":");
-      json_num(f, r->fig.ticks);
-    }
-    fputc('}', f);
-  }
-  fprintf(f, "\n]}\n");
-
-  int ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
-  ok &= fclose(f) == 0;
-  if (ok && rename(tmp_path, path) == 0) {
-    tmp_live = 0;
-    return 0;
-  }
-  fprintf(stderr, "hwcrypto-bench: writing %s failed: %s\n", path, strerror(errno));
-  remove_tmp();
-  return -1;
 }
 
 /* ------------------------------------------------------------ the table */
@@ -255,18 +67,18 @@ static const char *fmt_size(size_t n, char *buf, size_t cap) {
   return buf;
 }
 
-static const result *generic_of(const result *r) {
+static const bench_result *generic_of(const bench_result *r) {
   for (size_t i = 0; i < n_results; i++)
-    if (results[i].row == r->row && results[i].size == r->size && results[i].st == MEASURED &&
+    if (results[i].row == r->row && results[i].size == r->size && results[i].st == BENCH_MEASURED &&
         strcmp(results[i].impl, "generic") == 0)
       return &results[i];
   return NULL;
 }
 
-static void print_figure(const result *r) {
+static void print_figure(const bench_result *r) {
   char impl[40], size[24], speedup[16] = "-";
   snprintf(impl, sizeof impl, "%s%s", r->impl, r->selected ? "*" : "");
-  const result *g = generic_of(r);
+  const bench_result *g = generic_of(r);
   if (g) snprintf(speedup, sizeof speedup, "%.2fx", g->fig.median_ns / r->fig.median_ns);
   double spread = 100.0 * (r->fig.max_ns - r->fig.min_ns) / r->fig.median_ns;
   if (r->row->kind == BENCH_BULK)
@@ -294,21 +106,35 @@ static void print_table(void) {
     size_t nsizes = row->kind == BENCH_BULK ? BENCH_NSIZES : 1;
     for (size_t s = 0; s < nsizes; s++)
       for (size_t j = i; j < n_results && results[j].row == row; j++)
-        if (results[j].st == MEASURED && results[j].size == (row->kind == BENCH_BULK ? sizes[s] : 0))
+        if (results[j].st == BENCH_MEASURED && results[j].size == (row->kind == BENCH_BULK ? sizes[s] : 0))
           print_figure(&results[j]);
     for (size_t j = i; j < n_results && results[j].row == row; j++) {
-      const result *r = &results[j];
-      if (r->st == NOT_BUILT)
+      const bench_result *r = &results[j];
+      if (r->st == BENCH_NOT_BUILT)
         printf("%-28s %-14s (not built: no implementation of %s in this build)\n", row->name, "-",
                hwc_prim_name(row->prim));
-      else if (r->st == UNSUPPORTED)
+      else if (r->st == BENCH_UNSUPPORTED)
         printf("%-28s %-14s (not supported by this CPU)\n", row->name, r->impl);
-      else if (r->st == FAILED)
+      else if (r->st == BENCH_FAILED)
         printf("%-28s %-14s (failed: %s)\n", row->name, r->impl, hwc_strerror(r->err));
     }
   }
   printf("\n* = the implementation the dispatcher selects on this CPU; vs generic = "
          "generic's time / this time;\nspread = (max - min) / median over the runs.\n");
+}
+
+static void print_shootout(const shootout *s) {
+  double fastest = INFINITY;
+  for (size_t i = 0; i < s->count; i++)
+    if (s->rows[i].mean_s < fastest) fastest = s->rows[i].mean_s;
+  printf("\ncipher-shootout: %llu bytes per run in %zu-byte calls, %u runs, mean of the best %u\n",
+         s->bytes, s->chunk, s->runs, s->best);
+  printf("%-28s %-14s %10s %10s %10s\n", "name", "impl", "seconds", "GB/s", "relative");
+  for (size_t i = 0; i < s->count; i++) {
+    const shootout_result *r = &s->rows[i];
+    printf("%-28s %-14s %10.3f %10.3f %9.1f%%\n", r->name, r->impl, r->mean_s,
+           (double)s->bytes / r->mean_s / 1e9, 100.0 * fastest / r->mean_s);
+  }
 }
 
 /* ------------------------------------------------------------- running */
@@ -328,13 +154,17 @@ typedef struct progress {
   uint64_t start;
 } progress;
 
-static void show_progress(progress *p, const bench_row *row, const char *impl, size_t size) {
+/* "[n/N] what  elapsed", redrawn in place; only on a terminal, so logs and
+ * pipes stay clean. */
+static void show_progress(progress *p, const char *what, const char *impl, const char *size) {
   if (!p->on) return;
-  char buf[24];
-  fprintf(stderr, "\r\033[K[%u/%u] %s %s %s  %.0f s", ++p->done, p->total, row->name, impl,
-          row->kind == BENCH_BULK ? fmt_size(size, buf, sizeof buf) : "",
+  fprintf(stderr, "\r\033[K[%u/%u] %s %s %s  %.0f s", ++p->done, p->total, what, impl, size,
           (double)(bench_now_ns() - p->start) / 1e9);
   fflush(stderr);
+}
+
+static void shootout_tick(void *ctx, const char *name) {
+  show_progress(ctx, "cipher-shootout", name, "");
 }
 
 static int run_row(const bench_row *row, bench_io *io, double min_time, unsigned runs,
@@ -343,10 +173,10 @@ static int run_row(const bench_row *row, bench_io *io, double min_time, unsigned
   int failed = 0;
   size_t n = hwc_impl_count(row->prim);
   if (n == 0) {
-    result *r = add_result();
+    bench_result *r = add_result();
     r->row = row;
     r->impl = "-";
-    r->st = NOT_BUILT;
+    r->st = BENCH_NOT_BUILT;
     return 0;
   }
   for (size_t i = 0; i < n; i++) {
@@ -354,24 +184,25 @@ static int run_row(const bench_row *row, bench_io *io, double min_time, unsigned
     const char *impl = hwc_impl_name(row->prim, i);
     int sel = default_impl[row->prim] && strcmp(impl, default_impl[row->prim]) == 0;
     if (!hwc_impl_supported(row->prim, i)) {
-      result *r = add_result();
-      *r = (result){.row = row, .impl = impl, .selected = sel, .st = UNSUPPORTED};
+      bench_result *r = add_result();
+      *r = (bench_result){.row = row, .impl = impl, .selected = sel, .st = BENCH_UNSUPPORTED};
       continue;
     }
     int err = hwc_impl_select(row->prim, impl);
     io->state = NULL;
     if (err == HWC_OK && row->setup) err = row->setup(io);
     if (err != HWC_OK) {
-      result *r = add_result();
-      *r = (result){.row = row, .impl = impl, .selected = sel, .st = FAILED, .err = err};
+      bench_result *r = add_result();
+      *r = (bench_result){.row = row, .impl = impl, .selected = sel, .st = BENCH_FAILED, .err = err};
       failed = 1;
     } else {
       size_t nsizes = row->kind == BENCH_BULK ? BENCH_NSIZES : 1;
       for (size_t s = 0; s < nsizes; s++) {
         size_t len = row->kind == BENCH_BULK ? sizes[s] : 0;
-        show_progress(prog, row, impl, len);
-        result *r = add_result();
-        *r = (result){.row = row, .impl = impl, .selected = sel, .st = MEASURED, .size = len};
+        char buf[24];
+        show_progress(prog, row->name, impl, row->kind == BENCH_BULK ? fmt_size(len, buf, sizeof buf) : "");
+        bench_result *r = add_result();
+        *r = (bench_result){.row = row, .impl = impl, .selected = sel, .st = BENCH_MEASURED, .size = len};
         bench_measure(row, io, len, min_time, runs, &r->fig);
       }
     }
@@ -403,18 +234,25 @@ static void list_rows(const regex_t *re) {
     }
 }
 
+
 static void usage(FILE *f) {
   fprintf(f,
-          "usage: hwcrypto-bench [--json FILE] [--filter REGEX] [--impl selected|all]\n"
-          "                      [--min-time SECONDS] [--runs N] [--list]\n"
+          "usage: hwcrypto-bench [--out DIR] [--json FILE] [--filter REGEX] [--impl selected|all]\n"
+          "                      [--min-time SECONDS] [--runs N] [--shootout-time SECONDS] [--list]\n"
+          "       hwcrypto-bench --compare A.json B.json... [--threshold PCT] [--fail-below RATIO]\n"
+          "  --out DIR           write DIR/<cpu-slug>.json, .md and .svg (DIR is created if missing)\n"
           "  --json FILE         also write the results as JSON (schema 1) to FILE\n"
           "  --filter REGEX      only result names matching this POSIX extended regex\n"
+          "                      (the scenario's name is cipher-shootout)\n"
           "  --impl all          every implementation this CPU supports (default)\n"
           "  --impl selected     only the one the dispatcher selects\n"
           "  --min-time SECONDS  length of each timed run and of the warm-up (default %g)\n"
           "  --runs N            timed runs per figure, median reported (default %d)\n"
-          "  --list              list result names and implementations, run nothing\n",
-          DEFAULT_MIN_TIME, DEFAULT_RUNS);
+          "  --shootout-time S   cipher-shootout: the fastest cipher runs at least S seconds\n"
+          "                      per run (default %g; 0 skips the scenario)\n"
+          "  --list              list result names and implementations, run nothing\n"
+          "  --compare FILE...   one Markdown table across reports (see bench/README.md)\n",
+          DEFAULT_MIN_TIME, DEFAULT_RUNS, DEFAULT_SHOOTOUT_TIME);
 }
 
 /* Accepts "--opt value" and "--opt=value". */
@@ -427,26 +265,94 @@ static const char *opt_value(int argc, char **argv, int *i, const char *opt) {
   return argv[++*i];
 }
 
+static double seconds_arg(const char *opt, const char *v, double lo) {
+  char *end;
+  errno = 0;
+  double x = strtod(v, &end);
+  if (errno || end == v || *end || !(x >= lo && x <= 60) || (lo == 0 && x < 0) || (lo > 0 && x == 0)) {
+    fprintf(stderr, "hwcrypto-bench: %s %s: want seconds, %s 0 and at most 60\n", opt, v,
+            lo > 0 ? "more than" : "at least");
+    exit(2);
+  }
+  return x;
+}
+
+/* File names are the CPU model, lowercased, every run of other characters
+ * one '-': "AMD EPYC 9R14 96-Core Processor" -> "amd-epyc-9r14-96-core-processor",
+ * so reports from a fleet sit side by side in one directory. */
+static void cpu_slug(char *out, size_t cap) {
+  const char *cpu = hwc_cpu_summary();
+  size_t n;
+  const char *m = bench_summary_field(cpu, "model: ", &n);
+  if (n == 0) m = bench_summary_field(cpu, "vendor: ", &n);
+  size_t k = 0;
+  int dash = 0;
+  for (size_t i = 0; i < n && k + 2 < cap; i++) {
+    unsigned char c = (unsigned char)m[i];
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+      if (dash && k) out[k++] = '-';
+      out[k++] = (char)c;
+      dash = 0;
+    } else if (c >= 'A' && c <= 'Z') {
+      if (dash && k) out[k++] = '-';
+      out[k++] = (char)(c - 'A' + 'a');
+      dash = 0;
+    } else {
+      dash = 1;
+    }
+  }
+  out[k] = '\0';
+  if (k == 0) snprintf(out, cap, "unknown-cpu");
+}
+
+static char *join(const char *dir, const char *slug, const char *ext) {
+  size_t n = strlen(dir) + strlen(slug) + strlen(ext) + 2;
+  char *p = malloc(n);
+  if (!p) die(1, "%s", "out of memory");
+  snprintf(p, n, "%s/%s%s", dir, slug, ext);
+  return p;
+}
+
+static void fill_prims(bench_report *rep) {
+  for (int p = 0; p < HWC_PRIM_COUNT; p++) {
+    bench_prim_info *pi = &rep->prims[p];
+    pi->name = hwc_prim_name((hwc_prim)p);
+    pi->selected = default_impl[p];
+    size_t k = 0;
+    pi->impls[0] = '\0';
+    for (size_t i = 0; i < hwc_impl_count((hwc_prim)p); i++) {
+      int w = snprintf(pi->impls + k, sizeof pi->impls - k, "%s%s%s", k ? " " : "",
+                       hwc_impl_name((hwc_prim)p, i), hwc_impl_supported((hwc_prim)p, i) ? "" : "-");
+      if (w < 0 || (size_t)w >= sizeof pi->impls - k) break;
+      k += (size_t)w;
+    }
+  }
+}
+
 int main(int argc, char **argv) {
-  const char *json = NULL, *filter = NULL, *impl = "all";
-  double min_time = DEFAULT_MIN_TIME;
+  const char *json = NULL, *filter = NULL, *impl = "all", *outdir = NULL;
+  double min_time = DEFAULT_MIN_TIME, shoot_time = DEFAULT_SHOOTOUT_TIME;
   long runs = DEFAULT_RUNS;
   int list = 0;
+
+  for (int i = 1; i < argc; i++)
+    if (strcmp(argv[i], "--compare") == 0) return compare_main(argc, argv);
 
   for (int i = 1; i < argc; i++) {
     const char *v;
     char *end;
     if ((v = opt_value(argc, argv, &i, "--json"))) {
       json = v;
+    } else if ((v = opt_value(argc, argv, &i, "--out"))) {
+      outdir = v;
     } else if ((v = opt_value(argc, argv, &i, "--filter"))) {
       filter = v;
     } else if ((v = opt_value(argc, argv, &i, "--impl"))) {
       impl = v;
     } else if ((v = opt_value(argc, argv, &i, "--min-time"))) {
-      errno = 0;
-      min_time = strtod(v, &end);
-      if (errno || end == v || *end || !(min_time > 0 && min_time <= 60))
-        die(2, "--min-time %s: want seconds, more than 0 and at most 60", v);
+      min_time = seconds_arg("--min-time", v, 1e-9);
+    } else if ((v = opt_value(argc, argv, &i, "--shootout-time"))) {
+      shoot_time = seconds_arg("--shootout-time", v, 0);
     } else if ((v = opt_value(argc, argv, &i, "--runs"))) {
       errno = 0;
       runs = strtol(v, &end, 10);
@@ -507,8 +413,28 @@ int main(int argc, char **argv) {
         if (wanted(row, i, only_selected) && hwc_impl_supported(row->prim, i))
           prog.total += row->kind == BENCH_BULK ? BENCH_NSIZES : 1;
     }
-  if (nrows == 0) die(2, "--filter '%s' matches no result name (--list shows them)", filter);
-  FILE *report = json ? open_report(json) : NULL;
+  int run_shootout = shoot_time > 0 && shootout_count() > 0 &&
+                     (!re || regexec(re, "cipher-shootout", 0, NULL, 0) == 0);
+  if (run_shootout) prog.total += (unsigned)shootout_count();
+  if (nrows == 0 && !run_shootout) die(2, "--filter '%s' matches no result name (--list shows them)", filter);
+
+  FILE *f_json = json ? out_reserve(json, "--json") : NULL;
+  FILE *f_out[3] = {NULL, NULL, NULL};
+  char *out_path[3] = {NULL, NULL, NULL};
+  if (outdir) {
+    struct stat st;
+    if (stat(outdir, &st) != 0 && mkdir(outdir, 0777) != 0) {
+      fprintf(stderr, "hwcrypto-bench: --out %s: cannot create the directory: %s\n", outdir, strerror(errno));
+      return 2;
+    }
+    char slug[128];
+    cpu_slug(slug, sizeof slug);
+    static const char *const ext[3] = {".json", ".md", ".svg"};
+    for (int k = 0; k < 3; k++) {
+      out_path[k] = join(outdir, slug, ext[k]);
+      f_out[k] = out_reserve(out_path[k], "--out");
+    }
+  }
 
   bench_io io = {aligned_alloc(64, BENCH_MAX_SIZE), aligned_alloc(64, BENCH_MAX_SIZE + 64), NULL};
   if (!io.in || !io.out) die(1, "%s", "out of memory");
@@ -534,12 +460,45 @@ int main(int argc, char **argv) {
     for (size_t k = 0; k < suites[s]->count; k++)
       if (matches(re, &suites[s]->rows[k]))
         failed |= run_row(&suites[s]->rows[k], &io, min_time, (unsigned)runs, only_selected, &prog);
+  static shootout shoot;
+  if (run_shootout) shootout_run(&shoot, shoot_time, &io, shootout_tick, &prog);
   if (prog.on) fprintf(stderr, "\r\033[K");
 
-  print_table();
-  if (report && write_report(report, json, min_time) != 0) failed = 1;
-  else if (report) printf("JSON written to %s\n", json);
+  if (nrows) print_table();
+  if (run_shootout) print_shootout(&shoot);
 
+  bench_report rep = {
+      .version = BENCH_VERSION,
+      .compiler = BENCH_COMPILER,
+      .cflags = BENCH_CFLAGS,
+      .counter = bench_counter_name(),
+      .counter_hz = hz,
+      .min_time = min_time,
+      .runs = (unsigned)runs,
+      .cpu_summary = hwc_cpu_summary(),
+      .results = results,
+      .n_results = n_results,
+      .shoot = run_shootout ? &shoot : NULL,
+  };
+  fill_prims(&rep);
+  int werr = 0;
+  if (f_json) werr |= report_json(f_json, &rep);
+  if (outdir) {
+    werr |= report_json(f_out[0], &rep);
+    werr |= report_md(f_out[1], &rep);
+    werr |= report_svg(f_out[2], &rep);
+  }
+  if (f_json || outdir) {
+    if (werr || out_commit() != 0) {
+      fprintf(stderr, "hwcrypto-bench: no report written\n");
+      failed = 1;
+    } else {
+      if (json) printf("JSON written to %s\n", json);
+      if (outdir) printf("report written to %s, %s and %s\n", out_path[0], out_path[1], out_path[2]);
+    }
+  }
+
+  for (int k = 0; k < 3; k++) free(out_path[k]);
   free(io.in);
   free(io.out);
   free(results);

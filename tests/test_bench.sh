@@ -10,7 +10,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
-quick="--min-time 0.002 --runs 3"
+quick="--min-time 0.002 --runs 3 --shootout-time 0.01"
 
 # --- a full quick run
 "$bench" $quick --json "$tmp/all.json" >"$tmp/all.txt" 2>"$tmp/all.err" || bad "quick run exited $?: $(cat "$tmp/all.err")"

@@ -1,0 +1,296 @@
+/*
+ * hwcrypto-bench --compare A.json B.json ...: one Markdown table across
+ * reports (CPUs of a fleet, or versions on one CPU). Rows are result name +
+ * implementation + size, columns the files; every figure is a throughput
+ * (GB/s or ops/s, higher is better) and every column after the first also
+ * gives its ratio to the first file. Ratios below 1 - threshold are flagged
+ * as regressions; --fail-below RATIO turns any ratio under RATIO into exit
+ * status 1, so a CI job can gate on it.
+ *
+ * Exit status: 0 compared, 1 a ratio below --fail-below, 2 bad command line
+ * or a file that cannot be read or is not a schema-1 report.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_read.h"
+#include "report.h"
+
+typedef struct key {
+  char name[96], impl[96];
+  long size; /* -1: an operation row */
+  int bulk;
+} key;
+
+typedef struct figure {
+  key k;
+  double rate;
+} figure;
+
+typedef struct report_file {
+  const char *path;
+  char label[160];
+  figure *figs;
+  size_t n;
+} report_file;
+
+static void bad_input(const char *path, const char *what) {
+  fprintf(stderr, "hwcrypto-bench --compare: %s: %s\n", path, what);
+  exit(2);
+}
+
+static char *slurp(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) bad_input(path, strerror(errno));
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap);
+  for (;;) {
+    if (!buf) bad_input(path, "out of memory");
+    n += fread(buf + n, 1, cap - n, f);
+    if (n < cap) break;
+    if (cap >= ((size_t)1 << 30)) bad_input(path, "larger than 1 GiB, not a report");
+    cap *= 2;
+    buf = realloc(buf, cap);
+  }
+  int err = ferror(f);
+  fclose(f);
+  if (err) bad_input(path, "read error");
+  *len = n;
+  return buf;
+}
+
+static const char *str_of(const jv *o, const char *k) {
+  const jv *v = json_get(o, k);
+  return v && v->type == JV_STR ? v->str : NULL;
+}
+
+static int num_of(const jv *o, const char *k, double *out) {
+  const jv *v = json_get(o, k);
+  if (!v || v->type != JV_NUM) return 0;
+  *out = v->num;
+  return 1;
+}
+
+static void add(report_file *rf, const key *k, double rate) {
+  if ((rf->n & (rf->n + 1)) == 0 || rf->n == 0) {
+    figure *p = realloc(rf->figs, (2 * rf->n + 2) * sizeof *p);
+    if (!p) bad_input(rf->path, "out of memory");
+    rf->figs = p;
+  }
+  rf->figs[rf->n].k = *k;
+  rf->figs[rf->n].rate = rate;
+  rf->n++;
+}
+
+static void load(report_file *rf) {
+  size_t len;
+  char *text = slurp(rf->path, &len);
+  char err[160], msg[256];
+  jv *doc = json_parse(text, len, err, sizeof err);
+  free(text);
+  if (!doc) {
+    snprintf(msg, sizeof msg, "not valid JSON (%s)", err);
+    bad_input(rf->path, msg);
+  }
+  double schema;
+  if (doc->type != JV_OBJ || !num_of(doc, "schema", &schema) || schema != 1)
+    bad_input(rf->path, "not an hwcrypto-bench report (no \"schema\":1)");
+  const jv *results = json_get(doc, "results");
+  if (!results || results->type != JV_ARR) bad_input(rf->path, "no \"results\" array");
+
+  const char *model = str_of(json_get(doc, "cpu"), "model");
+  const char *version = str_of(doc, "version");
+  const char *base = strrchr(rf->path, '/');
+  snprintf(rf->label, sizeof rf->label, "%s<br>%s<br>%s", base ? base + 1 : rf->path,
+           model && *model ? model : "?", version ? version : "?");
+
+  for (size_t i = 0; i < results->n; i++) {
+    const jv *r = &results->items[i];
+    const char *name = str_of(r, "name"), *impl = str_of(r, "impl");
+    double size = -1, rate;
+    key k;
+    memset(&k, 0, sizeof k);
+    if (r->type != JV_OBJ || !name || !impl) {
+      snprintf(msg, sizeof msg, "results[%zu]: not an object with \"name\" and \"impl\"", i);
+      bad_input(rf->path, msg);
+    }
+    if (num_of(r, "size", &size)) {
+      if (!(size >= 0 && size < 1e15) || !num_of(r, "gbps", &rate)) {
+        snprintf(msg, sizeof msg, "results[%zu] (%s): bulk row without a valid size and \"gbps\"", i, name);
+        bad_input(rf->path, msg);
+      }
+      k.bulk = 1;
+      k.size = (long)size;
+    } else if (num_of(r, "ops_per_s", &rate)) {
+      k.size = -1;
+    } else {
+      snprintf(msg, sizeof msg, "results[%zu] (%s): neither \"gbps\" nor \"ops_per_s\"", i, name);
+      bad_input(rf->path, msg);
+    }
+    snprintf(k.name, sizeof k.name, "%s", name);
+    snprintf(k.impl, sizeof k.impl, "%s", impl);
+    add(rf, &k, rate);
+  }
+
+  /* The cipher-shootout scenario compares like a bulk row at its own size. */
+  const jv *shoot = json_get(json_get(doc, "scenarios"), "cipher-shootout");
+  const jv *rows = json_get(shoot, "rows");
+  if (rows && rows->type == JV_ARR)
+    for (size_t i = 0; i < rows->n; i++) {
+      const jv *r = &rows->items[i];
+      const char *name = str_of(r, "name"), *impl = str_of(r, "impl");
+      double rate;
+      if (!name || !impl || !num_of(r, "gbps", &rate)) {
+        snprintf(msg, sizeof msg, "scenarios.cipher-shootout.rows[%zu]: want name, impl and gbps", i);
+        bad_input(rf->path, msg);
+      }
+      key k;
+      memset(&k, 0, sizeof k);
+      snprintf(k.name, sizeof k.name, "cipher-shootout: %s", name);
+      snprintf(k.impl, sizeof k.impl, "%s", impl);
+      k.size = -2;
+      k.bulk = 1;
+      add(rf, &k, rate);
+    }
+  json_free(doc);
+}
+
+static int same(const key *a, const key *b) {
+  return a->size == b->size && strcmp(a->name, b->name) == 0 && strcmp(a->impl, b->impl) == 0;
+}
+
+static const figure *find(const report_file *rf, const key *k) {
+  for (size_t i = 0; i < rf->n; i++)
+    if (same(&rf->figs[i].k, k)) return &rf->figs[i];
+  return NULL;
+}
+
+static void cell_rate(char *buf, size_t cap, const figure *f) {
+  if (f->k.bulk)
+    snprintf(buf, cap, "%.3g GB/s", f->rate);
+  else
+    snprintf(buf, cap, "%.4g ops/s", f->rate);
+}
+
+static double parse_positive(const char *opt, const char *v, int percent) {
+  char *end;
+  errno = 0;
+  double x = strtod(v, &end);
+  if (percent && end != v && *end == '%') end++;
+  if (errno || end == v || *end || !(x > 0) || !isfinite(x)) {
+    fprintf(stderr, "hwcrypto-bench --compare: %s %s: want a positive number\n", opt, v);
+    exit(2);
+  }
+  return x;
+}
+
+int compare_main(int argc, char **argv) {
+  double threshold = 10, fail_below = 0;
+  report_file *files = calloc((size_t)argc, sizeof *files);
+  size_t nf = 0;
+  if (!files) return 2;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "--compare") == 0) continue;
+    if (strcmp(a, "--threshold") == 0 || strcmp(a, "--fail-below") == 0) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "hwcrypto-bench --compare: %s needs a value\n", a);
+        return 2;
+      }
+      if (a[2] == 't')
+        threshold = parse_positive(a, argv[++i], 1);
+      else
+        fail_below = parse_positive(a, argv[++i], 0);
+    } else if (strncmp(a, "--threshold=", 12) == 0) {
+      threshold = parse_positive("--threshold", a + 12, 1);
+    } else if (strncmp(a, "--fail-below=", 13) == 0) {
+      fail_below = parse_positive("--fail-below", a + 13, 0);
+    } else if (a[0] == '-' && a[1] == '-') {
+      fprintf(stderr, "hwcrypto-bench --compare: unknown option '%s' (want --threshold PCT, --fail-below RATIO)\n", a);
+      return 2;
+    } else {
+      files[nf++].path = a;
+    }
+  }
+  if (nf < 2) {
+    fprintf(stderr, "hwcrypto-bench --compare: want at least two report files (A.json B.json ...)\n");
+    return 2;
+  }
+  if (threshold >= 100) {
+    fprintf(stderr, "hwcrypto-bench --compare: --threshold %g: want a percentage below 100\n", threshold);
+    return 2;
+  }
+  for (size_t i = 0; i < nf; i++) load(&files[i]);
+
+  /* Rows: the first file's order, then what only later files have. */
+  key *rows = NULL;
+  size_t nrows = 0, cap = 0;
+  for (size_t i = 0; i < nf; i++)
+    for (size_t j = 0; j < files[i].n; j++) {
+      const key *k = &files[i].figs[j].k;
+      size_t r = 0;
+      while (r < nrows && !same(&rows[r], k)) r++;
+      if (r < nrows) continue;
+      if (nrows == cap) {
+        cap = cap ? 2 * cap : 64;
+        key *p = realloc(rows, cap * sizeof *p);
+        if (!p) return 2;
+        rows = p;
+      }
+      rows[nrows++] = *k;
+    }
+
+  printf("| result | implementation | size |");
+  for (size_t i = 0; i < nf; i++) printf(" %s |", files[i].label);
+  printf("\n|---|---|---:|");
+  for (size_t i = 0; i < nf; i++) printf("---:|");
+  printf("\n");
+  size_t regressions = 0, below = 0, compared = 0;
+  for (size_t r = 0; r < nrows; r++) {
+    const key *k = &rows[r];
+    char size[32];
+    if (k->size >= 0)
+      snprintf(size, sizeof size, "%ld", k->size);
+    else
+      snprintf(size, sizeof size, "-");
+    printf("| %s | %s | %s |", k->name, k->impl, size);
+    const figure *base = find(&files[0], k);
+    for (size_t i = 0; i < nf; i++) {
+      const figure *f = find(&files[i], k);
+      char c[48];
+      if (!f) {
+        printf(" - |");
+        continue;
+      }
+      cell_rate(c, sizeof c, f);
+      if (i == 0 || !base || !(base->rate > 0)) {
+        printf(" %s |", c);
+        continue;
+      }
+      double ratio = f->rate / base->rate;
+      compared++;
+      int reg = ratio < 1 - threshold / 100;
+      regressions += (size_t)reg;
+      below += (size_t)(fail_below > 0 && ratio < fail_below);
+      printf(" %s (%.2fx)%s |", c, ratio, reg ? " **regression**" : "");
+    }
+    printf("\n");
+  }
+  printf("\nRatios are throughput in that file / throughput in %s (above 1 is faster). "
+         "%zu ratios, %zu regressions beyond %g%%.",
+         files[0].path, compared, regressions, threshold);
+  if (fail_below > 0) printf(" %zu below --fail-below %g.", below, fail_below);
+  printf("\n");
+
+  for (size_t i = 0; i < nf; i++) free(files[i].figs);
+  free(files);
+  free(rows);
+  if (below) {
+    fprintf(stderr, "hwcrypto-bench --compare: %zu ratio%s below %g\n", below, below == 1 ? "" : "s", fail_below);
+    return 1;
+  }
+  return 0;
+}

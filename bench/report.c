@@ -1,0 +1,50 @@
+/*
+ * Helpers the report writers share: throughput of a figure, its generic
+ * baseline, the fields of hwc_cpu_summary(), which rows are scenarios.
+ */
+#include <string.h>
+
+#include "report.h"
+
+double bench_result_rate(const bench_result *r) {
+  if (r->row->kind == BENCH_BULK) return (double)r->size / r->fig.median_ns;
+  return 1e9 / r->fig.median_ns;
+}
+
+const bench_result *bench_generic_of(const bench_report *rep, const bench_result *r) {
+  for (size_t i = 0; i < rep->n_results; i++) {
+    const bench_result *g = &rep->results[i];
+    if (g->row == r->row && g->size == r->size && g->st == BENCH_MEASURED &&
+        strcmp(g->impl, "generic") == 0)
+      return g;
+  }
+  return NULL;
+}
+
+const char *bench_summary_field(const char *s, const char *key, size_t *len) {
+  static const char *const keys[] = {"vendor: ", "model: ", "features: ", "masked: "};
+  const char *p = strstr(s, key);
+  if (!p) {
+    *len = 0;
+    return "";
+  }
+  p += strlen(key);
+  const char *end = p + strlen(p);
+  for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+    char sep[32];
+    strcpy(sep, "; ");
+    strcat(sep, keys[k]);
+    const char *q = strstr(p, sep);
+    if (q && q < end) end = q;
+  }
+  *len = (size_t)(end - p);
+  return p;
+}
+
+/* Scenarios model what an application does (a loop of calls, a signed
+ * request) rather than one primitive: they are read on their own. */
+const char *bench_scenario_of(const char *name) {
+  if (strcmp(name, "sodium-loop") == 0) return "Scenario: sodium-loop";
+  if (strncmp(name, "request-signing", 15) == 0) return "Scenario: request-signing";
+  return NULL;
+}

@@ -1,0 +1,161 @@
+/*
+ * Scenario cipher-shootout: every bulk cipher and mode of the library, each
+ * at the implementation the dispatcher selects (through the public API, as
+ * an application calls it), ranked against the fastest. Method of the
+ * well-known PHP encryption speed comparison: one amount of data for every
+ * cipher, chosen so that the fastest takes at least `time_s` per run; 9
+ * runs; the mean of the best 3 (the best runs are the least disturbed ones,
+ * and three of them smooth out what one lucky run would not). CBC is in it
+ * on purpose: its encryption is serial, so hardware that makes CTR and GCM
+ * several times faster does much less for it, and the ranking shows that.
+ *
+ * The data goes through in 1 MiB calls (a 10 GB message does not fit in
+ * memory); CBC and CTR chain their IV or counter across calls, so those
+ * modes see one long message, the AEADs one message per call.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+#define CHUNK ((size_t)1 << 20)
+#define RUNS 9
+#define BEST 3
+
+static const uint8_t key[32] = {7, 6, 5, 4, 3, 2, 1}, nonce[24] = {9, 8, 7};
+static hwc_aes_key aes128, aes256;
+static hwc_aes_gcm_key gcm128, gcm256;
+static uint8_t iv[16];
+
+static void cbc128e(bench_io *io) { hwc_aes_cbc_encrypt(io->out, io->in, CHUNK, iv, &aes128); }
+static void cbc128d(bench_io *io) { hwc_aes_cbc_decrypt(io->out, io->in, CHUNK, iv, &aes128); }
+static void cbc256e(bench_io *io) { hwc_aes_cbc_encrypt(io->out, io->in, CHUNK, iv, &aes256); }
+static void cbc256d(bench_io *io) { hwc_aes_cbc_decrypt(io->out, io->in, CHUNK, iv, &aes256); }
+static void ctr128(bench_io *io) { hwc_aes_ctr(io->out, io->in, CHUNK, iv, &aes128); }
+static void ctr256(bench_io *io) { hwc_aes_ctr(io->out, io->in, CHUNK, iv, &aes256); }
+static void gcm128e(bench_io *io) {
+  hwc_aes_gcm_encrypt(io->out, io->out + CHUNK, 16, io->in, CHUNK, NULL, 0, nonce, 12, &gcm128);
+}
+static void gcm256e(bench_io *io) {
+  hwc_aes_gcm_encrypt(io->out, io->out + CHUNK, 16, io->in, CHUNK, NULL, 0, nonce, 12, &gcm256);
+}
+static void chacha(bench_io *io) { hwc_chacha20(io->out, io->in, CHUNK, nonce, 1, key); }
+static void aead(bench_io *io) {
+  hwc_chacha20poly1305_encrypt(io->out, io->out + CHUNK, io->in, CHUNK, NULL, 0, nonce, key);
+}
+static void xaead(bench_io *io) {
+  hwc_xchacha20poly1305_encrypt(io->out, io->out + CHUNK, io->in, CHUNK, NULL, 0, nonce, key);
+}
+
+/* A cipher is in the shootout when the primitives it runs on are built;
+ * impl names them (the second one, if any, is the MAC's). */
+static const struct cipher {
+  const char *name;
+  hwc_prim prim, mac;
+  int has_mac;
+  void (*run)(bench_io *);
+} ciphers[] = {
+    {"aes-128-cbc-encrypt", HWC_PRIM_AES, HWC_PRIM_AES, 0, cbc128e},
+    {"aes-128-cbc-decrypt", HWC_PRIM_AES, HWC_PRIM_AES, 0, cbc128d},
+    {"aes-256-cbc-encrypt", HWC_PRIM_AES, HWC_PRIM_AES, 0, cbc256e},
+    {"aes-256-cbc-decrypt", HWC_PRIM_AES, HWC_PRIM_AES, 0, cbc256d},
+    {"aes-128-ctr", HWC_PRIM_AES, HWC_PRIM_AES, 0, ctr128},
+    {"aes-256-ctr", HWC_PRIM_AES, HWC_PRIM_AES, 0, ctr256},
+    {"aes-128-gcm-encrypt", HWC_PRIM_AES, HWC_PRIM_GHASH, 1, gcm128e},
+    {"aes-256-gcm-encrypt", HWC_PRIM_AES, HWC_PRIM_GHASH, 1, gcm256e},
+    {"chacha20", HWC_PRIM_CHACHA20, HWC_PRIM_CHACHA20, 0, chacha},
+    {"chacha20-poly1305-encrypt", HWC_PRIM_CHACHA20, HWC_PRIM_POLY1305, 1, aead},
+    {"xchacha20-poly1305-encrypt", HWC_PRIM_CHACHA20, HWC_PRIM_POLY1305, 1, xaead},
+};
+#define NCIPHERS (sizeof ciphers / sizeof ciphers[0])
+
+static int built(const struct cipher *c) {
+  return hwc_impl_count(c->prim) > 0 && (!c->has_mac || hwc_impl_count(c->mac) > 0);
+}
+
+size_t shootout_count(void) {
+  size_t n = 0;
+  for (size_t i = 0; i < NCIPHERS; i++) n += (size_t)built(&ciphers[i]);
+  return n;
+}
+
+static double seconds(const struct cipher *c, bench_io *io, unsigned long long calls) {
+  uint64_t t0 = bench_now_ns();
+  for (unsigned long long k = 0; k < calls; k++) c->run(io);
+  return (double)(bench_now_ns() - t0) / 1e9;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static int cmp_mean(const void *a, const void *b) {
+  const shootout_result *x = a, *y = b;
+  return (x->mean_s > y->mean_s) - (x->mean_s < y->mean_s);
+}
+
+void shootout_run(shootout *s, double time_s, bench_io *io, void (*tick)(void *ctx, const char *name),
+                  void *ctx) {
+  static char impls[NCIPHERS][64];
+  const struct cipher *todo[NCIPHERS];
+  size_t n = 0;
+  memset(s, 0, sizeof *s);
+  s->time_s = time_s;
+  s->runs = RUNS;
+  s->best = BEST;
+  s->chunk = CHUNK;
+  if (hwc_impl_count(HWC_PRIM_AES) > 0) {
+    hwc_aes_init(&aes128, key, 16);
+    hwc_aes_init(&aes256, key, 32);
+    if (hwc_impl_count(HWC_PRIM_GHASH) > 0) {
+      hwc_aes_gcm_init(&gcm128, key, 16);
+      hwc_aes_gcm_init(&gcm256, key, 32);
+    }
+  }
+  for (size_t i = 0; i < NCIPHERS; i++)
+    if (built(&ciphers[i])) todo[n++] = &ciphers[i];
+  if (n == 0) return;
+
+  /* Calibration: each cipher's rate over about 1/20 of time_s (at least
+   * two calls), then the data size that keeps the fastest busy for time_s,
+   * with 10% to spare for a calibration that ran a little fast. */
+  double best_rate = 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned long long calls = 2;
+    double t;
+    seconds(todo[i], io, 1);
+    while ((t = seconds(todo[i], io, calls)) < time_s / 20 && calls < (1ull << 30)) calls *= 2;
+    double rate = (double)calls / t;
+    if (rate > best_rate) best_rate = rate;
+  }
+  unsigned long long calls = (unsigned long long)ceil(1.1 * time_s * best_rate);
+  if (calls < 1) calls = 1;
+  s->bytes = calls * CHUNK;
+
+  for (size_t i = 0; i < n; i++) {
+    const struct cipher *c = todo[i];
+    if (tick) tick(ctx, c->name);
+    double t[RUNS];
+    for (int r = 0; r < RUNS; r++) t[r] = seconds(c, io, calls);
+    qsort(t, RUNS, sizeof t[0], cmp_double);
+    shootout_result *res = &s->rows[s->count++];
+    res->name = c->name;
+    if (c->has_mac)
+      snprintf(impls[i], sizeof impls[i], "%s + %s %s", hwc_impl_selected(c->prim), hwc_prim_name(c->mac),
+               hwc_impl_selected(c->mac));
+    else
+      snprintf(impls[i], sizeof impls[i], "%s", hwc_impl_selected(c->prim));
+    res->impl = impls[i];
+    res->mean_s = 0;
+    for (int r = 0; r < BEST; r++) res->mean_s += t[r] / BEST;
+    res->min_s = t[0];
+    res->max_s = t[RUNS - 1];
+  }
+  qsort(s->rows, s->count, sizeof s->rows[0], cmp_mean);
+  hwc_aes_key_wipe(&aes128);
+  hwc_aes_key_wipe(&aes256);
+  hwc_aes_gcm_key_wipe(&gcm128);
+  hwc_aes_gcm_key_wipe(&gcm256);
+}
