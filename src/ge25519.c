@@ -296,18 +296,33 @@ static void select_cached(const hwc_fe25519_kernel *k, hwc_ge25519_cached *t, co
                           const hwc_fe25519 *zero, int8_t b) {
   uint64_t neg = (uint64_t)(uint8_t)b >> 7;
   uint32_t babs = (uint32_t)((b ^ -(int)neg) + (int)neg);
-  *t = pi[8];
+  /* Accumulated in locals: stores through t inside the loop would be
+   * repeated for every entry, as t might alias pi. */
+  uint64_t yp[5], ym[5], z[5], t2[5];
+  for (int j = 0; j < 5; j++) {
+    yp[j] = pi[8].YplusX.d[j];
+    ym[j] = pi[8].YminusX.d[j];
+    z[j] = pi[8].Z.d[j];
+    t2[j] = pi[8].T2d.d[j];
+  }
   for (uint32_t i = 0; i < 8; i++) {
     uint64_t m = 0 - (uint64_t)(((babs ^ (i + 1)) - 1) >> 31); /* babs < 16: all ones iff babs == i + 1 */
-    fe_select(&t->YplusX, &pi[i].YplusX, m);
-    fe_select(&t->YminusX, &pi[i].YminusX, m);
-    fe_select(&t->Z, &pi[i].Z, m);
-    fe_select(&t->T2d, &pi[i].T2d, m);
+    for (int j = 0; j < 5; j++) {
+      yp[j] ^= (yp[j] ^ pi[i].YplusX.d[j]) & m;
+      ym[j] ^= (ym[j] ^ pi[i].YminusX.d[j]) & m;
+      z[j] ^= (z[j] ^ pi[i].Z.d[j]) & m;
+      t2[j] ^= (t2[j] ^ pi[i].T2d.d[j]) & m;
+    }
   }
-  hwc_fe25519 minus_t2d, tmp = t->YplusX;
   uint64_t nm = 0 - neg;
-  fe_select(&t->YplusX, &t->YminusX, nm);
-  fe_select(&t->YminusX, &tmp, nm);
+  for (int j = 0; j < 5; j++) {
+    uint64_t sw = (yp[j] ^ ym[j]) & nm;
+    t->YplusX.d[j] = yp[j] ^ sw;
+    t->YminusX.d[j] = ym[j] ^ sw;
+    t->Z.d[j] = z[j];
+    t->T2d.d[j] = t2[j];
+  }
+  hwc_fe25519 minus_t2d;
   k->sub(&minus_t2d, zero, &t->T2d);
   fe_select(&t->T2d, &minus_t2d, nm);
 }
