@@ -7,8 +7,9 @@
  * puts the words back in block order (the layout of Goll and Gueron,
  * "Vectorization of ChaCha stream cipher", 2014). Runs shorter than eight
  * blocks use a two-block "horizontal" layout instead (one 128-bit lane per
- * block, rows in registers, diagonals by lane rotation), so a 64-byte message
- * costs one block's work, not eight.
+ * block, rows in registers, diagonals by lane rotation), and a lone block the
+ * portable loop (faster than one lane of that layout), so a short message
+ * never pays for eight blocks.
  *
  * ISA: AVX2 (and AVX). Constant time: additions, XORs, shifts and byte
  * shuffles with fixed patterns only; no data-dependent branch or address.

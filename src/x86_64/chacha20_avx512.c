@@ -6,11 +6,11 @@
  * 32-bit rotate VPROLD, then a transpose: 4x4 words inside each 128-bit lane,
  * then 4x4 lanes with VSHUFI32X4. Runs shorter than sixteen blocks use a
  * four-block horizontal layout (one 128-bit lane per block, rows in
- * registers), so short messages cost what they use.
+ * registers) and a lone block the portable loop, so short messages cost
+ * what they use.
  *
  * ISA: AVX-512F. Constant time: additions, XORs, rotates and fixed shuffles
- * only; the masked loads and stores of a final partial group depend on the
- * public length alone.
+ * only; which path runs depends on the public length alone.
  */
 #include <immintrin.h>
 
