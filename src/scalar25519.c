@@ -76,8 +76,9 @@ static void csub_shifted_l(uint64_t v[5], unsigned shift) {
   for (int i = 0; i < 5; i++) v[i] = (d[i] & keep) | (v[i] & ~keep);
 }
 
-/* r = t / 2^256 mod L, fully reduced, for any 512-bit t. */
-static void redc(uint64_t r[4], const uint64_t t_in[8]) {
+/* The four word-by-word REDC steps: returns (t + m L) / 2^256 in v[0..4]
+ * (congruent to t / R mod L, not reduced). */
+static void redc_steps(uint64_t v[5], const uint64_t t_in[8]) {
   uint64_t t[9];
   memcpy(t, t_in, 8 * sizeof t[0]);
   t[8] = 0;
@@ -89,11 +90,15 @@ static void redc(uint64_t r[4], const uint64_t t_in[8]) {
       carry = t[j] < carry;
     }
   }
-  uint64_t v[5] = {t[4], t[5], t[6], t[7], t[8]};
+  memcpy(v, t + 4, 5 * sizeof v[0]);
+}
+
+/* r = t / 2^256 mod L, fully reduced, for any 512-bit t. */
+static void redc(uint64_t r[4], const uint64_t t[8]) {
+  uint64_t v[5];
+  redc_steps(v, t);
   for (int s = 4; s >= 0; s--) csub_shifted_l(v, (unsigned)s);
   memcpy(r, v, 4 * sizeof r[0]);
-  hwc_memzero(t, sizeof t);
-  hwc_memzero(v, sizeof v);
 }
 
 static void mul_wide(uint64_t t[8], const uint64_t a[4], const uint64_t b[4]) {
@@ -110,7 +115,43 @@ static void montmul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]) {
   uint64_t t[8];
   mul_wide(t, a, b);
   redc(r, t);
-  hwc_memzero(t, sizeof t);
+}
+
+/* t = a^2: the six cross products once, doubled, plus the four squares. */
+static void sqr_wide(uint64_t t[8], const uint64_t a[4]) {
+  memset(t, 0, 8 * sizeof t[0]);
+  for (int i = 0; i < 3; i++) {
+    uint64_t carry = 0;
+    for (int j = i + 1; j < 4; j++) t[i + j] = mac(a[i], a[j], t[i + j], carry, &carry);
+    t[i + 4] = carry;
+  }
+  for (int k = 7; k > 0; k--) t[k] = t[k] << 1 | t[k - 1] >> 63;
+  t[0] <<= 1;
+  uint64_t carry = 0;
+  for (int i = 0; i < 4; i++) {
+    uint64_t hi;
+    t[2 * i] = mac(a[i], a[i], t[2 * i], carry, &hi);
+    t[2 * i + 1] += hi;
+    carry = t[2 * i + 1] < hi;
+  }
+}
+
+/* r = a^2 / R mod L, below 2L for a < 2L (see montmul_lazy). */
+static void montsqr_lazy(uint64_t r[4], const uint64_t a[4]) {
+  uint64_t t[8], v[5];
+  sqr_wide(t, a);
+  redc_steps(v, t);
+  memcpy(r, v, 4 * sizeof r[0]);
+}
+
+/* r = a * b / R mod L, only below 2L, for a, b < 2L: then a b < 4 L^2 and
+ * (a b + m L) / R < L (4L / R + 1) < 2L, since 4L < R. Chains of these
+ * (the inversion) need no subtraction until the end. */
+static void montmul_lazy(uint64_t r[4], const uint64_t a[4], const uint64_t b[4]) {
+  uint64_t t[8], v[5];
+  mul_wide(t, a, b);
+  redc_steps(v, t); /* v[4] == 0 by the bound above */
+  memcpy(r, v, 4 * sizeof r[0]);
 }
 
 static void reduce512(uint8_t out[32], const uint64_t t[8]) {
@@ -118,7 +159,6 @@ static void reduce512(uint8_t out[32], const uint64_t t[8]) {
   redc(r, t);
   montmul(r, r, R2);
   store(out, r);
-  hwc_memzero(r, sizeof r);
 }
 
 void sc25519_reduce64(uint8_t r[32], const uint8_t s[64]) {
@@ -193,21 +233,21 @@ void sc25519_invert(uint8_t r[32], const uint8_t s[32]) {
   static const uint64_t e[4] = {0x5812631a5cf5d3ebull, 0x14def9dea2f79cd6ull, 0, 0x1000000000000000ull};
   uint64_t x[4], pow[16][4], acc[4];
   load(x, s);
-  montmul(pow[1], x, R2); /* s R */
-  montmul(pow[2], pow[1], pow[1]);
-  for (int i = 3; i < 16; i++) montmul(pow[i], pow[i - 1], pow[1]);
+  montmul(pow[1], x, R2); /* s R, reduced */
+  montsqr_lazy(pow[2], pow[1]);
+  for (int i = 3; i < 16; i++) montmul_lazy(pow[i], pow[i - 1], pow[1]);
   int first = 1;
   for (int w = 63; w >= 0; w--) {
     unsigned nib = (unsigned)(e[w / 16] >> (4 * (w % 16))) & 15;
     if (!first)
-      for (int k = 0; k < 4; k++) montmul(acc, acc, acc);
+      for (int k = 0; k < 4; k++) montsqr_lazy(acc, acc);
     if (nib) { /* public exponent digit */
-      if (first) memcpy(acc, pow[nib], sizeof acc); else montmul(acc, acc, pow[nib]);
+      if (first) memcpy(acc, pow[nib], sizeof acc); else montmul_lazy(acc, acc, pow[nib]);
       first = 0;
     }
   }
   static const uint64_t one[4] = {1, 0, 0, 0};
-  montmul(acc, acc, one); /* leave the Montgomery domain */
+  montmul(acc, acc, one); /* leave the Montgomery domain, fully reduced */
   store(r, acc);
   hwc_memzero(x, sizeof x);
   hwc_memzero(pow, sizeof pow);
