@@ -89,9 +89,12 @@ static inline void sub4(fe4 *r, const fe4 *a, const fe4 *b) {
 /* lanes from b where the 4-bit lane mask is set, else from a */
 #define BLEND(a, b, lanes) _mm256_mask_blend_epi64((__mmask8)(lanes), (a), (b))
 
-static inline void perm4(fe4 *r, const fe4 *a, int imm) {
-  for (int i = 0; i < 5; i++) r->v[i] = _mm256_permute4x64_epi64(a->v[i], imm);
-}
+/* A macro, not a function: the permutation must be an immediate, which an
+ * uninlined call (clang at -O0, sanitizer builds) would not provide. */
+#define perm4(r, a, imm)                                                         \
+  do {                                                                           \
+    for (int i_ = 0; i_ < 5; i_++) (r)->v[i_] = _mm256_permute4x64_epi64((a)->v[i_], (imm)); \
+  } while (0)
 
 /* Lane order (x2, z2, x3, z3): a swap exchanges the two 128-bit halves. */
 static inline void cswap4(fe4 *s, __m256i mask) {
