@@ -23,7 +23,7 @@
 #include "report.h"
 #include "bench_version.h"
 
-#define DEFAULT_MIN_TIME 0.07
+#define DEFAULT_MIN_TIME 0.05
 #define DEFAULT_RUNS 5
 #define DEFAULT_SHOOTOUT_TIME 1.0
 
