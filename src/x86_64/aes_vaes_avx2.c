@@ -28,7 +28,7 @@ typedef struct {
 static inline __attribute__((always_inline)) void load_keys(keys2 *ks, const void *rk, unsigned rounds, int dec) {
   const __m128i *k = (const __m128i *)rk + (dec ? 16 : 0);
   ks->rounds = rounds;
-  for (unsigned r = 0; r <= rounds; r++) ks->k[r] = _mm256_broadcastsi128_si256(_mm_load_si128(k + r));
+  for (unsigned r = 0; r <= rounds; r++) ks->k[r] = _mm256_broadcastsi128_si256(_mm_loadu_si128(k + r));
 }
 
 static inline __attribute__((always_inline)) __m256i enc2(__m256i b, const keys2 *ks) {
@@ -133,7 +133,7 @@ static inline __attribute__((always_inline)) void gcm16(int decrypt, uint8_t *ou
     if (hashing) x[0] = _mm256_xor_si256(x[0], _mm256_zextsi128_si256(s));
     for (unsigned r = 1; r < rounds; r++) {
       for (int i = 0; i < 8; i++) b[i] = _mm256_aesenc_epi128(b[i], ks.k[r]);
-      if (hashing && r <= 8) gh2_mul(&a, x[r - 1], _mm256_load_si256(pw + (r - 1)));
+      if (hashing && r <= 8) gh2_mul(&a, x[r - 1], _mm256_loadu_si256(pw + (r - 1)));
     }
     for (int i = 0; i < 8; i++) {
       __m256i o = _mm256_xor_si256(_mm256_aesenclast_epi128(b[i], ks.k[rounds]), LOADU(in + 32 * i));

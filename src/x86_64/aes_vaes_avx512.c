@@ -8,6 +8,8 @@
  * message costs one batch of one register, not sixteen blocks of set-up.
  * The round keys are AES-NI's (x86_aes.h), broadcast to all four lanes on
  * entry; key schedule, single blocks and serial CBC-encrypt are AES-NI's.
+ * Key storage is read with unaligned loads: a key object from malloc is
+ * only 16-byte aligned, not the 64 bytes its type asks for.
  * ISA: VAES, VPCLMULQDQ, AVX-512F/BW/VL, AES-NI, PCLMULQDQ, SSSE3, SSE4.1.
  * Constant time: AES and carry-less multiply instructions run in
  * data-independent time; masks and branches depend on lengths only.
@@ -28,7 +30,7 @@ typedef struct {
 static inline __attribute__((always_inline)) void load_keys(keys4 *ks, const void *rk, unsigned rounds, int dec) {
   const __m128i *k = (const __m128i *)rk + (dec ? 16 : 0);
   ks->rounds = rounds;
-  for (unsigned r = 0; r <= rounds; r++) ks->k[r] = _mm512_broadcast_i32x4(_mm_load_si128(k + r));
+  for (unsigned r = 0; r <= rounds; r++) ks->k[r] = _mm512_broadcast_i32x4(_mm_loadu_si128(k + r));
 }
 
 static inline __attribute__((always_inline)) __m512i enc4(__m512i b, const keys4 *ks) {
@@ -140,7 +142,7 @@ static inline __attribute__((always_inline)) void gcm16(int decrypt, uint8_t *ou
     if (hashing) x[0] = _mm512_xor_si512(x[0], _mm512_zextsi128_si512(s));
     for (unsigned r = 1; r < rounds; r++) {
       for (int i = 0; i < 4; i++) b[i] = _mm512_aesenc_epi128(b[i], ks.k[r]);
-      if (hashing && r <= 4) gh4_mul(&a, x[r - 1], _mm512_load_si512(pw + (r - 1)));
+      if (hashing && r <= 4) gh4_mul(&a, x[r - 1], _mm512_loadu_si512(pw + (r - 1)));
     }
     for (int i = 0; i < 4; i++) {
       __m512i o = _mm512_xor_si512(_mm512_aesenclast_epi128(b[i], ks.k[rounds]), _mm512_loadu_si512(in + 64 * i));

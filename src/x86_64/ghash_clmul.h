@@ -68,7 +68,7 @@ static inline __m128i gh_dot(__m128i x, __m128i h) {
 
 /* Power H'^k, 1 <= k <= 16, from the table. */
 static inline __m128i gh_power(const void *table, unsigned k) {
-  return _mm_load_si128((const __m128i *)table + (16 - k));
+  return _mm_loadu_si128((const __m128i *)table + (16 - k));
 }
 
 /* y (POLYVAL domain) absorbs n blocks, up to 8 per reduction. */
