@@ -341,10 +341,13 @@ HWC_API int hwc_x25519_keypair(uint8_t pub[32], uint8_t sec[32]);
 
 /* -------------------------------------------------------------------- AES */
 
+/* Key objects ask for 16-byte alignment only, what malloc returns on the
+ * targets we build for, so they may live on the stack, inside the caller's
+ * structs or on the heap; the kernels load them with unaligned loads. */
 #ifdef __cplusplus
-#define HWC_ALIGNED64 alignas(64)
+#define HWC_KEY_ALIGN alignas(16)
 #else
-#define HWC_ALIGNED64 _Alignas(64)
+#define HWC_KEY_ALIGN _Alignas(16)
 #endif
 
 /* An expanded AES-128/192/256 key (FIPS 197), for both directions. A plain
@@ -353,7 +356,7 @@ HWC_API int hwc_x25519_keypair(uint8_t pub[32], uint8_t sec[32]);
  * it, so hwc_impl_select() later never invalidates an existing key. Copyable
  * with memcpy; wipe with hwc_aes_key_wipe when done. */
 typedef struct hwc_aes_key {
-  HWC_ALIGNED64 uint8_t opaque_[1024]; /* round keys, backend layout */
+  HWC_KEY_ALIGN uint8_t opaque_[1024]; /* round keys, backend layout */
   const void *impl_;                   /* the kernel table that built them */
   unsigned rounds_;                    /* 10, 12 or 14 */
 } hwc_aes_key;
@@ -362,7 +365,7 @@ typedef struct hwc_aes_key {
  * powers of H, each recording its implementation. */
 typedef struct hwc_aes_gcm_key {
   hwc_aes_key aes_;
-  HWC_ALIGNED64 uint8_t ghash_[512];
+  HWC_KEY_ALIGN uint8_t ghash_[512];
   const void *ghash_impl_;
 } hwc_aes_gcm_key;
 

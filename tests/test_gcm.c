@@ -250,8 +250,8 @@ HWC_TEST(gcm, bad_input) {
   hwc_aes_gcm_key_wipe(NULL);
 }
 
-/* ---- A key object from malloc is only 16-byte aligned (glibc), below the
- * 64 bytes its type asks for: the kernels must not rely on more. */
+/* ---- A key object on the heap is only 16-byte aligned (glibc's malloc),
+ * which is all its type asks for: the kernels must not rely on more. */
 static void malloc_key_body(const char *aes, const char *gh, void *arg) {
   (void)arg;
   uint8_t k[16], nonce[12] = {9}, pt[300], a[300], b[300], ta[16], tb[16];
