@@ -73,6 +73,11 @@ typedef struct bench_suite {
 #include "suites.h"
 #undef BENCH_SUITE
 
+/* A 2048-, 3072- or 4096-bit RSA key (e = 65537) for the RSA rows: generated
+ * once per size per process, imported anew on each call (bench/rsa_keys.c).
+ * Returns HWC_OK or the error; free the key with hwc_rsa_free. */
+int bench_rsa_key(hwc_rsa_key **key, unsigned bits);
+
 /* ------------------------------------------------------------ counters */
 
 /* Name of the cycle counter ("TSC", "CNTVCT_EL0", or "CLOCK_MONOTONIC"

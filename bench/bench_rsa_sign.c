@@ -21,25 +21,6 @@ typedef struct {
   size_t sig_len;
 } rsa_state;
 
-static int key_for(hwc_rsa_key **key, unsigned bits) {
-  static uint8_t *der[3];
-  static size_t der_len[3];
-  int slot = bits == 2048 ? 0 : bits == 3072 ? 1 : 2;
-  if (der[slot] == NULL) {
-    hwc_rsa_key *k;
-    int rc = hwc_rsa_generate(&k, bits, 65537);
-    if (rc) return rc;
-    size_t n = 0;
-    hwc_rsa_export(NULL, &n, 1, 0, k);
-    der[slot] = malloc(n);
-    der_len[slot] = n;
-    rc = der[slot] ? hwc_rsa_export(der[slot], &der_len[slot], 1, 0, k) : HWC_ERR_NOMEM;
-    hwc_rsa_free(k);
-    if (rc) return rc;
-  }
-  return hwc_rsa_import(key, der[slot], der_len[slot]);
-}
-
 typedef enum { SIGN_SHA256, SIGN_SHA512, LEGACY_V1 } sig_kind;
 
 /* The body, and one signature of it (the kind the row verifies). */
@@ -47,7 +28,7 @@ static int make_state(bench_io *io, unsigned bits, size_t body_len, sig_kind kin
   rsa_state *s = calloc(1, sizeof *s);
   if (s == NULL) return HWC_ERR_NOMEM;
   io->state = s;
-  int rc = key_for(&s->key, bits);
+  int rc = bench_rsa_key(&s->key, bits);
   if (rc) return rc;
   s->body_len = body_len;
   s->body = malloc(body_len);
