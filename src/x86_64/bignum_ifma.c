@@ -61,36 +61,67 @@ static void from_radix52(uint64_t *r, const uint64_t *a, size_t n, size_t d) {
   _Pragma("GCC unroll 20") for (size_t v = 1; v < nv; v++) xs[v] = _mm512_alignr_epi64(x[v], x[v - 1], 7); \
   xt = _mm512_maskz_mov_epi64(0x80, x[nv - 1])
 
-/* One step of AMM for digit b_i on the accumulator acc (nv registers): add
- * a b_i and m q (both halves, the high ones through the shifted forms),
- * then drop the lowest digit, which q makes a multiple of 2^52, carrying
- * its top bits into the next lane. The chain from one step to the next is
- * lane 0 -> q -> the low halves of m q -> the move down; everything else
- * (a b_i, the high halves of m q) is off it. */
-#define AMM_STEP(acc, a, as, at, m, ms, mt, bi_, n0, nv)                                      \
+/* The scalar side's share of a b (see AMM_STEP), for every digit b_i at
+ * once, eight per register before the loop: y[i] = lo(a_0 b_i), the part of
+ * a b_i that lands in digit 0, and x[i] = lo(a_1 b_i) + hi(a_0 b_i), the
+ * part that lands in digit 1. Digits of b at and above d are zero. */
+#define PREP_SCALAR(y, x, pa, b, nv)                                                        \
+  _Alignas(64) uint64_t y[8 * 20], x[8 * 20];                                               \
+  do {                                                                                      \
+    const __m512i a0_ = _mm512_set1_epi64((long long)pa[0]), a1_ = _mm512_set1_epi64((long long)pa[1]); \
+    _Pragma("GCC unroll 20") for (size_t v = 0; v < nv; v++) {                              \
+      const __m512i bb = _mm512_loadu_si512(b + 8 * v);                                     \
+      _mm512_store_si512(y + 8 * v, _mm512_madd52lo_epu64(zero, a0_, bb));                 \
+      _mm512_store_si512(x + 8 * v, _mm512_madd52hi_epu64(_mm512_madd52lo_epu64(zero, a1_, bb), a0_, bb)); \
+    }                                                                                       \
+  } while (0)
+
+static inline uint64_t mulhi64(uint64_t a, uint64_t b) { return (uint64_t)(((unsigned __int128)a * b) >> 64); }
+
+/* One step of AMM for digit b_i on the accumulator acc (nv registers) and
+ * its exact lowest digit t (a scalar): add a b_i and m q (both halves, the
+ * high ones through the shifted forms), then drop the lowest digit, which q
+ * makes a multiple of 2^52.
+ *
+ * Why a scalar t: q depends on the lowest digit, which depends on the
+ * previous q. Reading that digit out of the vector after each step puts a
+ * vector-to-scalar move, two multiplications, a broadcast, a multiply-add
+ * and the lane shift on one chain. Instead the scalar side computes the
+ * next lowest digit itself: lane 1 of the accumulator at the start of the
+ * step (read early: it does not depend on this step's q), plus what lands
+ * in digit 1 during the step: x[i], lo(m_1 q) and hi(m_0 q), and the carry
+ * out of digit 0. That carry needs no product: q makes t0 + lo(m_0 q) the
+ * next multiple of 2^52 at or above t0, so the carry is ceil(t0 / 2^52).
+ * The vector side never reads lane 0 and drops it without its carry, so
+ * its lane 0 is short by that carry until t is written back at the end.
+ * Scaled constants save instructions on the chain: with n0s = n0 2^12,
+ * qs = t0 n0s mod 2^64 is q 2^12, so hi(m_0 q) = mulhi(m_0, qs) and
+ * lo(m_1 q) = (m_1 qs mod 2^64) / 2^12 need neither masks nor shifts of
+ * 128-bit products.
+ * Vector side: the products a b_i start from zero (h), off the
+ * accumulator's chain since b_i is known in advance; the high halves of
+ * m q join them, so the accumulator takes one multiply-add and one add. */
+#define AMM_STEP(acc, t, a, as, at, m, ms, mt, y, x, m0, m1, n0s, b, i, nv, tail)                  \
   do {                                                                                        \
-    const uint64_t bs = (bi_);                                                                \
-    const __m512i bi = _mm512_set1_epi64((long long)bs);                                     \
-    uint64_t t0 = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(acc[0]));                \
-    t0 += (m0a * bs) & MASK52; /* lane 0 after adding a_0 b_i */                              \
-    const uint64_t q = (t0 * n0) & MASK52;                                                    \
-    const uint64_t carry = (t0 + ((m0m * q) & MASK52)) >> 52;                                 \
+    const __m512i bv = _mm512_set1_epi64((long long)b[i]);                                    \
+    const uint64_t l1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(acc[0]), 1);       \
+    const uint64_t t0 = t + y[i];                                                             \
+    const uint64_t qs = t0 * n0s;                                                             \
+    const __m512i qv = _mm512_set1_epi64((long long)(qs >> 12));                              \
+    t = l1 + x[i] + mulhi64(m0, qs) + ((m1 * qs) >> 12) + ((t0 + MASK52) >> 52);              \
+    __m512i h[20];                                                                            \
     _Pragma("GCC unroll 20") for (size_t v = 0; v < nv; v++) {                                \
-      acc[v] = _mm512_madd52lo_epu64(acc[v], a[v], bi);                                       \
-      acc[v] = _mm512_madd52hi_epu64(acc[v], as[v], bi);                                      \
+      h[v] = _mm512_madd52hi_epu64(_mm512_madd52lo_epu64(zero, a[v], bv), as[v], bv);         \
+      h[v] = _mm512_madd52hi_epu64(h[v], ms[v], qv);                                          \
+      acc[v] = _mm512_add_epi64(_mm512_madd52lo_epu64(acc[v], m[v], qv), h[v]);               \
     }                                                                                         \
-    const __m512i qv = _mm512_set1_epi64((long long)q);                                      \
-    __m512i hq[20];                                                                           \
-    hq[0] = _mm512_madd52hi_epu64(_mm512_maskz_set1_epi64(2, (long long)carry), ms[0], qv);   \
-    _Pragma("GCC unroll 20") for (size_t v = 1; v < nv; v++) hq[v] =                          \
-        _mm512_madd52hi_epu64(zero, ms[v], qv);                                               \
-    _Pragma("GCC unroll 20") for (size_t v = 0; v < nv; v++) acc[v] =                         \
-        _mm512_add_epi64(_mm512_madd52lo_epu64(acc[v], m[v], qv), hq[v]);                     \
     _Pragma("GCC unroll 20") for (size_t v = 0; v + 1 < nv; v++) acc[v] =                     \
         _mm512_alignr_epi64(acc[v + 1], acc[v], 1);                                           \
     acc[nv - 1] = _mm512_alignr_epi64(zero, acc[nv - 1], 1);                                  \
-    acc[nv - 1] = _mm512_madd52hi_epu64(acc[nv - 1], at, bi);                                 \
-    acc[nv - 1] = _mm512_madd52hi_epu64(acc[nv - 1], mt, qv);                                 \
+    if (tail) {                                                                               \
+      acc[nv - 1] = _mm512_madd52hi_epu64(acc[nv - 1], at, bv);                               \
+      acc[nv - 1] = _mm512_madd52hi_epu64(acc[nv - 1], mt, qv);                               \
+    }                                                                                         \
   } while (0)
 
 /* Carry propagation of the accumulator into normalised digits of r, in
@@ -139,18 +170,22 @@ static inline __attribute__((always_inline)) void amm(uint64_t *r, const uint64_
   const __m512i zero = _mm512_setzero_si512();
   PREP(a, as, at, pa, nv);
   PREP(m, ms, mt, pm, nv);
-  const uint64_t m0a = pa[0], m0m = pm[0];
+  PREP_SCALAR(y, x, pa, b, nv);
+  const uint64_t m0 = pm[0], m1 = pm[1], n0s = n0 << 12;
+  const int tail = d == 8 * nv; /* the top digit is pushed out of the shifted forms */
   __m512i acc[20];
+  uint64_t t = 0;
 #pragma GCC unroll 20
   for (size_t v = 0; v < nv; v++) acc[v] = zero;
-  for (size_t i = 0; i < d; i++) AMM_STEP(acc, a, as, at, m, ms, mt, b[i], n0, nv);
+  for (size_t i = 0; i < d; i++) AMM_STEP(acc, t, a, as, at, m, ms, mt, y, x, m0, m1, n0s, b, i, nv, tail);
+  acc[0] = _mm512_mask_set1_epi64(acc[0], 1, (long long)t);
   normalise(r, acc, nv);
 }
 
-/* Two independent AMMs of the same shape in one loop: each step is a chain
- * of dependent latencies (lane 0 -> q -> the shift), so a second chain
- * fills the execution units the first leaves idle. Used for the two CRT
- * halves of an RSA private key. */
+/* Two independent AMMs of the same shape in one loop: each step has chains
+ * of dependent latencies (scalar q and t; vector multiply-add, add, shift),
+ * so a second pair of chains fills the execution units the first leaves
+ * idle. Used for the two CRT halves of an RSA private key. */
 static inline __attribute__((always_inline)) void amm2(uint64_t *r0, const uint64_t *pa0, const uint64_t *b0,
                                                        const uint64_t *pm0, uint64_t k0, uint64_t *r1,
                                                        const uint64_t *pa1, const uint64_t *b1, const uint64_t *pm1,
@@ -160,21 +195,23 @@ static inline __attribute__((always_inline)) void amm2(uint64_t *r0, const uint6
   PREP(m0, ms0, mt0, pm0, nv);
   PREP(a1, as1, at1, pa1, nv);
   PREP(m1, ms1, mt1, pm1, nv);
-  __m512i x[20], y[20];
+  PREP_SCALAR(y0, x0, pa0, b0, nv);
+  PREP_SCALAR(y1, x1, pa1, b1, nv);
+  const uint64_t m00 = pm0[0], m01 = pm0[1], n0s0 = k0 << 12;
+  const uint64_t m10 = pm1[0], m11 = pm1[1], n0s1 = k1 << 12;
+  const int tail = d == 8 * nv;
+  __m512i u[20], w[20];
+  uint64_t tu = 0, tw = 0;
 #pragma GCC unroll 20
-  for (size_t v = 0; v < nv; v++) x[v] = y[v] = zero;
+  for (size_t v = 0; v < nv; v++) u[v] = w[v] = zero;
   for (size_t i = 0; i < d; i++) {
-    {
-      const uint64_t m0a = pa0[0], m0m = pm0[0];
-      AMM_STEP(x, a0, as0, at0, m0, ms0, mt0, b0[i], k0, nv);
-    }
-    {
-      const uint64_t m0a = pa1[0], m0m = pm1[0];
-      AMM_STEP(y, a1, as1, at1, m1, ms1, mt1, b1[i], k1, nv);
-    }
+    AMM_STEP(u, tu, a0, as0, at0, m0, ms0, mt0, y0, x0, m00, m01, n0s0, b0, i, nv, tail);
+    AMM_STEP(w, tw, a1, as1, at1, m1, ms1, mt1, y1, x1, m10, m11, n0s1, b1, i, nv, tail);
   }
-  normalise(r0, x, nv);
-  normalise(r1, y, nv);
+  u[0] = _mm512_mask_set1_epi64(u[0], 1, (long long)tu);
+  w[0] = _mm512_mask_set1_epi64(w[0], 1, (long long)tw);
+  normalise(r0, u, nv);
+  normalise(r1, w, nv);
 }
 
 typedef void (*amm_fn)(uint64_t *, const uint64_t *, const uint64_t *, const uint64_t *, uint64_t, size_t);
