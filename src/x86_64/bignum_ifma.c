@@ -291,20 +291,43 @@ static void bn_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx)
   for (size_t j = 0; j < n; j++) r[j] = (r[j] & keep) | (d[j] & ~keep);
 }
 
-/* Masked scan of the whole table, one register per eight digits. */
+/* Masked scan of the whole table, one register per eight digits: every
+ * entry is loaded whole, and a compare mask (all lanes or none, from k ==
+ * idx) decides whether the blend keeps it; unrolled by nv so that the
+ * accumulators stay in registers. Plain loads, not masked ones: a load
+ * under a zero mask may skip the memory access, which would make the
+ * access pattern depend on idx. */
+static inline __attribute__((always_inline)) void select_nv(uint64_t *r, const uint64_t *table, size_t entries,
+                                                            uint64_t idx, size_t words, const size_t nv) {
+  __m512i acc[20];
+  const __m512i want = _mm512_set1_epi64((long long)idx);
+  __m512i k = _mm512_setzero_si512();
+  const __m512i one = _mm512_set1_epi64(1);
+#pragma GCC unroll 20
+  for (size_t v = 0; v < nv; v++) acc[v] = _mm512_setzero_si512();
+  for (size_t e = 0; e < entries; e++, table += words) {
+    const __mmask8 hit = _mm512_cmpeq_epi64_mask(k, want);
+#pragma GCC unroll 20
+    for (size_t v = 0; v < nv; v++) acc[v] = _mm512_mask_mov_epi64(acc[v], hit, _mm512_load_si512(table + 8 * v));
+    k = _mm512_add_epi64(k, one);
+  }
+#pragma GCC unroll 20
+  for (size_t v = 0; v < nv; v++) _mm512_storeu_si512(r + 8 * v, acc[v]);
+}
+
+typedef void (*select_fn)(uint64_t *, const uint64_t *, size_t, uint64_t, size_t);
+#define SELECT_N(k)                                                                               \
+  static void select_##k(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx, size_t words) { \
+    select_nv(r, table, entries, idx, words, k);                                                  \
+  }
+SELECT_N(1) SELECT_N(2) SELECT_N(3) SELECT_N(4) SELECT_N(5) SELECT_N(6) SELECT_N(7) SELECT_N(8) SELECT_N(9)
+SELECT_N(10) SELECT_N(11) SELECT_N(12) SELECT_N(13) SELECT_N(14) SELECT_N(15) SELECT_N(16) SELECT_N(17)
+SELECT_N(18) SELECT_N(19) SELECT_N(20)
+static const select_fn select_by_nv[21] = LIST20(select_);
+
 static void bn_select(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx, const hwc_bn_mont *ctx) {
   HWC_COUNT_CALL(bignum_ifma);
-  size_t nv = ctx->words / 8;
-  __m512i acc[20];
-  for (size_t v = 0; v < nv; v++) acc[v] = _mm512_setzero_si512();
-  for (size_t k = 0; k < entries; k++, table += ctx->words) {
-    uint64_t diff = (uint64_t)k ^ idx;
-    /* all-ones iff diff == 0: (diff | -diff) has its top bit set otherwise */
-    const __m512i mask = _mm512_set1_epi64((long long)((((diff | (0 - diff)) >> 63) ^ 1) * ~(uint64_t)0));
-    for (size_t v = 0; v < nv; v++)
-      acc[v] = _mm512_or_si512(acc[v], _mm512_and_si512(_mm512_load_si512(table + 8 * v), mask));
-  }
-  for (size_t v = 0; v < nv; v++) _mm512_storeu_si512(r + 8 * v, acc[v]);
+  select_by_nv[ctx->words / 8](r, table, entries, idx, ctx->words);
 }
 
 const hwc_bignum_kernel hwc_bignum_ifma = {
