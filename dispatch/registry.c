@@ -116,12 +116,14 @@ extern const hwc_bignum_kernel hwc_bignum_generic;
 #if defined(__x86_64__)
 extern const hwc_bignum_kernel hwc_bignum_ifma;
 extern const hwc_bignum_kernel hwc_bignum_mulx;
+extern const hwc_bignum_kernel hwc_bignum_avx2;
 #endif
 static const hwc_impl_info *const bignum_impls[] = {
     IMPL(hwc_bignum_generic),
 #if defined(__x86_64__)
     IMPL(hwc_bignum_ifma),
     IMPL(hwc_bignum_mulx),
+    IMPL(hwc_bignum_avx2),
 #endif
 };
 

@@ -226,7 +226,7 @@ typedef struct {
  * scans) and hands them back to the backend that made them. Every element a
  * function returns is a valid input to every function of that backend. */
 #define HWC_BN_MAX_LIMBS 128 /* 8192 bits */
-#define HWC_BN_MAX_WORDS 176 /* room for an element in any backend's radix */
+#define HWC_BN_MAX_WORDS 288 /* room for an element in any backend's radix (avx2: 283 digits of 29 bits) */
 
 typedef struct hwc_bignum_kernel hwc_bignum_kernel;
 
