@@ -2,6 +2,7 @@
  * chain is ref10's (Bernstein et al., "High-speed high-security
  * signatures"), whose long runs of squarings go to sqr_n. */
 #include "fe25519.h"
+#include "internal.h"
 
 /* Leaves z11 = z^11 and z250 = z^(2^250-1), the common prefix of both
  * chains. */
@@ -31,10 +32,18 @@ static void pow_2_250_1(const hwc_fe25519_kernel *k, hwc_fe25519 *z11, hwc_fe255
 }
 
 void hwc_fe25519_invert(const hwc_fe25519_kernel *k, hwc_fe25519 *out, const hwc_fe25519 *z) {
+#if defined(__SIZEOF_INT128__)
+  uint8_t s[32];
+  k->tobytes(s, z);
+  hwc_modinv25519(s, s);
+  k->frombytes(out, s);
+  hwc_memzero(s, sizeof s);
+#else
   hwc_fe25519 z11, t;
   pow_2_250_1(k, &z11, &t, z);
   k->sqr_n(&t, &t, 5);         /* 2^255 - 2^5 */
   k->mul(out, &t, &z11);       /* 2^255 - 21 = p - 2 */
+#endif
 }
 
 void hwc_fe25519_pow22523(const hwc_fe25519_kernel *k, hwc_fe25519 *out, const hwc_fe25519 *z) {

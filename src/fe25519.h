@@ -34,12 +34,19 @@ static inline const hwc_fe25519_kernel *hwc_fe25519_get(void) {
   return HWC_KERNEL(HWC_PRIM_FE25519, hwc_fe25519_kernel);
 }
 
-/* out = z^(p-2) = 1/z (0 for z = 0), by a fixed chain of 254 squarings and
- * 11 multiplications, so its time does not depend on z. */
+/* out = 1/z (0 for z = 0), in time independent of z: by divsteps
+ * (hwc_modinv25519) where the compiler has a 128-bit integer type, else by
+ * z^(p-2), a fixed chain of 254 squarings and 11 multiplications. */
 void hwc_fe25519_invert(const hwc_fe25519_kernel *k, hwc_fe25519 *out, const hwc_fe25519 *z);
 
 /* out = z^((p-5)/8) = z^(2^252-3), the core of square roots (Ed25519 and
  * ristretto255 decoding). Fixed chain, like invert. */
 void hwc_fe25519_pow22523(const hwc_fe25519_kernel *k, hwc_fe25519 *out, const hwc_fe25519 *z);
+
+#if defined(__SIZEOF_INT128__)
+/* out = 1/in mod 2^255 - 19 (0 for 0), both canonical little-endian; in
+ * must be below p. Constant time (src/modinv25519.c). out may alias in. */
+void hwc_modinv25519(uint8_t out[32], const uint8_t in[32]);
+#endif
 
 #endif /* HWC_FE25519_H */

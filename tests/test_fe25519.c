@@ -338,5 +338,23 @@ static void invert_body(hwc_prim p, const char *impl, void *arg) {
     hwc_fe25519_pow22523(k, &h, &a);
     expect(k, &h, &rpow, impl, "pow22523", i, i);
   }
+  /* The divsteps inversion (src/modinv25519.c) on many more values, by its
+   * defining property: random ones, ones just below p and powers of two
+   * (long runs of equal bits are where gcd steps run longest). */
+  int extra = t_quick() ? 100 : 3000;
+  for (int i = 0; i < extra; i++) {
+    uint8_t s[32];
+    t_rand_bytes(s, 32);
+    if (i % 4 == 1) memset(s, 0xff, 32), s[0] = (uint8_t)(0xec - i % 64); /* p - 1 - (i mod 64) */
+    if (i % 4 == 2) memset(s, 0, 32), s[(i / 4) % 32] = (uint8_t)(1u << (i % 8));
+    s[31] &= 0x7f;
+    hwc_fe25519 a, inv, h;
+    ref_fe ra, rone;
+    load(k, &a, &ra, s);
+    ref_small(&rone, 1);
+    hwc_fe25519_invert(k, &inv, &a);
+    k->mul(&h, &inv, &a);
+    expect(k, &h, &rone, impl, "a * invert(a), random", i, i);
+  }
 }
 HWC_TEST(fe25519, invert_and_pow22523) { t_for_each_impl(HWC_PRIM_FE25519, invert_body, NULL); }

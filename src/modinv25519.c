@@ -1,0 +1,187 @@
+/*
+ * Constant-time inversion modulo p = 2^255 - 19 by Bernstein and Yang's
+ * divsteps ("Fast constant-time gcd computation and modular inversion",
+ * TCHES 2019), in the "half-delta" form with 62-bit limbs and batches of 59
+ * steps described in libsecp256k1's safegcd_implementation.md. Measured
+ * 1.5x faster than the exponentiation z^(p-2) over the mulx backend (3,650
+ * against 5,570 TSC ticks, best of 400 batches, same run); that
+ * exponentiation was a quarter of an Ed25519 signature. The 590 steps are
+ * one dependency chain through the low bit of g, about 7 cycles a step;
+ * the ten full-size updates take a fifth of the time.
+ *
+ * Idea: divsteps keep (f, g) with f odd, replace g by (g +- f) / 2 or g / 2
+ * and sometimes swap, so that after enough steps g = 0 and f = +-gcd = +-1;
+ * the same linear maps applied to (d, e), starting from (0, 1), end with
+ * d = +-1/x mod p. A batch of 59 steps only looks at the low 64 bits of f
+ * and g, so it runs on two machine words and returns its effect as a 2x2
+ * matrix (scaled by 2^62); the full-size numbers are updated once per
+ * batch. For 256-bit inputs 590 half-delta steps always suffice (the bound
+ * computed in the paper's follow-up analysis), hence 10 batches.
+ *
+ * Constant time: every step is the same sequence of masks, adds and
+ * shifts; the batch count is fixed; the final normalisation is masked.
+ * Needs a 128-bit integer type (the caller falls back to the
+ * exponentiation without one).
+ */
+#include "fe25519.h"
+#include "internal.h"
+
+#if defined(__SIZEOF_INT128__)
+
+typedef __int128 i128;
+
+#define M62 (UINT64_MAX >> 2)
+
+/* Signed radix-2^62: v[0..3] in [0, 2^62) and v[4] signed, or, between
+ * the steps of an update, any limbs whose weighted sum is the value. */
+typedef struct {
+  int64_t v[5];
+} s62;
+
+/* p = 2^255 - 19 = (2^62 - 19) + (2^62 - 1)(2^62 + 2^124 + 2^186) + 127 2^248 */
+static const s62 P = {{(int64_t)(M62 - 18), (int64_t)M62, (int64_t)M62, (int64_t)M62, 127}};
+
+/* The transition matrix of a batch, times 2^62. */
+typedef struct {
+  int64_t u, v, q, r;
+} trans;
+
+/* 59 half-delta divsteps on the low words of f (odd) and g; zeta is
+ * -(delta + 1/2). Per step: if g is odd, g += f or g -= f (by the sign of
+ * zeta), and when zeta < 0 the old g becomes the new f; then g halves.
+ * The matrix (u v; q r) starts at 8 = 2^3 and doubles its first row
+ * instead of halving g, so it ends scaled by 2^62. */
+static int64_t divsteps_59(int64_t zeta, uint64_t f, uint64_t g, trans *t) {
+  uint64_t u = 8, v = 0, q = 0, r = 8;
+  for (int i = 3; i < 62; i++) {
+    uint64_t c1 = (uint64_t)(zeta >> 63); /* all ones when zeta < 0 */
+    uint64_t c2 = 0 - (g & 1);            /* all ones when g is odd */
+    g += ((f ^ c1) - c1) & c2;            /* g - f or g + f when g is odd */
+    q += ((u ^ c1) - c1) & c2;
+    r += ((v ^ c1) - c1) & c2;
+    c1 &= c2;                             /* a swap: zeta < 0 and g odd */
+    zeta = (zeta ^ (int64_t)c1) - 1;      /* -zeta - 2 on a swap, else zeta - 1 */
+    f += g & c1;                          /* f + (g - f): the old g */
+    u += q & c1;
+    v += r & c1;
+    g >>= 1;
+    u <<= 1;
+    v <<= 1;
+  }
+  t->u = (int64_t)u;
+  t->v = (int64_t)v;
+  t->q = (int64_t)q;
+  t->r = (int64_t)r;
+  return zeta;
+}
+
+/* (f, g) = t (f, g) / 2^62, exactly: the batch made the low 62 bits of
+ * both products zero. Limb products fit: |u|, |v| <= 2^62 and limbs below
+ * 2^62 in magnitude. */
+static void update_fg(s62 *f, s62 *g, const trans *t) {
+  i128 cf = (i128)t->u * f->v[0] + (i128)t->v * g->v[0];
+  i128 cg = (i128)t->q * f->v[0] + (i128)t->r * g->v[0];
+  cf >>= 62;
+  cg >>= 62;
+  for (int i = 1; i < 5; i++) {
+    cf += (i128)t->u * f->v[i] + (i128)t->v * g->v[i];
+    cg += (i128)t->q * f->v[i] + (i128)t->r * g->v[i];
+    f->v[i - 1] = (int64_t)((uint64_t)cf & M62);
+    g->v[i - 1] = (int64_t)((uint64_t)cg & M62);
+    cf >>= 62;
+    cg >>= 62;
+  }
+  f->v[4] = (int64_t)cf;
+  g->v[4] = (int64_t)cg;
+}
+
+/* (d, e) = t (d, e) / 2^62 mod p, for d and e in (-2p, p): multiples md,
+ * me of p are added so that the low 62 bits vanish (pinv = 1/p mod 2^62),
+ * starting from u or v (q or r) for a negative d or e, which keeps the
+ * results in (-2p, p) (the range argument of the safegcd write-up). */
+static void update_de(s62 *d, s62 *e, const trans *t, uint64_t pinv) {
+  const int64_t u = t->u, v = t->v, q = t->q, r = t->r;
+  const int64_t sd = d->v[4] >> 63, se = e->v[4] >> 63;
+  int64_t md = (u & sd) + (v & se), me = (q & sd) + (r & se);
+  i128 cd = (i128)u * d->v[0] + (i128)v * e->v[0];
+  i128 ce = (i128)q * d->v[0] + (i128)r * e->v[0];
+  md -= (int64_t)((pinv * (uint64_t)cd + (uint64_t)md) & M62);
+  me -= (int64_t)((pinv * (uint64_t)ce + (uint64_t)me) & M62);
+  cd += (i128)P.v[0] * md;
+  ce += (i128)P.v[0] * me;
+  cd >>= 62;
+  ce >>= 62;
+  for (int i = 1; i < 5; i++) {
+    cd += (i128)u * d->v[i] + (i128)v * e->v[i] + (i128)P.v[i] * md;
+    ce += (i128)q * d->v[i] + (i128)r * e->v[i] + (i128)P.v[i] * me;
+    d->v[i - 1] = (int64_t)((uint64_t)cd & M62);
+    e->v[i - 1] = (int64_t)((uint64_t)ce & M62);
+    cd >>= 62;
+    ce >>= 62;
+  }
+  d->v[4] = (int64_t)cd;
+  e->v[4] = (int64_t)ce;
+}
+
+/* x = x + (p & mask), limbs renormalised to [0, 2^62) below the top. */
+static void cond_add_p(s62 *x, int64_t mask) {
+  int64_t c = 0;
+  for (int i = 0; i < 4; i++) {
+    c += x->v[i] + (P.v[i] & mask);
+    x->v[i] = (int64_t)((uint64_t)c & M62);
+    c >>= 62;
+  }
+  x->v[4] += c + (P.v[4] & mask);
+}
+
+/* x = -x when mask is all ones. */
+static void cond_neg(s62 *x, int64_t mask) {
+  int64_t c = 0;
+  for (int i = 0; i < 4; i++) {
+    c += (x->v[i] ^ mask) - mask;
+    x->v[i] = (int64_t)((uint64_t)c & M62);
+    c >>= 62;
+  }
+  x->v[4] = ((x->v[4] ^ mask) - mask) + c;
+}
+
+void hwc_modinv25519(uint8_t out[32], const uint8_t in[32]) {
+  uint64_t w[4] = {0, 0, 0, 0};
+  for (int i = 0; i < 32; i++) w[i / 8] |= (uint64_t)in[i] << (8 * (i % 8));
+  s62 f = P, g, d = {{0, 0, 0, 0, 0}}, e = {{1, 0, 0, 0, 0}};
+  g.v[0] = (int64_t)(w[0] & M62);
+  g.v[1] = (int64_t)((w[0] >> 62 | w[1] << 2) & M62);
+  g.v[2] = (int64_t)((w[1] >> 60 | w[2] << 4) & M62);
+  g.v[3] = (int64_t)((w[2] >> 58 | w[3] << 6) & M62);
+  g.v[4] = (int64_t)(w[3] >> 56);
+
+  /* 1/p mod 2^62 by Newton's iteration (each step doubles the correct
+   * bits; p is odd, so p is its own inverse mod 8). */
+  uint64_t pinv = (uint64_t)P.v[0];
+  for (int i = 0; i < 5; i++) pinv *= 2 - (uint64_t)P.v[0] * pinv;
+
+  int64_t zeta = -1; /* delta = 1/2 */
+  trans t;
+  for (int i = 0; i < 10; i++) {
+    zeta = divsteps_59(zeta, (uint64_t)f.v[0], (uint64_t)g.v[0], &t);
+    update_de(&d, &e, &t, pinv);
+    update_fg(&f, &g, &t);
+  }
+  /* Now g = 0 and f = +-1 (or f = +-p when the input was 0 mod p, with d
+   * = 0 and so a result of 0); d = f / x, in (-2p, p). */
+  cond_add_p(&d, d.v[4] >> 63);
+  cond_neg(&d, f.v[4] >> 63);
+  cond_add_p(&d, d.v[4] >> 63);
+
+  w[0] = (uint64_t)d.v[0] | (uint64_t)d.v[1] << 62;
+  w[1] = (uint64_t)d.v[1] >> 2 | (uint64_t)d.v[2] << 60;
+  w[2] = (uint64_t)d.v[2] >> 4 | (uint64_t)d.v[3] << 58;
+  w[3] = (uint64_t)d.v[3] >> 6 | (uint64_t)d.v[4] << 56;
+  for (int i = 0; i < 32; i++) out[i] = (uint8_t)(w[i / 8] >> (8 * (i % 8)));
+  hwc_memzero(w, sizeof w);
+  hwc_memzero(&d, sizeof d);
+  hwc_memzero(&e, sizeof e);
+  hwc_memzero(&g, sizeof g);
+}
+
+#endif /* __SIZEOF_INT128__ */
