@@ -13,6 +13,7 @@ extern const hwc_fe25519_kernel hwc_fe25519_generic;
 extern const hwc_chacha20_kernel hwc_chacha20_generic;
 extern const hwc_poly1305_kernel hwc_poly1305_generic;
 #if defined(__x86_64__)
+extern const hwc_fe25519_kernel hwc_fe25519_avx2;
 extern const hwc_fe25519_kernel hwc_fe25519_ifma;
 extern const hwc_fe25519_kernel hwc_fe25519_mulx;
 extern const hwc_chacha20_kernel hwc_chacha20_avx2;
@@ -70,6 +71,7 @@ static const hwc_impl_info *const poly1305_impls[] = {
 static const hwc_impl_info *const fe25519_impls[] = {
     IMPL(hwc_fe25519_generic),
 #if defined(__x86_64__)
+    IMPL(hwc_fe25519_avx2),
     IMPL(hwc_fe25519_mulx),
     IMPL(hwc_fe25519_ifma),
 #endif

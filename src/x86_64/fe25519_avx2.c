@@ -1,0 +1,295 @@
+/*
+ * The avx2 fe25519 backend: the Montgomery ladder four lanes wide with AVX2
+ * (VPMULUDQ, 32x32->64-bit products) in radix 2^25.5; every other
+ * operation, and the element layout, is the generic backend's radix 2^51
+ * (src/generic/fe25519_51.h), which needs nothing beyond x86_64. This is
+ * the X25519 path for CPUs with AVX2 but no BMI2/ADX, and a contender
+ * against mulx where both exist.
+ *
+ * Layout in the ladder: lane l of vector j holds limb j of coordinate l of
+ * (x2, z2, x3, z3), ten limbs at bits ceil(25.5 j), alternately 26 and 25
+ * bits wide (ref10's radix). A radix-2^51 limb splits exactly into limbs
+ * 2k and 2k+1, so entry and exit are a shift and a mask per limb. Odd limbs
+ * sit half a bit above their nominal weight, so a product of two of them
+ * lands at twice the weight of its column and is doubled; columns 10..18
+ * wrap around as 2^255 = 19, folded in by multiplying the second operand's
+ * limbs by 19 beforehand.
+ *
+ * Each step (RFC 7748 section 5) is three 4-way products, with the dataflow
+ * of the avx512-ifma backend, which follows the 4-way AVX2 ladders (Hisil,
+ * Egrice, Yassi, "Fast 4 way vectorized ladder for the complete set of
+ * Montgomery curves", 2020; Nath, Sarkar, "Efficient 4-way vectorizations
+ * of the Montgomery ladder", 2020): (A,B,D,C) x (A,B,A,B), then
+ * (AA,E,DA+CB,DA-CB) x (BB,a24,DA+CB,DA-CB), then (., E, ., x1) x
+ * (., BB+a24 E, ., (DA-CB)^2).
+ *
+ * Bounds (all lanes unsigned 64-bit): "carried" limbs are below 2^26.
+ * Products take operands below 2^27, so one uncarried sum of carried
+ * values may go in: 19 b_j < 2^32 as VPMULUDQ needs, and a column is ten
+ * terms below 2 a_i * 19 b_j < 2^59.3, so below 2^62.6. Differences add 4p
+ * first (limbs 2^28 - 76, 2^27 - 4, 2^28 - 4, ...), above any carried limb,
+ * so no lane goes negative; they are carried before use.
+ *
+ * ISA: AVX2 (and the SSE levels below it that -mavx2 enables). Constant
+ * time: a fixed instruction sequence per step, VPMULUDQ's latency does not
+ * depend on its operands, and the swap is a mask built from the scalar bit,
+ * never a branch or index.
+ *
+ * Priority: see the table at the end.
+ */
+#include <immintrin.h>
+
+#include "../kernels.h"
+#include "../generic/fe25519_51.h"
+
+#ifndef HWC_FE25519_RADIX51
+#error "the avx2 fe25519 backend takes its scalar operations from the radix-2^51 code"
+#endif
+
+HWC_CALL_COUNTER(fe25519_avx2);
+
+typedef struct {
+  __m256i v[10];
+} fe4;
+
+#define M26 ((UINT64_C(1) << 26) - 1)
+#define M25 ((UINT64_C(1) << 25) - 1)
+
+/* 19 x on full 64-bit lanes (carries can exceed 32 bits, so no VPMULUDQ). */
+static inline __m256i mul19(__m256i x) {
+  return _mm256_add_epi64(_mm256_add_epi64(_mm256_slli_epi64(x, 4), _mm256_slli_epi64(x, 1)), x);
+}
+
+/* ref10's carry order: two interleaved chains (from limbs 0 and 4), so the
+ * whole pass is about six carries deep instead of eleven. Limbs below 2^63
+ * in; carried out (limbs 1 and 5 end up to 2^15 above 2^25, the rest below
+ * their width). */
+static inline void carry4(fe4 *r) {
+  const __m256i m26 = _mm256_set1_epi64x((long long)M26), m25 = _mm256_set1_epi64x((long long)M25);
+  __m256i *h = r->v;
+#define CARRY(i, w)                                          \
+  do {                                                       \
+    __m256i c_ = _mm256_srli_epi64(h[i], w);                 \
+    h[i] = _mm256_and_si256(h[i], (w) == 26 ? m26 : m25);    \
+    h[(i) + 1] = _mm256_add_epi64(h[(i) + 1], c_);           \
+  } while (0)
+  CARRY(0, 26);
+  CARRY(4, 26);
+  CARRY(1, 25);
+  CARRY(5, 25);
+  CARRY(2, 26);
+  CARRY(6, 26);
+  CARRY(3, 25);
+  CARRY(7, 25);
+  CARRY(4, 26);
+  CARRY(8, 26);
+  __m256i c9 = _mm256_srli_epi64(h[9], 25);
+  h[9] = _mm256_and_si256(h[9], m25);
+  h[0] = _mm256_add_epi64(h[0], mul19(c9));
+  CARRY(0, 26);
+#undef CARRY
+}
+
+/* Four products at once, carried. Operands below 2^27 (see the top). */
+static inline void mul4(fe4 *r, const fe4 *a, const fe4 *b) {
+  const __m256i n19 = _mm256_set1_epi64x(19);
+  __m256i a2[10], b19[10];
+  for (int i = 0; i < 10; i++) {
+    a2[i] = (i & 1) ? _mm256_add_epi64(a->v[i], a->v[i]) : a->v[i];
+    b19[i] = _mm256_mul_epu32(b->v[i], n19);
+  }
+  fe4 h;
+#pragma GCC unroll 10
+  for (int k = 0; k < 10; k++) {
+    __m256i acc = _mm256_mul_epu32(a->v[0], b->v[k]);
+#pragma GCC unroll 10
+    for (int i = 1; i < 10; i++) {
+      int wrap = i > k, j = wrap ? k + 10 - i : k - i;
+      __m256i x = (i & j & 1) ? a2[i] : a->v[i];
+      __m256i y = wrap ? b19[j] : b->v[j];
+      acc = _mm256_add_epi64(acc, _mm256_mul_epu32(x, y));
+    }
+    h.v[k] = acc;
+  }
+  carry4(&h);
+  *r = h;
+}
+
+#define PERM(x, imm) _mm256_permute4x64_epi64((x), (imm))
+/* lanes from b where the 4-bit lane mask is set (one 32-bit blend mask bit
+ * pair per 64-bit lane), else from a */
+#define LANES(l) ((((l)&1) ? 0x03 : 0) | (((l)&2) ? 0x0c : 0) | (((l)&4) ? 0x30 : 0) | (((l)&8) ? 0xc0 : 0))
+#define BLEND(a, b, l) _mm256_blend_epi32((a), (b), LANES(l))
+
+/* Macros, not functions: permutation and blend masks must be immediates,
+ * which an uninlined call (clang at -O0, sanitizer builds) would not give. */
+#define perm4(r, a, imm)                                                          \
+  do {                                                                            \
+    for (int i_ = 0; i_ < 10; i_++) (r)->v[i_] = PERM((a)->v[i_], (imm));         \
+  } while (0)
+#define blend4(r, a, b, l)                                                        \
+  do {                                                                            \
+    for (int i_ = 0; i_ < 10; i_++) (r)->v[i_] = BLEND((a)->v[i_], (b)->v[i_], l); \
+  } while (0)
+
+static inline void add4(fe4 *r, const fe4 *a, const fe4 *b) {
+  for (int i = 0; i < 10; i++) r->v[i] = _mm256_add_epi64(a->v[i], b->v[i]);
+}
+
+/* a - b + 4p, uncarried: b carried (or any limb up to 4p's). */
+static inline void sub4(fe4 *r, const fe4 *a, const fe4 *b) {
+  const __m256i p4_0 = _mm256_set1_epi64x((long long)(4 * (M26 + 1) - 76));
+  const __m256i p4_e = _mm256_set1_epi64x((long long)(4 * (M26 + 1) - 4));
+  const __m256i p4_o = _mm256_set1_epi64x((long long)(4 * (M25 + 1) - 4));
+  for (int i = 0; i < 10; i++) {
+    __m256i p = i == 0 ? p4_0 : (i & 1) ? p4_o : p4_e;
+    r->v[i] = _mm256_sub_epi64(_mm256_add_epi64(a->v[i], p), b->v[i]);
+  }
+}
+
+/* Lane order (x2, z2, x3, z3): a swap exchanges the two 128-bit halves. */
+static inline void cswap4(fe4 *s, __m256i mask) {
+  for (int i = 0; i < 10; i++) {
+    __m256i t = _mm256_and_si256(_mm256_xor_si256(s->v[i], PERM(s->v[i], 0x4e)), mask);
+    s->v[i] = _mm256_xor_si256(s->v[i], t);
+  }
+}
+
+/* One ladder step on s = (x2, z2, x3, z3), carried; x1v holds x1 in lane 3,
+ * a24v 121666 in lane 1. */
+static inline void step4(fe4 *s, const fe4 *x1v, const fe4 *a24v) {
+  fe4 q, sum, dif, u, x, y, t, tp, w, y2, m2, x3, y3, m3;
+  perm4(&q, s, 0xb1);          /* (z2, x2, z3, x3) */
+  add4(&sum, s, &q);           /* lanes 0, 2: A, C */
+  sub4(&dif, &q, s);           /* lanes 1, 3: B = x2 - z2, D = x3 - z3 */
+  blend4(&u, &sum, &dif, 0xa); /* (A, B, C, D) */
+  carry4(&u);
+  perm4(&x, &u, 0xb4);         /* (A, B, D, C) */
+  perm4(&y, &u, 0x44);         /* (A, B, A, B) */
+  mul4(&t, &x, &y);            /* (AA, BB, DA, CB) */
+  perm4(&tp, &t, 0xb1);        /* (BB, AA, CB, DA) */
+  sub4(&dif, &tp, &t);         /* lanes 1, 3: E = AA - BB, DA - CB */
+  add4(&sum, &t, &tp);         /* lane 2: DA + CB */
+  blend4(&w, &t, &sum, 0x4);
+  blend4(&w, &w, &dif, 0xa);   /* (AA, E, DA + CB, DA - CB) */
+  carry4(&w);
+  blend4(&y2, &tp, a24v, 0x2);
+  blend4(&y2, &y2, &w, 0xc);   /* (BB, a24, DA + CB, DA - CB) */
+  mul4(&m2, &w, &y2);          /* (x2', a24 E, x3', (DA - CB)^2) */
+  add4(&y3, &t, &m2);          /* lane 1: BB + a24 E, below 2^27 */
+  blend4(&y3, &y3, &m2, 0x8);  /* (., BB + a24 E, ., (DA - CB)^2) */
+  blend4(&x3, &w, x1v, 0x8);   /* (., E, ., x1) */
+  mul4(&m3, &x3, &y3);         /* (., z2', ., z3') */
+  blend4(s, &m2, &m3, 0xa);
+}
+
+static void fe_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[32]) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  /* Radix-2^51 limbs below 2^52 split into a 26-bit limb and one below
+   * 2^26: carried enough for sub4 and mul4. */
+  fe4 s, x1v, a24v;
+  for (int k = 0; k < 5; k++) {
+    long long lo[4], hi[4];
+    for (int c = 0; c < 4; c++) {
+      lo[c] = (long long)(st[c].d[k] & M26);
+      hi[c] = (long long)(st[c].d[k] >> 26);
+    }
+    s.v[2 * k] = _mm256_set_epi64x(lo[3], lo[2], lo[1], lo[0]);
+    s.v[2 * k + 1] = _mm256_set_epi64x(hi[3], hi[2], hi[1], hi[0]);
+    x1v.v[2 * k] = _mm256_set_epi64x((long long)(x1->d[k] & M26), 0, 0, 0);
+    x1v.v[2 * k + 1] = _mm256_set_epi64x((long long)(x1->d[k] >> 26), 0, 0, 0);
+    a24v.v[2 * k] = _mm256_set_epi64x(0, 0, k == 0 ? 121666 : 0, 0);
+    a24v.v[2 * k + 1] = _mm256_setzero_si256();
+  }
+  uint64_t swap = 0;
+  for (int t = 254; t >= 0; t--) {
+    uint64_t bit = (e[t >> 3] >> (t & 7)) & 1;
+    swap ^= bit;
+    cswap4(&s, _mm256_set1_epi64x(-(long long)swap));
+    swap = bit;
+    step4(&s, &x1v, &a24v);
+  }
+  cswap4(&s, _mm256_set1_epi64x(-(long long)swap));
+  /* Carried limbs recombine to below 2^51 + 2^42: a valid radix-2^51
+   * element as it stands; carry51 tidies it to the generic bounds. */
+  uint64_t lane[10][4];
+  for (int j = 0; j < 10; j++) _mm256_storeu_si256((__m256i *)lane[j], s.v[j]);
+  for (int c = 0; c < 4; c++) {
+    for (int k = 0; k < 5; k++) st[c].d[k] = lane[2 * k][c] + (lane[2 * k + 1][c] << 26);
+    carry51(st[c].d);
+  }
+  /* the caller wipes st; this copy of it is ours to wipe */
+  volatile uint64_t *vl = &lane[0][0];
+  for (int i = 0; i < 40; i++) vl[i] = 0;
+}
+
+/* ------------------------------------------------ the generic arithmetic */
+static void fe_frombytes_avx2(hwc_fe25519 *h, const uint8_t s[32]) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  fe_frombytes(h, s);
+}
+
+static void fe_tobytes_avx2(uint8_t s[32], const hwc_fe25519 *f) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  fe_tobytes(s, f);
+}
+
+static void fe_mul(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  fe_mul_inl(h, f, g);
+}
+
+static void fe_sqr(hwc_fe25519 *h, const hwc_fe25519 *f) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  fe_sqr_inl(h, f);
+}
+
+static void fe_sqr_n(hwc_fe25519 *h, const hwc_fe25519 *f, unsigned n) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  fe_sqr_inl(h, f);
+  while (--n) fe_sqr_inl(h, h);
+}
+
+static void fe_mul_small(hwc_fe25519 *h, const hwc_fe25519 *f, uint32_t c) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  fe_mul_small_inl(h, f, c);
+}
+
+static void fe_add(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  fe_add_inl(h, f, g);
+}
+
+static void fe_sub(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  fe_sub_inl(h, f, g);
+}
+
+static void fe_cswap_avx2(hwc_fe25519 *f, hwc_fe25519 *g, uint64_t b) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  fe_cswap(f, g, b);
+}
+
+static void fe_cmov_avx2(hwc_fe25519 *f, const hwc_fe25519 *g, uint64_t b) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  fe_cmov(f, g, b);
+}
+
+/* Priority: PENDING MEASUREMENT. */
+const hwc_fe25519_kernel hwc_fe25519_avx2 = {
+    .info = {.name = "avx2",
+             .required = HWC_CPU_SSSE3 | HWC_CPU_SSE41 | HWC_CPU_AVX | HWC_CPU_AVX2,
+             .priority = 5,
+             HWC_CALLS(fe25519_avx2)},
+    .frombytes = fe_frombytes_avx2,
+    .tobytes = fe_tobytes_avx2,
+    .mul = fe_mul,
+    .sqr = fe_sqr,
+    .sqr_n = fe_sqr_n,
+    .mul_small = fe_mul_small,
+    .add = fe_add,
+    .sub = fe_sub,
+    .cswap = fe_cswap_avx2,
+    .cmov = fe_cmov_avx2,
+    .ladder = fe_ladder,
+};
