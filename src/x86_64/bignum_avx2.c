@@ -81,65 +81,124 @@ static void carry_pass(uint64_t *T, size_t i, size_t nv) {
   }
 }
 
-/* r = a b / 2^(29 d) mod m, almost reduced: a, b < 2m in normalised
- * digits, m in ctx->mb; r may alias a or b.
- * Four steps per pass over the accumulator: their q need only positions
- * i..i+3, which the scalar side completes itself (the triangle of the
- * lowest digits of a and m), so each accumulator register is loaded and
- * stored once per four digits of b and takes eight products at a time. */
-static void amm(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
-  const size_t d = ctx->words, nv = d / 4 + 1;
+/* One Montgomery product in progress: padded copies of a and m, the
+ * accumulator, and the scalar side's state. */
+typedef struct {
   _Alignas(32) uint64_t ap[PAD + MAXD + 8], mp[PAD + MAXD + 8], T[TLEN];
+  const uint64_t *b;
+  uint64_t A[4], M[4], n0;
+  uint64_t t;    /* exact value of position i */
+  uint64_t q[4]; /* this block's q */
+  uint64_t c;    /* carry out of position i+3 */
+} amm_state;
+
+#define INLINE static inline __attribute__((always_inline))
+
+INLINE void amm_init(amm_state *st, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx, size_t d,
+                     size_t nv) {
   for (size_t j = 0; j < PAD + 4 * nv; j++) {
-    ap[j] = j >= PAD && j < PAD + d ? a[j - PAD] : 0;
-    mp[j] = j >= PAD && j < PAD + d ? ctx->mb[j - PAD] : 0;
+    st->ap[j] = j >= PAD && j < PAD + d ? a[j - PAD] : 0;
+    st->mp[j] = j >= PAD && j < PAD + d ? ctx->mb[j - PAD] : 0;
   }
-  for (size_t j = 0; j < d + 4 * nv; j++) T[j] = 0;
-  const uint64_t A0 = a[0], A1 = a[1], A2 = a[2], A3 = a[3];
-  const uint64_t M0 = ctx->mb[0], M1 = ctx->mb[1], M2 = ctx->mb[2], M3 = ctx->mb[3], n0 = ctx->n0;
-  uint64_t t = 0; /* exact value of position i */
-  for (size_t i = 0; i < d; i += 4) {
-    if (i % NORM_EVERY == 0 && i > 0) carry_pass(T, i, nv);
-    const uint64_t b0 = b[i], b1 = b[i + 1], b2 = b[i + 2], b3 = b[i + 3];
-    /* positions i..i+3 with every a b_s of this block (off the q chain) */
-    uint64_t u0 = t + A0 * b0;
-    uint64_t u1 = T[i + 1] + A1 * b0 + A0 * b1;
-    uint64_t u2 = T[i + 2] + A2 * b0 + A1 * b1 + A0 * b2;
-    uint64_t u3 = T[i + 3] + A3 * b0 + A2 * b1 + A1 * b2 + A0 * b3;
-    const uint64_t q0 = (u0 * n0) & MASK29;
-    u1 += M1 * q0 + ((u0 + M0 * q0) >> 29), u2 += M2 * q0, u3 += M3 * q0;
-    const uint64_t q1 = (u1 * n0) & MASK29;
-    u2 += M1 * q1 + ((u1 + M0 * q1) >> 29), u3 += M2 * q1;
-    const uint64_t q2 = (u2 * n0) & MASK29;
-    u3 += M1 * q2 + ((u2 + M0 * q2) >> 29);
-    const uint64_t q3 = (u3 * n0) & MASK29;
-    const uint64_t c3 = (u3 + M0 * q3) >> 29;
-    const __m256i vb0 = _mm256_set1_epi64x((long long)b0), vq0 = _mm256_set1_epi64x((long long)q0);
-    const __m256i vb1 = _mm256_set1_epi64x((long long)b1), vq1 = _mm256_set1_epi64x((long long)q1);
-    const __m256i vb2 = _mm256_set1_epi64x((long long)b2), vq2 = _mm256_set1_epi64x((long long)q2);
-    const __m256i vb3 = _mm256_set1_epi64x((long long)b3), vq3 = _mm256_set1_epi64x((long long)q3);
-    uint64_t *pt = T + i;
+  for (size_t j = 0; j < d + 4 * nv; j++) st->T[j] = 0;
+  for (size_t j = 0; j < 4; j++) st->A[j] = a[j], st->M[j] = ctx->mb[j];
+  st->b = b;
+  st->n0 = ctx->n0;
+  st->t = 0;
+}
+
+/* The q of steps i..i+3: positions i..i+3 completed on the scalar side
+ * with every a b_s of the block (off the q chain) and the triangle of the
+ * lowest digits of m times the q found so far. */
+INLINE void amm_scalar(amm_state *st, size_t i) {
+  const uint64_t *A = st->A, *M = st->M, *T = st->T, n0 = st->n0;
+  const uint64_t b0 = st->b[i], b1 = st->b[i + 1], b2 = st->b[i + 2], b3 = st->b[i + 3];
+  uint64_t u0 = st->t + A[0] * b0;
+  uint64_t u1 = T[i + 1] + A[1] * b0 + A[0] * b1;
+  uint64_t u2 = T[i + 2] + A[2] * b0 + A[1] * b1 + A[0] * b2;
+  uint64_t u3 = T[i + 3] + A[3] * b0 + A[2] * b1 + A[1] * b2 + A[0] * b3;
+  const uint64_t q0 = (u0 * n0) & MASK29;
+  u1 += M[1] * q0 + ((u0 + M[0] * q0) >> 29), u2 += M[2] * q0, u3 += M[3] * q0;
+  const uint64_t q1 = (u1 * n0) & MASK29;
+  u2 += M[1] * q1 + ((u1 + M[0] * q1) >> 29), u3 += M[2] * q1;
+  const uint64_t q2 = (u2 * n0) & MASK29;
+  u3 += M[1] * q2 + ((u2 + M[0] * q2) >> 29);
+  const uint64_t q3 = (u3 * n0) & MASK29;
+  st->c = (u3 + M[0] * q3) >> 29;
+  st->q[0] = q0, st->q[1] = q1, st->q[2] = q2, st->q[3] = q3;
+}
+
+/* Steps i..i+3 on the accumulator: each register is loaded and stored
+ * once and takes eight products, a and m at shifts 0..3. */
+INLINE void amm_vector(amm_state *st, size_t i, size_t nv) {
+  const uint64_t *b = st->b + i, *ap = st->ap + PAD, *mp = st->mp + PAD;
+  __m256i vb[4], vq[4];
+  for (int s = 0; s < 4; s++) {
+    vb[s] = _mm256_set1_epi64x((long long)b[s]);
+    vq[s] = _mm256_set1_epi64x((long long)st->q[s]);
+  }
+  uint64_t *pt = st->T + i;
 #define LD(x, k) _mm256_loadu_si256((const __m256i *)(x + 4 * (k)))
-    for (size_t k = 0; k < nv; k++) {
-      __m256i s0 = _mm256_add_epi64(_mm256_mul_epu32(LD(ap + PAD, k), vb0), _mm256_mul_epu32(LD(mp + PAD, k), vq0));
-      __m256i s1 = _mm256_add_epi64(_mm256_mul_epu32(LD(ap + PAD - 1, k), vb1), _mm256_mul_epu32(LD(mp + PAD - 1, k), vq1));
-      __m256i s2 = _mm256_add_epi64(_mm256_mul_epu32(LD(ap + PAD - 2, k), vb2), _mm256_mul_epu32(LD(mp + PAD - 2, k), vq2));
-      __m256i s3 = _mm256_add_epi64(_mm256_mul_epu32(LD(ap + PAD - 3, k), vb3), _mm256_mul_epu32(LD(mp + PAD - 3, k), vq3));
-      __m256i *p = (__m256i *)(pt + 4 * k);
-      _mm256_store_si256(p, _mm256_add_epi64(_mm256_load_si256(p),
-                                             _mm256_add_epi64(_mm256_add_epi64(s0, s1), _mm256_add_epi64(s2, s3))));
-    }
-#undef LD
-    t = T[i + 4] + c3;
+#define PAIR(s, k) _mm256_add_epi64(_mm256_mul_epu32(LD(ap - s, k), vb[s]), _mm256_mul_epu32(LD(mp - s, k), vq[s]))
+  for (size_t k = 0; k < nv; k++) {
+    __m256i *p = (__m256i *)(pt + 4 * k);
+    __m256i sum = _mm256_add_epi64(_mm256_add_epi64(PAIR(0, k), PAIR(1, k)), _mm256_add_epi64(PAIR(2, k), PAIR(3, k)));
+    _mm256_store_si256(p, _mm256_add_epi64(_mm256_load_si256(p), sum));
   }
-  /* position d exactly in t, above it raw lanes: one carry ripple */
-  T[d] = t;
-  uint64_t c = 0;
+#undef PAIR
+#undef LD
+  st->t = st->T[i + 4] + st->c;
+}
+
+/* Position d exactly in t, above it raw lanes: one carry ripple. The
+ * result is below 2m < R, so it fits in d digits. */
+INLINE void amm_finish(amm_state *st, uint64_t *r, size_t d) {
+  uint64_t *T = st->T, c = 0;
+  T[d] = st->t;
   for (size_t j = 0; j < d; j++) {
     uint64_t v = T[d + j] + c;
     r[j] = v & MASK29;
     c = v >> 29;
   }
+}
+
+/* r = a b / 2^(29 d) mod m, almost reduced: a, b < 2m in normalised
+ * digits, m in ctx->mb; r may alias a or b. */
+static void amm(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
+  const size_t d = ctx->words, nv = d / 4 + 1;
+  amm_state st;
+  amm_init(&st, a, b, ctx, d, nv);
+  for (size_t i = 0; i < d; i += 4) {
+    if (i % NORM_EVERY == 0 && i > 0) carry_pass(st.T, i, nv);
+    amm_scalar(&st, i);
+    amm_vector(&st, i, nv);
+  }
+  amm_finish(&st, r, d);
+}
+
+/* Two independent products of the same size in one loop, for the CRT
+ * halves of RSA: the scalar chain that finds q (a multiplication, a mask
+ * and a carry per digit) of one runs while the vector work of the other
+ * fills the execution units. */
+static void bn_mul2(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const hwc_bn_mont *c0, uint64_t *r1,
+                    const uint64_t *a1, const uint64_t *b1, const hwc_bn_mont *c1) {
+  HWC_COUNT_CALL(bignum_avx2);
+  const size_t d = c0->words, nv = d / 4 + 1;
+  amm_state s0, s1;
+  amm_init(&s0, a0, b0, c0, d, nv);
+  amm_init(&s1, a1, b1, c1, d, nv);
+  for (size_t i = 0; i < d; i += 4) {
+    if (i % NORM_EVERY == 0 && i > 0) {
+      carry_pass(s0.T, i, nv);
+      carry_pass(s1.T, i, nv);
+    }
+    amm_scalar(&s0, i);
+    amm_scalar(&s1, i);
+    amm_vector(&s0, i, nv);
+    amm_vector(&s1, i, nv);
+  }
+  amm_finish(&s0, r0, d);
+  amm_finish(&s1, r1, d);
 }
 
 static void bn_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
@@ -195,6 +254,6 @@ const hwc_bignum_kernel hwc_bignum_avx2 = {
     .from_mont = bn_from_mont,
     .mul = bn_mul,
     .sqr = bn_sqr,
-    .mul2 = NULL,
+    .mul2 = bn_mul2,
     .select = NULL,
 };
