@@ -327,14 +327,31 @@ static void select_cached(const hwc_fe25519_kernel *k, hwc_ge25519_cached *t, co
   fe_select(&t->T2d, &minus_t2d, nm);
 }
 
-void hwc_ge25519_scalarmult(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, const uint8_t a[32],
-                            const hwc_ge25519_p3 *p) {
+/* a (bit 255 clear) as 64 signed radix-16 digits in [-8, 8], least
+ * significant first; the carries are arithmetic, not branches. */
+static void radix16(int8_t e[64], const uint8_t a[32]) {
+  for (int i = 0; i < 32; i++) {
+    e[2 * i] = (int8_t)(a[i] & 15);
+    e[2 * i + 1] = (int8_t)(a[i] >> 4);
+  }
+  int8_t carry = 0;
+  for (int i = 0; i < 63; i++) {
+    e[i] = (int8_t)(e[i] + carry);
+    carry = (int8_t)((e[i] + 8) >> 4);
+    e[i] = (int8_t)(e[i] - carry * 16);
+  }
+  e[63] = (int8_t)(e[63] + carry);
+}
+
+/* The schedule of the kernels' edwards_scalarmult (src/kernels.h) over
+ * single field operations. */
+static void scalarmult_digits(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, const int8_t e[64],
+                              const hwc_ge25519_p3 *p) {
   hwc_ge25519_cached pi[9], t;
   hwc_ge25519_p1p1 r;
   hwc_ge25519_p2 s;
   hwc_ge25519_p3 u;
   hwc_fe25519 zero;
-  int8_t e[64];
 
   hwc_fe25519_0(k, &zero);
   hwc_fe25519_1(k, &pi[8].YplusX);
@@ -349,18 +366,6 @@ void hwc_ge25519_scalarmult(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, cons
     hwc_ge25519_p1p1_to_p3(k, &u, &r);
     hwc_ge25519_p3_to_cached(k, &pi[i], &u);
   }
-
-  for (int i = 0; i < 32; i++) {
-    e[2 * i] = (int8_t)(a[i] & 15);
-    e[2 * i + 1] = (int8_t)(a[i] >> 4);
-  }
-  int8_t carry = 0; /* digits to [-8, 8): arithmetic, not a branch */
-  for (int i = 0; i < 63; i++) {
-    e[i] = (int8_t)(e[i] + carry);
-    carry = (int8_t)((e[i] + 8) >> 4);
-    e[i] = (int8_t)(e[i] - carry * 16);
-  }
-  e[63] = (int8_t)(e[63] + carry);
 
   hwc_ge25519_p3_0(k, h);
   for (int i = 63; i > 0; i--) {
@@ -378,12 +383,26 @@ void hwc_ge25519_scalarmult(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, cons
   hwc_ge25519_add(k, &r, h, &t);
   hwc_ge25519_p1p1_to_p3(k, h, &r);
 
-  hwc_memzero(e, sizeof e);
   hwc_memzero(pi, sizeof pi);
   hwc_memzero(&t, sizeof t);
   hwc_memzero(&r, sizeof r);
   hwc_memzero(&s, sizeof s);
   hwc_memzero(&u, sizeof u);
+}
+
+void hwc_ge25519_scalarmult(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, const uint8_t a[32],
+                            const hwc_ge25519_p3 *p) {
+  int8_t e[64];
+  radix16(e, a);
+  if (k->edwards_scalarmult != NULL) {
+    hwc_fe25519 pt[4] = {p->X, p->Y, p->Z, p->T};
+    k->edwards_scalarmult(pt, e);
+    h->X = pt[0], h->Y = pt[1], h->Z = pt[2], h->T = pt[3];
+    hwc_memzero(pt, sizeof pt);
+  } else {
+    scalarmult_digits(k, h, e, p);
+  }
+  hwc_memzero(e, sizeof e);
 }
 
 /* ------------------------------------------- variable-time a A + b B */

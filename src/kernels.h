@@ -215,6 +215,14 @@ typedef struct {
    * by side and keep the four coordinates in its own layout, in registers,
    * across all 255 steps instead of converting at every step. */
   void (*ladder)(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[32]);
+  /* Optional (NULL: the protocol's loop in src/ge25519.c): constant-time
+   * variable-base multiplication on edwards25519. pt = {X, Y, Z, T}
+   * (extended coordinates) becomes sum e_i 16^i pt for the signed digits
+   * e_i in [-8, 8], i = 0..63, on the protocol's schedule (a table of 1..8
+   * times pt; from the top digit down, add the digit's multiple, then four
+   * doublings but after the last), so that a vector backend keeps the
+   * point, the table and every doubling in its own layout. */
+  void (*edwards_scalarmult)(hwc_fe25519 pt[4], const int8_t e[64]);
 } hwc_fe25519_kernel;
 
 /* ---- bignum: Montgomery arithmetic modulo an odd m of 1..8192 bits, for

@@ -1,0 +1,122 @@
+/*
+ * Four elements of GF(2^255-19) side by side for AVX-512 IFMA on 256-bit
+ * vectors: lane l of vector j holds limb j of element l, radix 2^51, limbs
+ * below 2^52 (IFMA reads 52 bits). Shared by the backend's two 4-way
+ * users: the X25519 ladder (fe25519_ifma.c) and the Edwards scalar
+ * multiplication (ge25519_ifma.c). Include only from files compiled with
+ * AVX-512F, AVX-512VL and AVX-512IFMA enabled, after fe25519_4x64.h.
+ *
+ * The radix is 51, not IFMA's natural 52, so that the wrap-around factor
+ * is 2^255 = 19 and column sums times 19 stay below 2^64 without carrying
+ * first; the price is doubling the high halves, whose weight is 2^52. One
+ * parallel carry pass then brings every limb below 2^51 + 2^15.
+ * Constant time: fixed instruction sequences, no data-dependent branches.
+ */
+#ifndef HWC_FE4_IFMA_H
+#define HWC_FE4_IFMA_H
+
+#include <immintrin.h>
+
+typedef struct {
+  __m256i v[5];
+} fe4;
+
+#define M51 ((UINT64_C(1) << 51) - 1)
+
+static inline __m256i mul19(__m256i x) {
+  return _mm256_add_epi64(_mm256_add_epi64(_mm256_slli_epi64(x, 4), _mm256_slli_epi64(x, 1)), x);
+}
+
+/* One parallel carry pass: limbs below 2^63 in, below 2^51 + 2^17 out. */
+static inline void carry4(fe4 *r) {
+  const __m256i m = _mm256_set1_epi64x((long long)M51);
+  __m256i c[5];
+  for (int i = 0; i < 5; i++) c[i] = _mm256_srli_epi64(r->v[i], 51);
+  r->v[0] = _mm256_add_epi64(_mm256_and_si256(r->v[0], m), mul19(c[4]));
+  for (int i = 1; i < 5; i++) r->v[i] = _mm256_add_epi64(_mm256_and_si256(r->v[i], m), c[i - 1]);
+}
+
+/* Four products at once. Column k of the schoolbook product is
+ * lo[k] + 2 hi[k-1] < 15 * 2^52; folding columns 5..9 times 19 keeps the
+ * sums below 2^61. Inputs: limbs below 2^52. */
+static inline void mul4(fe4 *r, const fe4 *a, const fe4 *b) {
+  __m256i lo[9], hi[9];
+  const __m256i z = _mm256_setzero_si256();
+  for (int k = 0; k < 9; k++) lo[k] = hi[k] = z;
+  for (int i = 0; i < 5; i++) {
+    for (int j = 0; j < 5; j++) {
+      lo[i + j] = _mm256_madd52lo_epu64(lo[i + j], a->v[i], b->v[j]);
+      hi[i + j] = _mm256_madd52hi_epu64(hi[i + j], a->v[i], b->v[j]);
+    }
+  }
+  __m256i col[10];
+  col[0] = lo[0];
+  for (int k = 1; k < 9; k++) col[k] = _mm256_add_epi64(lo[k], _mm256_add_epi64(hi[k - 1], hi[k - 1]));
+  col[9] = _mm256_add_epi64(hi[8], hi[8]);
+  for (int k = 0; k < 5; k++) r->v[k] = _mm256_add_epi64(col[k], mul19(col[k + 5]));
+  carry4(r);
+}
+
+/* a + b, limbs below 2^52 + 2^52: carried. */
+static inline void add4(fe4 *r, const fe4 *a, const fe4 *b) {
+  for (int i = 0; i < 5; i++) r->v[i] = _mm256_add_epi64(a->v[i], b->v[i]);
+  carry4(r);
+}
+
+/* a - b + 4p: no limb goes negative for b below 2^53 - 76. */
+static inline void sub4(fe4 *r, const fe4 *a, const fe4 *b) {
+  const __m256i p4_0 = _mm256_set1_epi64x((long long)((UINT64_C(1) << 53) - 76));
+  const __m256i p4_i = _mm256_set1_epi64x((long long)((UINT64_C(1) << 53) - 4));
+  r->v[0] = _mm256_sub_epi64(_mm256_add_epi64(a->v[0], p4_0), b->v[0]);
+  for (int i = 1; i < 5; i++) r->v[i] = _mm256_sub_epi64(_mm256_add_epi64(a->v[i], p4_i), b->v[i]);
+  carry4(r);
+}
+
+#define PERM(x, imm) _mm256_permute4x64_epi64((x), (imm))
+/* lanes from b where the 4-bit lane mask is set, else from a */
+#define BLEND(a, b, lanes) _mm256_mask_blend_epi64((__mmask8)(lanes), (a), (b))
+
+/* A macro, not a function: the permutation must be an immediate, which an
+ * uninlined call (clang at -O0, sanitizer builds) would not provide. */
+#define perm4(r, a, imm)                                                         \
+  do {                                                                           \
+    for (int i_ = 0; i_ < 5; i_++) (r)->v[i_] = _mm256_permute4x64_epi64((a)->v[i_], (imm)); \
+  } while (0)
+
+/* 4x64 (any value below 2^256) to radix 2^51 limbs below 2^52. */
+static void to_radix51(uint64_t l[5], const uint64_t w[4]) {
+  l[0] = w[0] & M51;
+  l[1] = (w[0] >> 51 | w[1] << 13) & M51;
+  l[2] = (w[1] >> 38 | w[2] << 26) & M51;
+  l[3] = (w[2] >> 25 | w[3] << 39) & M51;
+  l[4] = w[3] >> 12;
+}
+
+/* Radix 2^51 limbs below 2^52 to 4x64 below 2^256: carry to 51 bits with
+ * the top folded by 19, then pack. */
+static void from_radix51(uint64_t w[4], const uint64_t in[5]) {
+  uint64_t l[5] = {in[0], in[1], in[2], in[3], in[4]};
+  for (int pass = 0; pass < 2; pass++) {
+    for (int i = 0; i < 4; i++) {
+      l[i + 1] += l[i] >> 51;
+      l[i] &= M51;
+    }
+    l[0] += 19 * (l[4] >> 51);
+    l[4] &= M51;
+  }
+  /* l[0] may exceed 2^51 by at most 19: add rather than OR. */
+  u128 acc = (u128)l[0] + ((u128)l[1] << 51);
+  w[0] = (uint64_t)acc;
+  acc = (acc >> 64) + ((u128)l[2] << 38);
+  w[1] = (uint64_t)acc;
+  acc = (acc >> 64) + ((u128)l[3] << 25);
+  w[2] = (uint64_t)acc;
+  acc = (acc >> 64) + ((u128)l[4] << 12);
+  w[3] = (uint64_t)acc;
+}
+
+/* The Edwards scalar multiplication of src/x86_64/ge25519_ifma.c, the
+ * backend's edwards_scalarmult (contract in src/kernels.h). */
+void hwc_ge25519_ifma_scalarmult(hwc_fe25519 pt[4], const int8_t e[64]);
+
+#endif /* HWC_FE4_IFMA_H */
