@@ -171,6 +171,22 @@ void hwc_ge25519_scalarmult_base(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h,
   hwc_fe25519_1(k, &id.yplusx);
   hwc_fe25519_1(k, &id.yminusx);
   id.xy2d = zero;
+  if (nt != NULL && k->edwards_base != NULL) {
+    /* the odd digits' entries, then the even digits' */
+    hwc_fe25519 q[64][3], pt[4] = {h->X, h->Y, h->Z, h->T};
+    for (int j = 0; j < 64; j++) {
+      int i = j < 32 ? 2 * j + 1 : 2 * (j - 32);
+      select_native(k, &t, nt->t[i / 2], &id, &zero, e[i]);
+      q[j][0] = t.yplusx, q[j][1] = t.yminusx, q[j][2] = t.xy2d;
+    }
+    k->edwards_base(pt, q);
+    h->X = pt[0], h->Y = pt[1], h->Z = pt[2], h->T = pt[3];
+    hwc_memzero(q, sizeof q);
+    hwc_memzero(pt, sizeof pt);
+    hwc_memzero(e, sizeof e);
+    hwc_memzero(&t, sizeof t);
+    return;
+  }
 #define SELECT(i)                                                    \
   do {                                                               \
     if (nt)                                                          \

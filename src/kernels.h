@@ -223,6 +223,13 @@ typedef struct {
    * doublings but after the last), so that a vector backend keeps the
    * point, the table and every doubling in its own layout. */
   void (*edwards_scalarmult)(hwc_fe25519 pt[4], const int8_t e[64]);
+  /* Optional (NULL: the protocol's loop in src/ed25519_base.c): the
+   * additions of the fixed-base multiplication. pt = {X, Y, Z, T} becomes
+   * 16 (pt + q_0 + ... + q_31) + q_32 + ... + q_63, each q_j an affine
+   * point prepared for mixed addition as (y+x, y-x, 2dxy). The protocol
+   * selects the q_j from its table in constant time; the backend only
+   * adds, in its own layout. */
+  void (*edwards_base)(hwc_fe25519 pt[4], const hwc_fe25519 q[64][3]);
 } hwc_fe25519_kernel;
 
 /* ---- bignum: Montgomery arithmetic modulo an odd m of 1..8192 bits, for

@@ -99,6 +99,11 @@ static void fe_edwards_scalarmult(hwc_fe25519 pt[4], const int8_t e[64]) {
   hwc_ge25519_ifma_scalarmult(pt, e);
 }
 
+static void fe_edwards_base(hwc_fe25519 pt[4], const hwc_fe25519 q[64][3]) {
+  HWC_COUNT_CALL(fe25519_ifma);
+  hwc_ge25519_ifma_base(pt, q);
+}
+
 const hwc_fe25519_kernel hwc_fe25519_ifma = {
     .info = {.name = "avx512-ifma",
              .required = HWC_CPU_BMI2 | HWC_CPU_ADX | HWC_CPU_AVX512F | HWC_CPU_AVX512VL | HWC_CPU_AVX512IFMA,
@@ -116,4 +121,5 @@ const hwc_fe25519_kernel hwc_fe25519_ifma = {
     .cmov = fe_cmov,
     .ladder = fe_ladder,
     .edwards_scalarmult = fe_edwards_scalarmult,
+    .edwards_base = fe_edwards_base,
 };

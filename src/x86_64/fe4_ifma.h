@@ -118,5 +118,7 @@ static void from_radix51(uint64_t w[4], const uint64_t in[5]) {
 /* The Edwards scalar multiplication of src/x86_64/ge25519_ifma.c, the
  * backend's edwards_scalarmult (contract in src/kernels.h). */
 void hwc_ge25519_ifma_scalarmult(hwc_fe25519 pt[4], const int8_t e[64]);
+/* Its edwards_base (contract in src/kernels.h). */
+void hwc_ge25519_ifma_base(hwc_fe25519 pt[4], const hwc_fe25519 q[64][3]);
 
 #endif /* HWC_FE4_IFMA_H */

@@ -19,6 +19,9 @@
  * the 4x64 single product is about as fast as a 4-way product's lane
  * costs twice over, so the digit loop runs about 1.6x faster.
  *
+ * The fixed-base multiplication's additions of precomputed affine points
+ * (hwc_ge25519_ifma_base) use the same addition with Z2 = 1.
+ *
  * ISA: AVX-512F, AVX-512VL, AVX-512IFMA (256-bit vectors), and the 4x64
  * helpers' BMI2/ADX. Constant time: fixed sequence per digit; the table
  * entry and its sign are chosen by masks over all eight entries.
@@ -140,6 +143,34 @@ static void store_point(hwc_fe25519 pt[4], const fe4 *p) {
   for (int i = 0; i < 20; i++) vl[i] = 0;
   volatile uint64_t *vlane = lane;
   for (int i = 0; i < 4; i++) vlane[i] = 0;
+}
+
+/* An affine point prepared for mixed addition, (y+x, y-x, 2dxy), as the
+ * cached form (y+x, y-x, 2dxy, 1): addition is then the same formula. */
+static void load_precomp(fe4 *t, const hwc_fe25519 q[3]) {
+  uint64_t l[3][5];
+  for (int c = 0; c < 3; c++) to_radix51(l[c], q[c].d);
+  for (int i = 0; i < 5; i++)
+    t->v[i] = _mm256_set_epi64x(i == 0, (long long)l[2][i], (long long)l[1][i], (long long)l[0][i]);
+  volatile uint64_t *vl = &l[0][0];
+  for (int i = 0; i < 15; i++) vl[i] = 0;
+}
+
+void hwc_ge25519_ifma_base(hwc_fe25519 pt[4], const hwc_fe25519 q[64][3]) {
+  fe4 h, t, c;
+  load_point(&h, pt);
+  for (int j = 0; j < 64; j++) {
+    load_precomp(&t, q[j]);
+    add_cached(&c, &h, &t);
+    to_point(&h, &c);
+    for (int d = 0; j == 31 && d < 4; d++) {
+      dbl(&c, &h);
+      to_point(&h, &c);
+    }
+  }
+  store_point(pt, &h);
+  volatile __m256i *w = &t.v[0];
+  for (int i = 0; i < 5; i++) w[i] = _mm256_setzero_si256();
 }
 
 void hwc_ge25519_ifma_scalarmult(hwc_fe25519 pt[4], const int8_t e[64]) {
