@@ -90,26 +90,34 @@ static inline void carry4(fe4 *r) {
 #undef CARRY
 }
 
-/* Four products at once, carried. Operands below 2^27 (see the top). */
+/* An empty asm that claims to change x: keeps the compiler from
+ * reassociating the sums below into trees of spilled partial products. */
+#if defined(__GNUC__)
+#define OPAQUE(x) __asm__("" : "+x"(x))
+#else
+#define OPAQUE(x) ((void)0)
+#endif
+
+/* Four products at once, carried. Operands below 2^27 (see the top).
+ * Operand scanning: ten accumulators, a_i (and 2 a_i) in registers, b_j
+ * and 19 b_j read from memory by VPMULUDQ itself; thirteen live vectors,
+ * so nothing spills. */
 static inline void mul4(fe4 *r, const fe4 *a, const fe4 *b) {
   const __m256i n19 = _mm256_set1_epi64x(19);
-  __m256i a2[10], b19[10];
-  for (int i = 0; i < 10; i++) {
-    a2[i] = (i & 1) ? _mm256_add_epi64(a->v[i], a->v[i]) : a->v[i];
-    b19[i] = _mm256_mul_epu32(b->v[i], n19);
-  }
+  __m256i b19[10];
+  for (int j = 1; j < 10; j++) b19[j] = _mm256_mul_epu32(b->v[j], n19);
+  b19[0] = b->v[0]; /* never read: i + j >= 10 needs j >= 1 */
   fe4 h;
 #pragma GCC unroll 10
-  for (int k = 0; k < 10; k++) {
-    __m256i acc = _mm256_mul_epu32(a->v[0], b->v[k]);
+  for (int i = 0; i < 10; i++) {
+    const __m256i ai = a->v[i], ai2 = (i & 1) ? _mm256_add_epi64(ai, ai) : ai;
 #pragma GCC unroll 10
-    for (int i = 1; i < 10; i++) {
-      int wrap = i > k, j = wrap ? k + 10 - i : k - i;
-      __m256i x = (i & j & 1) ? a2[i] : a->v[i];
-      __m256i y = wrap ? b19[j] : b->v[j];
-      acc = _mm256_add_epi64(acc, _mm256_mul_epu32(x, y));
+    for (int j = 0; j < 10; j++) {
+      const int k = i + j < 10 ? i + j : i + j - 10;
+      __m256i p = _mm256_mul_epu32((i & j & 1) ? ai2 : ai, i + j < 10 ? b->v[j] : b19[j]);
+      h.v[k] = i == 0 ? p : _mm256_add_epi64(h.v[k], p);
+      OPAQUE(h.v[k]);
     }
-    h.v[k] = acc;
   }
   carry4(&h);
   *r = h;
