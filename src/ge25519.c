@@ -492,6 +492,13 @@ void hwc_ge25519_double_scalarmult_vartime(const hwc_fe25519_kernel *k, hwc_ge25
   const hwc_ge25519_precomp *bt = odd_native_for(k);
   naf(an, a, 5);
   naf(bn, b, 8);
+  if (bt != NULL && k->edwards_double_vartime != NULL) {
+    hwc_fe25519 q[64][3], pt[4] = {A->X, A->Y, A->Z, A->T};
+    for (int j = 0; j < 64; j++) q[j][0] = bt[j].yplusx, q[j][1] = bt[j].yminusx, q[j][2] = bt[j].xy2d;
+    k->edwards_double_vartime(pt, an, bn, q);
+    r->X = pt[0], r->Y = pt[1], r->Z = pt[2], r->T = pt[3];
+    return;
+  }
   hwc_ge25519_p3_to_cached(k, &ai[0], A);
   hwc_ge25519_p3_dbl(k, &t, A);
   hwc_ge25519_p1p1_to_p3(k, &a2, &t);

@@ -230,6 +230,14 @@ typedef struct {
    * selects the q_j from its table in constant time; the backend only
    * adds, in its own layout. */
   void (*edwards_base)(hwc_fe25519 pt[4], const hwc_fe25519 q[64][3]);
+  /* Optional (NULL: the protocol's loop in src/ge25519.c), VARIABLE TIME,
+   * for signature verification only: pt = {X, Y, Z, T} = A becomes
+   * a A + b B, given the width-5 NAF digits of a (an[i] odd in (-16, 16)
+   * or 0), the width-8 NAF digits of b (odd in (-128, 128) or 0), least
+   * significant first, and bt[j] = (2j+1) B prepared for mixed addition as
+   * (y+x, y-x, 2dxy). */
+  void (*edwards_double_vartime)(hwc_fe25519 pt[4], const int8_t an[256], const int8_t bn[256],
+                                 const hwc_fe25519 bt[64][3]);
 } hwc_fe25519_kernel;
 
 /* ---- bignum: Montgomery arithmetic modulo an odd m of 1..8192 bits, for

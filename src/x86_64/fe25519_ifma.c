@@ -104,6 +104,12 @@ static void fe_edwards_base(hwc_fe25519 pt[4], const hwc_fe25519 q[64][3]) {
   hwc_ge25519_ifma_base(pt, q);
 }
 
+static void fe_edwards_double_vartime(hwc_fe25519 pt[4], const int8_t an[256], const int8_t bn[256],
+                                      const hwc_fe25519 bt[64][3]) {
+  HWC_COUNT_CALL(fe25519_ifma);
+  hwc_ge25519_ifma_double_vartime(pt, an, bn, bt);
+}
+
 const hwc_fe25519_kernel hwc_fe25519_ifma = {
     .info = {.name = "avx512-ifma",
              .required = HWC_CPU_BMI2 | HWC_CPU_ADX | HWC_CPU_AVX512F | HWC_CPU_AVX512VL | HWC_CPU_AVX512IFMA,
@@ -122,4 +128,5 @@ const hwc_fe25519_kernel hwc_fe25519_ifma = {
     .ladder = fe_ladder,
     .edwards_scalarmult = fe_edwards_scalarmult,
     .edwards_base = fe_edwards_base,
+    .edwards_double_vartime = fe_edwards_double_vartime,
 };

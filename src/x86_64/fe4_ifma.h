@@ -120,5 +120,8 @@ static void from_radix51(uint64_t w[4], const uint64_t in[5]) {
 void hwc_ge25519_ifma_scalarmult(hwc_fe25519 pt[4], const int8_t e[64]);
 /* Its edwards_base (contract in src/kernels.h). */
 void hwc_ge25519_ifma_base(hwc_fe25519 pt[4], const hwc_fe25519 q[64][3]);
+/* Its edwards_double_vartime (contract in src/kernels.h). */
+void hwc_ge25519_ifma_double_vartime(hwc_fe25519 pt[4], const int8_t an[256], const int8_t bn[256],
+                                     const hwc_fe25519 bt[64][3]);
 
 #endif /* HWC_FE4_IFMA_H */

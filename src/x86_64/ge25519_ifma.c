@@ -173,6 +173,57 @@ void hwc_ge25519_ifma_base(hwc_fe25519 pt[4], const hwc_fe25519 q[64][3]) {
   for (int i = 0; i < 5; i++) w[i] = _mm256_setzero_si256();
 }
 
+/* -q for a cached (or prepared affine) q: swap the first two lanes and
+ * negate the third. */
+static inline void neg_cached(fe4 *r, const fe4 *q) {
+  fe4 z, n;
+  perm4(r, q, LANES(1, 0, 2, 3));
+  for (int i = 0; i < 5; i++) z.v[i] = _mm256_setzero_si256();
+  sub4(&n, &z, r);
+  blend4(r, r, &n, 0x4);
+}
+
+/* VARIABLE TIME, for public inputs (signature verification): a A + b B
+ * from the width-5 and width-8 NAF digits of a and b (the protocol's
+ * hwc_ge25519_double_scalarmult_vartime), B's odd multiples given. */
+void hwc_ge25519_ifma_double_vartime(hwc_fe25519 pt[4], const int8_t an[256], const int8_t bn[256],
+                                     const hwc_fe25519 bt[64][3]) {
+  static const uint64_t d2[5] = {0x69b9426b2f159, 0x35050762add7a, 0x3cf44c0038052, 0x6738cc7407977,
+                                 0x2406d9dc56dff};
+  fe4 k2d, a, a2, u, c, t, ai[8], ain[8], h;
+  for (int i = 0; i < 5; i++) k2d.v[i] = _mm256_set_epi64x(i == 0, (long long)d2[i], i == 0, i == 0);
+  load_point(&a, pt);
+  sum_diff(&t, &a);
+  mul4(&ai[0], &t, &k2d);
+  dbl(&c, &a);
+  to_point(&a2, &c);
+  for (int j = 1; j < 8; j++) { /* A, 3A, ..., 15A */
+    add_cached(&c, &a2, &ai[j - 1]);
+    to_point(&u, &c);
+    sum_diff(&t, &u);
+    mul4(&ai[j], &t, &k2d);
+  }
+  for (int j = 0; j < 8; j++) neg_cached(&ain[j], &ai[j]);
+  for (int i = 0; i < 5; i++) h.v[i] = _mm256_set_epi64x(0, i == 0, i == 0, 0);
+  int i = 255;
+  while (i >= 0 && an[i] == 0 && bn[i] == 0) i--;
+  for (; i >= 0; i--) {
+    dbl(&c, &h);
+    to_point(&h, &c);
+    if (an[i] != 0) {
+      add_cached(&c, &h, an[i] > 0 ? &ai[an[i] / 2] : &ain[-an[i] / 2]);
+      to_point(&h, &c);
+    }
+    if (bn[i] != 0) {
+      load_precomp(&t, bt[(bn[i] > 0 ? bn[i] : -bn[i]) / 2]);
+      if (bn[i] < 0) neg_cached(&t, &t);
+      add_cached(&c, &h, &t);
+      to_point(&h, &c);
+    }
+  }
+  store_point(pt, &h);
+}
+
 void hwc_ge25519_ifma_scalarmult(hwc_fe25519 pt[4], const int8_t e[64]) {
   /* (1, 1, 2d, 1), radix 2^51: turns (Y+X, Y-X, T, Z) into cached form */
   static const uint64_t d2[5] = {0x69b9426b2f159, 0x35050762add7a, 0x3cf44c0038052, 0x6738cc7407977,
