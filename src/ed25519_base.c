@@ -148,18 +148,7 @@ static void select_native(const hwc_fe25519_kernel *k, hwc_ge25519_precomp *t, c
 
 void hwc_ge25519_scalarmult_base(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, const uint8_t a[32]) {
   int8_t e[64];
-  for (int i = 0; i < 32; i++) {
-    e[2 * i] = (int8_t)(a[i] & 15);
-    e[2 * i + 1] = (int8_t)(a[i] >> 4);
-  }
-  /* Digits to [-8, 8): the carry is arithmetic, not a branch. */
-  int8_t carry = 0;
-  for (int i = 0; i < 63; i++) {
-    e[i] = (int8_t)(e[i] + carry);
-    carry = (int8_t)((e[i] + 8) >> 4);
-    e[i] = (int8_t)(e[i] - carry * 16);
-  }
-  e[63] = (int8_t)(e[63] + carry);
+  hwc_ge25519_radix16(e, a);
 
   hwc_ge25519_p1p1 r;
   hwc_ge25519_precomp t;

@@ -327,9 +327,7 @@ static void select_cached(const hwc_fe25519_kernel *k, hwc_ge25519_cached *t, co
   fe_select(&t->T2d, &minus_t2d, nm);
 }
 
-/* a (bit 255 clear) as 64 signed radix-16 digits in [-8, 8], least
- * significant first; the carries are arithmetic, not branches. */
-static void radix16(int8_t e[64], const uint8_t a[32]) {
+void hwc_ge25519_radix16(int8_t e[64], const uint8_t a[32]) {
   for (int i = 0; i < 32; i++) {
     e[2 * i] = (int8_t)(a[i] & 15);
     e[2 * i + 1] = (int8_t)(a[i] >> 4);
@@ -393,7 +391,7 @@ static void scalarmult_digits(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, co
 void hwc_ge25519_scalarmult(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, const uint8_t a[32],
                             const hwc_ge25519_p3 *p) {
   int8_t e[64];
-  radix16(e, a);
+  hwc_ge25519_radix16(e, a);
   if (k->edwards_scalarmult != NULL) {
     hwc_fe25519 pt[4] = {p->X, p->Y, p->Z, p->T};
     k->edwards_scalarmult(pt, e);

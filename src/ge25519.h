@@ -108,6 +108,11 @@ int hwc_ge25519_frombytes(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, const 
 
 /* ---- Scalar multiplication. */
 
+/* a (bit 255 clear) as 64 signed radix-16 digits e_i in [-8, 8], least
+ * significant first, sum e_i 16^i = a; the carries are arithmetic, not
+ * branches (constant time). */
+void hwc_ge25519_radix16(int8_t e[64], const uint8_t a[32]);
+
 /* h = a * B for the RFC 8032 base point B, a < 2^255 (src/ed25519_base.c). */
 void hwc_ge25519_scalarmult_base(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, const uint8_t a[32]);
 
