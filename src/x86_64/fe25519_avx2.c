@@ -23,12 +23,14 @@
  * (AA,E,DA+CB,DA-CB) x (BB,a24,DA+CB,DA-CB), then (., E, ., x1) x
  * (., BB+a24 E, ., (DA-CB)^2).
  *
- * Bounds (all lanes unsigned 64-bit): "carried" limbs are below 2^26.
- * Products take operands below 2^27, so one uncarried sum of carried
- * values may go in: 19 b_j < 2^32 as VPMULUDQ needs, and a column is ten
- * terms below 2 a_i * 19 b_j < 2^59.3, so below 2^62.6. Differences add 4p
- * first (limbs 2^28 - 76, 2^27 - 4, 2^28 - 4, ...), above any carried limb,
- * so no lane goes negative; they are carried before use.
+ * Bounds (all lanes unsigned 64-bit): "carried" limbs, as every product
+ * leaves them, are below 2^26 (odd ones below 2^25 + 2^15). Differences
+ * add 2p first (limbs 2^27 - 38, 2^26 - 2, 2^27 - 2, ...), which is above
+ * every carried limb, so no lane goes negative. A sum or difference of two
+ * carried values has limbs below 3 * 2^26, and products take such operands
+ * as they are, with no carry pass in between: 19 b_j < 57 * 2^26 < 2^32 as
+ * VPMULUDQ needs, and a column is ten terms below 2 a_i * 19 b_j < 2^59.5,
+ * so below 2^62.8.
  *
  * ISA: AVX2 (and the SSE levels below it that -mavx2 enables). Constant
  * time: a fixed instruction sequence per step, VPMULUDQ's latency does not
@@ -98,7 +100,8 @@ static inline void carry4(fe4 *r) {
 #define OPAQUE(x) ((void)0)
 #endif
 
-/* Four products at once, carried. Operands below 2^27 (see the top).
+/* Four products at once, carried. Operand limbs below 3 * 2^26 (see the
+ * top).
  * Operand scanning: ten accumulators, a_i (and 2 a_i) in registers, b_j
  * and 19 b_j read from memory by VPMULUDQ itself; thirteen live vectors,
  * so nothing spills. */
@@ -144,13 +147,13 @@ static inline void add4(fe4 *r, const fe4 *a, const fe4 *b) {
   for (int i = 0; i < 10; i++) r->v[i] = _mm256_add_epi64(a->v[i], b->v[i]);
 }
 
-/* a - b + 4p, uncarried: b carried (or any limb up to 4p's). */
+/* a - b + 2p, uncarried: b carried. */
 static inline void sub4(fe4 *r, const fe4 *a, const fe4 *b) {
-  const __m256i p4_0 = _mm256_set1_epi64x((long long)(4 * (M26 + 1) - 76));
-  const __m256i p4_e = _mm256_set1_epi64x((long long)(4 * (M26 + 1) - 4));
-  const __m256i p4_o = _mm256_set1_epi64x((long long)(4 * (M25 + 1) - 4));
+  const __m256i p2_0 = _mm256_set1_epi64x((long long)(2 * (M26 + 1) - 38));
+  const __m256i p2_e = _mm256_set1_epi64x((long long)(2 * (M26 + 1) - 2));
+  const __m256i p2_o = _mm256_set1_epi64x((long long)(2 * (M25 + 1) - 2));
   for (int i = 0; i < 10; i++) {
-    __m256i p = i == 0 ? p4_0 : (i & 1) ? p4_o : p4_e;
+    __m256i p = i == 0 ? p2_0 : (i & 1) ? p2_o : p2_e;
     r->v[i] = _mm256_sub_epi64(_mm256_add_epi64(a->v[i], p), b->v[i]);
   }
 }
@@ -171,7 +174,6 @@ static inline void step4(fe4 *s, const fe4 *x1v, const fe4 *a24v) {
   add4(&sum, s, &q);           /* lanes 0, 2: A, C */
   sub4(&dif, &q, s);           /* lanes 1, 3: B = x2 - z2, D = x3 - z3 */
   blend4(&u, &sum, &dif, 0xa); /* (A, B, C, D) */
-  carry4(&u);
   perm4(&x, &u, 0xb4);         /* (A, B, D, C) */
   perm4(&y, &u, 0x44);         /* (A, B, A, B) */
   mul4(&t, &x, &y);            /* (AA, BB, DA, CB) */
@@ -180,11 +182,10 @@ static inline void step4(fe4 *s, const fe4 *x1v, const fe4 *a24v) {
   add4(&sum, &t, &tp);         /* lane 2: DA + CB */
   blend4(&w, &t, &sum, 0x4);
   blend4(&w, &w, &dif, 0xa);   /* (AA, E, DA + CB, DA - CB) */
-  carry4(&w);
   blend4(&y2, &tp, a24v, 0x2);
   blend4(&y2, &y2, &w, 0xc);   /* (BB, a24, DA + CB, DA - CB) */
   mul4(&m2, &w, &y2);          /* (x2', a24 E, x3', (DA - CB)^2) */
-  add4(&y3, &t, &m2);          /* lane 1: BB + a24 E, below 2^27 */
+  add4(&y3, &t, &m2);          /* lane 1: BB + a24 E */
   blend4(&y3, &y3, &m2, 0x8);  /* (., BB + a24 E, ., (DA - CB)^2) */
   blend4(&x3, &w, x1v, 0x8);   /* (., E, ., x1) */
   mul4(&m3, &x3, &y3);         /* (., z2', ., z3') */
@@ -194,7 +195,7 @@ static inline void step4(fe4 *s, const fe4 *x1v, const fe4 *a24v) {
 static void fe_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[32]) {
   HWC_COUNT_CALL(fe25519_avx2);
   /* Radix-2^51 limbs below 2^52 split into a 26-bit limb and one below
-   * 2^26: carried enough for sub4 and mul4. */
+   * 2^26: fine for mul4 (x1) but not yet carried, as sub4 wants s. */
   fe4 s, x1v, a24v;
   for (int k = 0; k < 5; k++) {
     long long lo[4], hi[4];
@@ -209,6 +210,7 @@ static void fe_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[
     a24v.v[2 * k] = _mm256_set_epi64x(0, 0, k == 0 ? 121666 : 0, 0);
     a24v.v[2 * k + 1] = _mm256_setzero_si256();
   }
+  carry4(&s);
   uint64_t swap = 0;
   for (int t = 254; t >= 0; t--) {
     uint64_t bit = (e[t >> 3] >> (t & 7)) & 1;
