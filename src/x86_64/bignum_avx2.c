@@ -247,6 +247,29 @@ static void bn_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx)
   for (size_t j = 0; j < n; j++) r[j] = (r[j] & keep) | (d[j] & ~keep);
 }
 
+/* Masked scan of the whole table, four words per register: every entry is
+ * loaded whole and ANDed with a compare mask (all ones for k == idx, else
+ * zero), so the memory access pattern does not depend on idx. */
+static void bn_select(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_avx2);
+  const size_t words = ctx->words;
+  const __m256i want = _mm256_set1_epi64x((long long)idx), one = _mm256_set1_epi64x(1);
+  for (size_t j = 0; j < words; j += 16) {
+    __m256i acc[4] = {_mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256(),
+                      _mm256_setzero_si256()};
+    const size_t nr = words - j < 16 ? (words - j) / 4 : 4;
+    __m256i k = _mm256_setzero_si256();
+    for (size_t e = 0; e < entries; e++) {
+      const __m256i hit = _mm256_cmpeq_epi64(k, want);
+      const uint64_t *t = table + e * words + j;
+      for (size_t v = 0; v < nr; v++)
+        acc[v] = _mm256_or_si256(acc[v], _mm256_and_si256(hit, _mm256_loadu_si256((const __m256i *)(t + 4 * v))));
+      k = _mm256_add_epi64(k, one);
+    }
+    for (size_t v = 0; v < nr; v++) _mm256_storeu_si256((__m256i *)(r + j + 4 * v), acc[v]);
+  }
+}
+
 const hwc_bignum_kernel hwc_bignum_avx2 = {
     .info = {.name = "avx2", .required = HWC_CPU_AVX2, .priority = 20, HWC_CALLS(bignum_avx2)},
     .setup = bn_setup,
@@ -255,5 +278,5 @@ const hwc_bignum_kernel hwc_bignum_avx2 = {
     .mul = bn_mul,
     .sqr = bn_sqr,
     .mul2 = bn_mul2,
-    .select = NULL,
+    .select = bn_select,
 };
