@@ -21,6 +21,9 @@
  * backend) and the vector side never carries; every 16 steps one pass
  * moves each lane's carry up one lane, which bounds every lane below 2^64
  * (at most 17 steps of two products below 2^58 each on top of < 2^37).
+ * Speed (hwcrypto-bench, AMD Zen 5 with IFMA masked, medians of 3 runs):
+ * 1.2x mulx on modexp-2048 and RSA-4096 private, 1.1x on RSA-2048
+ * private, 2x generic; hence priority 20, above mulx and below IFMA.
  * ISA: AVX2 (ymm only).
  * Constant time: loop counts and memory addresses depend only on the
  * modulus size and the loop counters; no branch or index depends on digit
