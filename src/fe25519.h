@@ -5,25 +5,26 @@
  * one operation never mixes the element layouts of two backends even if
  * another thread re-selects the implementation meanwhile.
  *
- * Backends and why (figures: TSC cycles for one X25519 on the AMD Zen
- * machine this was written on, loaded, best of 41 batches; OpenSSL 3.0's
- * X25519 derive about 60,000 and libsodium's crypto_scalarmult about
- * 70,000 in the same runs):
+ * Backends and why (X25519 figures in TSC ticks on the AMD Zen 5
+ * development machine, same-run ratios; see each file for its own):
  *  - generic (src/generic/fe25519_51.c): radix 2^51 with 64x64->128
- *    products, ~85,000-90,000; the radix 2^25.5 path serves compilers
- *    without __int128. On aarch64 this is the backend: MUL/UMULH give the
- *    128-bit products directly. A NEON 2-way ladder was not written: NEON
- *    has no 64x64 multiply, so it would have to beat UMULH with 32x32
- *    products, and with only qemu here there is no aarch64 timing to
- *    decide it on.
+ *    products; the radix 2^25.5 path serves compilers without __int128.
+ *    On aarch64 this is the backend: MUL/UMULH give the 128-bit products
+ *    directly. A NEON 2-way ladder was not written: NEON has no 64x64
+ *    multiply, so it would have to beat UMULH with 32x32 products, and
+ *    with only qemu here there is no aarch64 timing to decide it on.
  *  - mulx (src/x86_64/fe25519_mulx.c, BMI2+ADX): 4x64 limbs with
- *    ADCX/ADOX chains, ~65,000-70,000, about OpenSSL's own MULX path.
- *  - avx512-ifma (src/x86_64/fe25519_ifma.c): the ladder four lanes wide
- *    with VPMADD52, ~36,000-39,000, 1.6-1.7x OpenSSL; everything but the
- *    ladder is mulx's. Selected whenever the CPU has IFMA.
- *  - avx2: not written (time). A 4-way radix-2^25.5 AVX2 ladder does with
- *    32x32 products what IFMA does with 52x52, so it would land between
- *    mulx and avx512-ifma at best; unmeasured.
+ *    ADCX/ADOX chains, about OpenSSL's own MULX path.
+ *  - avx2 (src/x86_64/fe25519_avx2.c): the ladder four lanes wide in radix
+ *    2^25.5 over the generic layout; 1.12x mulx on the ladder but slower
+ *    everywhere else, so chosen only where mulx cannot run (Haswell).
+ *  - avx512-ifma (src/x86_64/fe25519_ifma.c, ge25519_ifma.c): the ladder,
+ *    and the three Edwards scalar multiplications, four lanes wide with
+ *    VPMADD52; single operations are mulx's. X25519 about 36,700 against
+ *    libsodium's 70,000 (1.9x) and 2.0x `openssl speed ecdhx25519`.
+ *    Selected whenever the CPU has IFMA.
+ * Inversion is by divsteps (src/modinv25519.c), 1.5x faster than the
+ * exponentiation chain below, which remains for square roots.
  */
 #ifndef HWC_FE25519_H
 #define HWC_FE25519_H
