@@ -7,7 +7,10 @@
  * The swaps work on the raw 40 bytes whatever the radix. The radix-2^51
  * arithmetic needs unsigned __int128; where it is compiled in,
  * HWC_FE25519_RADIX51 is defined, and fe25519_51.c supplies radix 2^25.5
- * otherwise.
+ * otherwise. HWC_FE25519_FORCE_RADIX25 (a build-wide switch to test that
+ * fallback on 64-bit targets) leaves it out too, unless the includer asks
+ * for it with HWC_FE25519_WANT_RADIX51: a backend that owns its layout
+ * keeps radix 2^51 whatever the generic backend uses.
  */
 #ifndef HWC_FE25519_51_H
 #define HWC_FE25519_51_H
@@ -27,7 +30,7 @@ static inline void fe_cmov(hwc_fe25519 *f, const hwc_fe25519 *g, uint64_t b) {
   for (int i = 0; i < 5; i++) f->d[i] ^= (f->d[i] ^ g->d[i]) & mask;
 }
 
-#if defined(__SIZEOF_INT128__) && !defined(HWC_FE25519_FORCE_RADIX25)
+#if defined(__SIZEOF_INT128__) && (!defined(HWC_FE25519_FORCE_RADIX25) || defined(HWC_FE25519_WANT_RADIX51))
 #define HWC_FE25519_RADIX51 1
 typedef unsigned __int128 u128;
 #define M51 ((UINT64_C(1) << 51) - 1)

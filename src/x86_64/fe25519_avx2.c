@@ -51,6 +51,7 @@
 #include <immintrin.h>
 
 #include "../kernels.h"
+#define HWC_FE25519_WANT_RADIX51 1
 #include "../generic/fe25519_51.h"
 
 #ifndef HWC_FE25519_RADIX51
