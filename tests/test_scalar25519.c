@@ -71,3 +71,27 @@ HWC_TEST(scalar25519, identities) {
     CHECK(memcmp(a, (uint8_t[32]){0}, 32) != 0);
   }
 }
+
+/* The inversion (divsteps modulo L) on unreduced inputs too: any 256-bit
+ * s, x = s mod L, s^-1 x = 1 unless x = 0; and values just below L and
+ * sparse ones, where gcd steps run longest. */
+HWC_TEST(scalar25519, invert_any_input) {
+  static const uint8_t one[32] = {1};
+  static const uint8_t l[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
+                                0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
+                                0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
+  for (int i = 0; i < (t_quick() ? 100 : 2000); i++) {
+    uint8_t s[32], x[32], inv[32], prod[32], wide[64] = {0};
+    t_rand_bytes(s, 32);
+    if (i % 4 == 1) memcpy(s, l, 32), s[0] = (uint8_t)(s[0] - 1 - i % 200); /* L - 1 - k */
+    if (i % 4 == 2) memset(s, 0, 32), s[(i / 4) % 32] = (uint8_t)(1u << (i % 8));
+    memcpy(wide, s, 32);
+    hwc_ristretto255_scalar_reduce(x, wide);
+    CHECK(hwc_ristretto255_scalar_invert(inv, s) == HWC_OK);
+    hwc_ristretto255_scalar_mul(prod, inv, x);
+    CHECK_MSG(memcmp(prod, one, 32) == 0, "case %d: s^-1 (s mod L) != 1", i);
+  }
+  uint8_t inv[32];
+  CHECK(hwc_ristretto255_scalar_invert(inv, l) == HWC_OK); /* L = 0 mod L: no inverse, libsodium's 0 */
+  CHECK(memcmp(inv, (uint8_t[32]){0}, 32) == 0);
+}
