@@ -296,5 +296,11 @@ struct hwc_bignum_kernel {
 uint64_t hwc_bn_neg_inv64(uint64_t m0);
 /* r = 2^e mod m, canonical, n limbs; e >= bit length of m - 1. */
 void hwc_bn_pow2_mod(uint64_t *r, unsigned e, const uint64_t *m, size_t n);
+/* For backends with digits of `bits` < 64 bits, one per word: canonical n
+ * limbs to d digits, and back. */
+void hwc_bn_to_radix(uint64_t *r, const uint64_t *a, size_t n, size_t d, unsigned bits);
+/* The end of a from_mont: x, normalised digits of a value at most m, to r
+ * canonical and below m (m itself becomes 0), n = ctx->n limbs. */
+void hwc_bn_from_radix_reduced(uint64_t *r, const uint64_t *x, unsigned bits, const hwc_bn_mont *ctx);
 
 #endif /* HWC_KERNELS_H */

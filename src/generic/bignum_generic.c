@@ -78,6 +78,27 @@ void hwc_bn_pow2_mod(uint64_t *r, unsigned e, const uint64_t *m, size_t n) {
   }
 }
 
+void hwc_bn_to_radix(uint64_t *r, const uint64_t *a, size_t n, size_t d, unsigned bits) {
+  const uint64_t mask = ((uint64_t)1 << bits) - 1;
+  for (size_t i = 0; i < d; i++) {
+    size_t bit = bits * i, limb = bit / 64, off = bit % 64;
+    uint64_t v = limb < n ? a[limb] >> off : 0;
+    if (off + bits > 64 && limb + 1 < n) v |= a[limb + 1] << (64 - off);
+    r[i] = v & mask;
+  }
+}
+
+void hwc_bn_from_radix_reduced(uint64_t *r, const uint64_t *x, unsigned bits, const hwc_bn_mont *ctx) {
+  size_t n = ctx->n, d = ctx->words;
+  for (size_t j = 0; j < n; j++) {
+    size_t bit = 64 * j, i = bit / bits, off = bit % bits;
+    uint64_t v = x[i] >> off;
+    for (size_t s = bits - off; s < 64 && ++i < d; s += bits) v |= x[i] << s;
+    r[j] = v;
+  }
+  cond_sub(r, r, 0, ctx->m, n); /* r < m: keep it, else r - m */
+}
+
 static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
   const uint64_t *m = ctx->m, n0 = ctx->n0;
   size_t n = ctx->n;

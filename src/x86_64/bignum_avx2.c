@@ -44,25 +44,6 @@ HWC_CALL_COUNTER(bignum_avx2);
 /* digits (of 29 bits) for n 64-bit limbs: 29 d >= 64 n + 2 */
 static size_t digits_for(size_t n) { return (64 * n + 2 + 28) / 29; }
 
-/* canonical n limbs -> d digits */
-static void to_radix29(uint64_t *r, const uint64_t *a, size_t n, size_t d) {
-  for (size_t i = 0; i < d; i++) {
-    size_t bit = 29 * i, limb = bit / 64, off = bit % 64;
-    uint64_t v = limb < n ? a[limb] >> off : 0;
-    if (off > 35 && limb + 1 < n) v |= a[limb + 1] << (64 - off);
-    r[i] = v & MASK29;
-  }
-}
-
-/* normalised d digits -> n limbs (the value must fit in n limbs) */
-static void from_radix29(uint64_t *r, const uint64_t *a, size_t n, size_t d) {
-  for (size_t j = 0; j < n; j++) {
-    size_t bit = 64 * j, i = bit / 29, off = bit % 29;
-    uint64_t v = a[i] >> off;
-    for (size_t s = 29 - off; s < 64 && ++i < d; s += 29) v |= a[i] << s;
-    r[j] = v;
-  }
-}
 
 /* Moves the carries of positions i+1.. up one lane, i a multiple of 4:
  * position i is followed by the scalar side, which already holds its
@@ -222,15 +203,15 @@ static void bn_setup(hwc_bn_mont *ctx) {
   ctx->words = d;
   ctx->rbits = (unsigned)(29 * d);
   ctx->n0 = hwc_bn_neg_inv64(ctx->m[0]) & MASK29;
-  to_radix29(ctx->mb, ctx->m, n, ctx->words);
+  hwc_bn_to_radix(ctx->mb, ctx->m, n, ctx->words, 29);
   hwc_bn_pow2_mod(rr, 2 * ctx->rbits, ctx->m, n);
-  to_radix29(ctx->rr, rr, n, ctx->words);
+  hwc_bn_to_radix(ctx->rr, rr, n, ctx->words, 29);
 }
 
 static void bn_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
   HWC_COUNT_CALL(bignum_avx2);
   uint64_t x[HWC_BN_MAX_WORDS];
-  to_radix29(x, a, ctx->n, ctx->words);
+  hwc_bn_to_radix(x, a, ctx->n, ctx->words, 29);
   amm(r, x, ctx->rr, ctx); /* a < R / 4 and RR < m: the result is below 2m */
 }
 
@@ -238,16 +219,7 @@ static void bn_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx)
   HWC_COUNT_CALL(bignum_avx2);
   uint64_t one[HWC_BN_MAX_WORDS] = {1}, x[HWC_BN_MAX_WORDS];
   amm(x, a, one, ctx); /* (a + q m) / R <= m for a < 2m */
-  size_t n = ctx->n;
-  uint64_t d[HWC_BN_MAX_LIMBS], borrow = 0;
-  from_radix29(r, x, n, ctx->words);
-  for (size_t j = 0; j < n; j++) {
-    uint64_t t = r[j] - ctx->m[j], b1 = r[j] < ctx->m[j];
-    d[j] = t - borrow;
-    borrow = b1 | (t < borrow);
-  }
-  uint64_t keep = (uint64_t)0 - borrow; /* r < m: keep r, else r - m */
-  for (size_t j = 0; j < n; j++) r[j] = (r[j] & keep) | (d[j] & ~keep);
+  hwc_bn_from_radix_reduced(r, x, 29, ctx);
 }
 
 /* Masked scan of the whole table, four words per register: every entry is

@@ -29,25 +29,6 @@ HWC_CALL_COUNTER(bignum_ifma);
 /* digits (of 52 bits) for n 64-bit limbs: 52 d >= 64 n + 2 */
 static size_t digits_for(size_t n) { return (64 * n + 2 + 51) / 52; }
 
-/* canonical n limbs -> d digits */
-static void to_radix52(uint64_t *r, const uint64_t *a, size_t n, size_t d) {
-  for (size_t i = 0; i < d; i++) {
-    size_t bit = 52 * i, limb = bit / 64, off = bit % 64;
-    uint64_t v = limb < n ? a[limb] >> off : 0;
-    if (off > 12 && limb + 1 < n) v |= a[limb + 1] << (64 - off);
-    r[i] = v & MASK52;
-  }
-}
-
-/* normalised d digits -> n limbs (the value must fit in n limbs) */
-static void from_radix52(uint64_t *r, const uint64_t *a, size_t n, size_t d) {
-  for (size_t j = 0; j < n; j++) {
-    size_t bit = 64 * j, i = bit / 52, off = bit % 52;
-    uint64_t v = a[i] >> off;
-    for (size_t s = 52 - off; s < 64 && ++i < d; s += 52) v |= a[i] << s;
-    r[j] = v;
-  }
-}
 
 /* Per-multiplication operand forms: the vectors of a (or m), the same moved
  * up one lane ("shifted": the high half of a_j b_i belongs one digit above
@@ -272,15 +253,15 @@ static void bn_setup(hwc_bn_mont *ctx) {
   ctx->words = (d + 7) & ~(size_t)7; /* whole registers; the digits above d stay zero */
   ctx->rbits = (unsigned)(52 * d);
   ctx->n0 = hwc_bn_neg_inv64(ctx->m[0]) & MASK52;
-  to_radix52(ctx->mb, ctx->m, n, ctx->words);
+  hwc_bn_to_radix(ctx->mb, ctx->m, n, ctx->words, 52);
   hwc_bn_pow2_mod(rr, 2 * ctx->rbits, ctx->m, n);
-  to_radix52(ctx->rr, rr, n, ctx->words);
+  hwc_bn_to_radix(ctx->rr, rr, n, ctx->words, 52);
 }
 
 static void bn_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
   HWC_COUNT_CALL(bignum_ifma);
   _Alignas(64) uint64_t x[HWC_BN_MAX_WORDS];
-  to_radix52(x, a, ctx->n, ctx->words);
+  hwc_bn_to_radix(x, a, ctx->n, ctx->words, 52);
   mont_mul(r, x, ctx->rr, ctx); /* a < R / 4 and RR < m: the result is below 2m */
 }
 
@@ -288,16 +269,7 @@ static void bn_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx)
   HWC_COUNT_CALL(bignum_ifma);
   _Alignas(64) uint64_t one[HWC_BN_MAX_WORDS] = {1}, x[HWC_BN_MAX_WORDS];
   mont_mul(x, a, one, ctx); /* (a + q m) / R <= m for a < 2m */
-  size_t n = ctx->n;
-  uint64_t d[HWC_BN_MAX_LIMBS], borrow = 0;
-  from_radix52(r, x, n, ctx->words);
-  for (size_t j = 0; j < n; j++) {
-    uint64_t t = r[j] - ctx->m[j], b1 = r[j] < ctx->m[j];
-    d[j] = t - borrow;
-    borrow = b1 | (t < borrow);
-  }
-  uint64_t keep = (uint64_t)0 - borrow; /* r < m: keep r, else r - m */
-  for (size_t j = 0; j < n; j++) r[j] = (r[j] & keep) | (d[j] & ~keep);
+  hwc_bn_from_radix_reduced(r, x, 52, ctx);
 }
 
 /* Masked scan of the whole table, one register per eight digits: every
