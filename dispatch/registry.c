@@ -23,6 +23,7 @@ extern const hwc_poly1305_kernel hwc_poly1305_avx512;
 extern const hwc_poly1305_kernel hwc_poly1305_avx512ifma;
 extern const hwc_sha256_kernel hwc_sha256_shani;
 extern const hwc_sha512_kernel hwc_sha512_avx2;
+extern const hwc_sha512_kernel hwc_sha512_avx512;
 #endif
 #if defined(__aarch64__)
 extern const hwc_sha256_kernel hwc_sha256_armv8;
@@ -46,6 +47,7 @@ static const hwc_impl_info *const sha512_impls[] = {
 #endif
 #if defined(__x86_64__)
     IMPL(hwc_sha512_avx2),
+    IMPL(hwc_sha512_avx512),
 #endif
 };
 

@@ -1,0 +1,45 @@
+/*
+ * SHA-512 compression: the sha512_x86_blocks.h kernel (BMI2 rounds, 256-bit
+ * schedule) built for AVX-512VL. Two things change against sha512_avx2.c:
+ * - the schedule's sigmas take VPRORQ (a native 64-bit rotate) and one
+ *   VPTERNLOGQ for the three-way XOR: 4 vector operations instead of 7-8;
+ * - the compiler has 32 vector registers: with 16, the eight schedule
+ *   registers, the shuffle constants and the temporaries do not fit, and
+ *   the loop spills a few of them every iteration (3% here).
+ * Both are schedule-side; the rounds, which bound the speed, are the same.
+ * ISA: AVX-512F and AVX-512VL (EVEX on 256-bit registers), AVX2, BMI2.
+ * Constant time: as sha512_x86_blocks.h (rotates and logic do not depend on
+ * the data's value).
+ */
+#include <immintrin.h>
+
+#include "../kernels.h"
+
+/* s0(x) = ROTR1 ^ ROTR8 ^ SHR7; 0x96 is the truth table of a ^ b ^ c. */
+static inline __m256i sched_s0(__m256i v) {
+  return _mm256_ternarylogic_epi64(_mm256_ror_epi64(v, 1), _mm256_ror_epi64(v, 8),
+                                   _mm256_srli_epi64(v, 7), 0x96);
+}
+
+/* s1(x) = ROTR19 ^ ROTR61 ^ SHR6 */
+static inline __m256i sched_s1(__m256i v) {
+  return _mm256_ternarylogic_epi64(_mm256_ror_epi64(v, 19), _mm256_ror_epi64(v, 61),
+                                   _mm256_srli_epi64(v, 6), 0x96);
+}
+
+#include "sha512_x86_blocks.h"
+
+HWC_CALL_COUNTER(sha512_avx512);
+
+static void sha512_avx512_blocks(uint64_t state[8], const uint8_t *in, size_t nblocks) {
+  HWC_COUNT_CALL(sha512_avx512);
+  sha512_x86_blocks(state, in, nblocks);
+}
+
+const hwc_sha512_kernel hwc_sha512_avx512 = {
+    .info = {.name = "avx512",
+             .required = HWC_CPU_AVX | HWC_CPU_AVX2 | HWC_CPU_BMI2 | HWC_CPU_AVX512F | HWC_CPU_AVX512VL,
+             .priority = 30,
+             HWC_CALLS(sha512_avx512)},
+    .blocks = sha512_avx512_blocks,
+};

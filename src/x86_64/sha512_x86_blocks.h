@@ -1,0 +1,219 @@
+/*
+ * SHA-512 compression (FIPS 180-4, 6.4.2; also SHA-384): scalar BMI2 rounds
+ * fed by a 256-bit vector message schedule. Shared by sha512_avx2.c and
+ * sha512_avx512.c, which differ only in the schedule's sigma functions
+ * (defined by the includer as sched_s0 / sched_s1 on __m256i) and in the
+ * register file the compiler may use.
+ *
+ * Schedule: the two-block layout of Intel's "Fast SHA-512 Implementations
+ * on Intel Architecture Processors" (Guilford, Gulley, Gopal, 2012), as in
+ * OpenSSL's sha512-x86_64 AVX2 path. Blocks are taken in pairs: each 256-bit
+ * register holds two consecutive schedule words of the first block in its
+ * low 128-bit lane and the same two words of the second block in its high
+ * lane, so one vector step extends both schedules (W[t] needs W[t-2] at the
+ * nearest, so two words at a time are independent). W[t] + K[t] for both
+ * blocks goes to a stack buffer, and the scalar rounds read it from there.
+ * The vector work is spread over the rounds, where it fills the scalar
+ * pipeline's gaps: the first block's rounds finish their pair's schedule
+ * (words 48..79), the second block's rounds compute words 16..47 of the next
+ * pair into a second buffer.
+ *
+ * Rounds: a round is bound both by latency (the e and a recurrences) and by
+ * its count of scalar ALU operations. The textbook order, e' = d + T1 with
+ * T1 = h + W + K + Ch + S1(e), puts five dependent steps between e and e'
+ * (S1 takes three: RORX, XOR, XOR). Here d + h + W + K is summed first,
+ * off the path, so e' = (that + Ch) + S1 is four steps from e. For a, the
+ * identity a' = T1 + S0(a) + Maj = e' - d + S0(a) + Maj, with
+ * Maj(a,b,c) = (a & (b^c)) + (b & c) (the two terms never share a set bit),
+ * puts (b & c) - d off the path and a & (b^c) one step from a, so a' is
+ * four steps from a as well. That costs one subtraction over the textbook
+ * round (24 ALU operations, 4-cycle recurrences). b ^ c is carried over
+ * from the previous round's a ^ b.
+ *
+ * Code size: the loop runs 32 rounds (with 8 schedule steps) per iteration
+ * and a 16-round tail, about 1,500 instructions. Unrolling all 160 rounds of
+ * a block pair (5,700 instructions) was as fast only while the loop stayed
+ * in Zen 5's op cache; from some code placements it fell out, and the
+ * decoders (4 per cycle) made it 1.5x slower. Ice Lake's op cache holds
+ * 2,250 micro-ops, so there it could never fit.
+ *
+ * Constant time: additions, subtractions, shifts, rotations, logic and byte
+ * shuffles with fixed indices; the only branches depend on the number of
+ * blocks.
+ */
+#ifndef HWC_SHA512_X86_BLOCKS_H
+#define HWC_SHA512_X86_BLOCKS_H
+
+#include <immintrin.h>
+
+#include "../kernels.h"
+
+/* GCC's post-register-allocation scheduler (generic x86 tuning) clusters
+ * the vector schedule and scalar rounds that the source interleaves: 2-4%
+ * slower on Zen here. Clang keeps the order without being asked. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-schedule-insns2")
+#endif
+
+/* ---- scalar rounds (GCC and Clang turn the rotate idiom into RORX). */
+#define ROR(x, n) ((x) >> (n) | (x) << (64 - (n)))
+#define S0(x) (ROR(x, 28) ^ ROR(x, 34) ^ ROR(x, 39))
+#define S1(x) (ROR(x, 14) ^ ROR(x, 18) ^ ROR(x, 41))
+
+/* Makes x a value the compiler must produce as written: stops it from
+ * re-associating the sums below into the five-step order. No instruction. */
+#define SUM_AS_WRITTEN(x) __asm__("" : "+r"(x))
+
+/* On entry bc = b ^ c. New e goes to d's register, new a to h's. */
+#define ROUND(a, b, c, d, e, f, g, h, wk)                   \
+  do {                                                      \
+    uint64_t s1 = S1(e), s0 = S0(a);                        \
+    uint64_t ch = (((f) ^ (g)) & (e)) ^ (g);                \
+    uint64_t z = ((b) & ~bc) - (d); /* (b & c) - d */       \
+    z += (a) & bc;                                          \
+    SUM_AS_WRITTEN(z);                                      \
+    d += h;                                                 \
+    d += (wk);                                              \
+    d += ch;                                                \
+    SUM_AS_WRITTEN(d);                                      \
+    d += s1;                                                \
+    h = d + z;                                              \
+    SUM_AS_WRITTEN(h);                                      \
+    h += s0;                                                \
+    bc = (a) ^ (b);                                         \
+  } while (0)
+
+/* W + K of round i (0..7) of the eight at p: a 4-word row of the buffer
+ * holds two rounds of the two blocks, p already offset to this block's
+ * lane. */
+#define WK(p, i) (p)[((i) >> 1) * 4 + ((i) & 1)]
+
+/* Two rounds at step i (0, 2, 4, 6) of the eight-round renaming cycle. */
+#define PAIR0(p, i) ROUND(a, b, c, d, e, f, g, h, WK(p, i)); ROUND(h, a, b, c, d, e, f, g, WK(p, (i) + 1))
+#define PAIR2(p, i) ROUND(g, h, a, b, c, d, e, f, WK(p, i)); ROUND(f, g, h, a, b, c, d, e, WK(p, (i) + 1))
+#define PAIR4(p, i) ROUND(e, f, g, h, a, b, c, d, WK(p, i)); ROUND(d, e, f, g, h, a, b, c, WK(p, (i) + 1))
+#define PAIR6(p, i) ROUND(c, d, e, f, g, h, a, b, WK(p, i)); ROUND(b, c, d, e, f, g, h, a, WK(p, (i) + 1))
+#define EIGHT(p) PAIR0(p, 0); PAIR2(p, 2); PAIR4(p, 4); PAIR6(p, 6)
+
+/* ---- vector schedule: register xk holds words 2j, 2j+1 of both blocks for
+ * the pairs j = k mod 8. */
+
+/* K[2j], K[2j+1] in both lanes. */
+#define KPAIR(j) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(hwc_sha512_k + 2 * (j))))
+
+/* Pair j >= 8 into x0, the register that held pair j - 8: W[2j..2j+1] =
+ * W[-16] + s0(W[-15]) + W[-7] + s1(W[-2]), the odd offsets straddling two
+ * registers (VPALIGNR by one word). x1, x4, x5, x7 hold pairs j-7, j-4, j-3,
+ * j-1. W + K goes to row j of dst. */
+#define SCHED(dst, j, x0, x1, x4, x5, x7)                                    \
+  do {                                                                       \
+    __m256i w15 = _mm256_alignr_epi8(x1, x0, 8);                             \
+    __m256i w7 = _mm256_alignr_epi8(x5, x4, 8);                              \
+    x0 = _mm256_add_epi64(_mm256_add_epi64(x0, sched_s0(w15)), w7);          \
+    x0 = _mm256_add_epi64(x0, sched_s1(x7));                                 \
+    _mm256_store_si256((__m256i *)((dst) + 4 * (j)), _mm256_add_epi64(x0, KPAIR(j))); \
+  } while (0)
+/* Pair j in ring slot j mod 8. */
+#define SLOT0(dst, j) SCHED(dst, j, x0, x1, x4, x5, x7)
+#define SLOT1(dst, j) SCHED(dst, j, x1, x2, x5, x6, x0)
+#define SLOT2(dst, j) SCHED(dst, j, x2, x3, x6, x7, x1)
+#define SLOT3(dst, j) SCHED(dst, j, x3, x4, x7, x0, x2)
+#define SLOT4(dst, j) SCHED(dst, j, x4, x5, x0, x1, x3)
+#define SLOT5(dst, j) SCHED(dst, j, x5, x6, x1, x2, x4)
+#define SLOT6(dst, j) SCHED(dst, j, x6, x7, x2, x3, x5)
+#define SLOT7(dst, j) SCHED(dst, j, x7, x0, x3, x4, x6)
+
+/* Keeps the compiler from forwarding stored W + K from vector to scalar
+ * registers (VPEXTRQ costs more than a store-forwarded load). */
+#define OPAQUE(p) __asm__("" : : "r"(p) : "memory")
+
+/* Eight rounds reading rows 4k.. of src, extending dst's schedule by pairs
+ * j and j + 1 (j even) on the way. */
+#define EIGHT_SCHED(src, k, dst, j, SA, SB)  \
+  PAIR0((src) + 16 * (k), 0); SA(dst, j);    \
+  PAIR2((src) + 16 * (k), 2);                \
+  PAIR4((src) + 16 * (k), 4); SB(dst, (j) + 1); \
+  PAIR6((src) + 16 * (k), 6)
+
+/* Words 0..15 of the blocks at lo (low lanes) and hi (high lanes) into
+ * x0..x7, and W + K of them into rows 0..7 of dst. */
+#define LOAD_PAIR(dst, lo, hi)                                                   \
+  do {                                                                           \
+    const __m128i *lo_ = (const __m128i *)(lo), *hi_ = (const __m128i *)(hi);    \
+    x0 = _mm256_shuffle_epi8(_mm256_loadu2_m128i(hi_ + 0, lo_ + 0), bswap);      \
+    x1 = _mm256_shuffle_epi8(_mm256_loadu2_m128i(hi_ + 1, lo_ + 1), bswap);      \
+    x2 = _mm256_shuffle_epi8(_mm256_loadu2_m128i(hi_ + 2, lo_ + 2), bswap);      \
+    x3 = _mm256_shuffle_epi8(_mm256_loadu2_m128i(hi_ + 3, lo_ + 3), bswap);      \
+    x4 = _mm256_shuffle_epi8(_mm256_loadu2_m128i(hi_ + 4, lo_ + 4), bswap);      \
+    x5 = _mm256_shuffle_epi8(_mm256_loadu2_m128i(hi_ + 5, lo_ + 5), bswap);      \
+    x6 = _mm256_shuffle_epi8(_mm256_loadu2_m128i(hi_ + 6, lo_ + 6), bswap);      \
+    x7 = _mm256_shuffle_epi8(_mm256_loadu2_m128i(hi_ + 7, lo_ + 7), bswap);      \
+    _mm256_store_si256((__m256i *)((dst) + 0), _mm256_add_epi64(x0, KPAIR(0)));  \
+    _mm256_store_si256((__m256i *)((dst) + 4), _mm256_add_epi64(x1, KPAIR(1)));  \
+    _mm256_store_si256((__m256i *)((dst) + 8), _mm256_add_epi64(x2, KPAIR(2)));  \
+    _mm256_store_si256((__m256i *)((dst) + 12), _mm256_add_epi64(x3, KPAIR(3))); \
+    _mm256_store_si256((__m256i *)((dst) + 16), _mm256_add_epi64(x4, KPAIR(4))); \
+    _mm256_store_si256((__m256i *)((dst) + 20), _mm256_add_epi64(x5, KPAIR(5))); \
+    _mm256_store_si256((__m256i *)((dst) + 24), _mm256_add_epi64(x6, KPAIR(6))); \
+    _mm256_store_si256((__m256i *)((dst) + 28), _mm256_add_epi64(x7, KPAIR(7))); \
+  } while (0)
+
+static inline void sha512_x86_blocks(uint64_t state[8], const uint8_t *in, size_t nblocks) {
+  /* Big-endian words: reverse the bytes of each 64-bit lane. */
+  const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
+                                         7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+  /* Two buffers of 40 rows (80 rounds of two blocks). */
+  _Alignas(32) uint64_t wk[2][160];
+  uint64_t *cur = wk[0], *nxt = wk[1];
+  __m256i x0, x1, x2, x3, x4, x5, x6, x7;
+
+  if (!nblocks) return;
+  /* Prologue: pairs 0..23 of the first one or two blocks. From then on each
+   * block pair enters with pairs 0..23 done. */
+  LOAD_PAIR(cur, in, nblocks >= 2 ? in + 128 : in);
+  SLOT0(cur, 8); SLOT1(cur, 9); SLOT2(cur, 10); SLOT3(cur, 11);
+  SLOT4(cur, 12); SLOT5(cur, 13); SLOT6(cur, 14); SLOT7(cur, 15);
+  SLOT0(cur, 16); SLOT1(cur, 17); SLOT2(cur, 18); SLOT3(cur, 19);
+  SLOT4(cur, 20); SLOT5(cur, 21); SLOT6(cur, 22); SLOT7(cur, 23);
+
+  for (;;) {
+    /* lane 0: the pair's first block, finishing this pair's schedule
+     * (pairs 24..39); lane 1: its second block, scheduling pairs 8..23 of
+     * the next pair (or of the last single block; after the last block the
+     * schedule runs on this pair again and is discarded). */
+    for (int lane = 0; lane < 2; lane++) {
+      if (lane) {
+        if (nblocks < 2) return;
+        const uint8_t *next = nblocks > 2 ? in + 256 : in;
+        LOAD_PAIR(nxt, next, nblocks > 3 ? next + 128 : next);
+      }
+      uint64_t a = state[0], b = state[1], c = state[2], d = state[3];
+      uint64_t e = state[4], f = state[5], g = state[6], h = state[7];
+      uint64_t bc = b ^ c;
+      const uint64_t *src = cur + 2 * lane;
+      uint64_t *dst = lane ? nxt : cur;
+      int j = lane ? 8 : 24;
+      /* 64 rounds, 16 schedule steps, in two turns of the 8-slot ring. */
+      for (int half = 0; half < 2; half++, src += 64, j += 8) {
+        OPAQUE(src);
+        EIGHT_SCHED(src, 0, dst, j + 0, SLOT0, SLOT1);
+        EIGHT_SCHED(src, 1, dst, j + 2, SLOT2, SLOT3);
+        EIGHT_SCHED(src, 2, dst, j + 4, SLOT4, SLOT5);
+        EIGHT_SCHED(src, 3, dst, j + 6, SLOT6, SLOT7);
+      }
+      OPAQUE(src);
+      EIGHT(src);
+      EIGHT(src + 16);
+      state[0] += a; state[1] += b; state[2] += c; state[3] += d;
+      state[4] += e; state[5] += f; state[6] += g; state[7] += h;
+    }
+    nblocks -= 2;
+    if (!nblocks) return;
+    in += 256;
+    uint64_t *t = cur;
+    cur = nxt;
+    nxt = t;
+  }
+}
+
+#endif
