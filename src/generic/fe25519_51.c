@@ -121,36 +121,7 @@ static inline void fe_sub_inl(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe
 #endif
 
 /* ------------------------------------------------ table entry points */
-static void fe_mul(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
-  HWC_COUNT_CALL(fe25519_generic);
-  fe_mul_inl(h, f, g);
-}
-
-static void fe_sqr(hwc_fe25519 *h, const hwc_fe25519 *f) {
-  HWC_COUNT_CALL(fe25519_generic);
-  fe_sqr_inl(h, f);
-}
-
-static void fe_sqr_n(hwc_fe25519 *h, const hwc_fe25519 *f, unsigned n) {
-  HWC_COUNT_CALL(fe25519_generic);
-  fe_sqr_inl(h, f);
-  while (--n) fe_sqr_inl(h, h);
-}
-
-static void fe_mul_small(hwc_fe25519 *h, const hwc_fe25519 *f, uint32_t c) {
-  HWC_COUNT_CALL(fe25519_generic);
-  fe_mul_small_inl(h, f, c);
-}
-
-static void fe_add(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
-  HWC_COUNT_CALL(fe25519_generic);
-  fe_add_inl(h, f, g);
-}
-
-static void fe_sub(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
-  HWC_COUNT_CALL(fe25519_generic);
-  fe_sub_inl(h, f, g);
-}
+HWC_FE25519_51_ENTRIES(fe25519_generic)
 
 /* RFC 7748 section 5 ladder step, with a24 = (486662 + 2) / 4 = 121666
  * applied as z2 = E * (BB + a24 * E), which equals the RFC's AA + 121665 E. */
@@ -182,37 +153,8 @@ static void fe_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[
   hwc_fe25519_ladder_loop(st, x1, e, fe_cswap, ladder_step);
 }
 
-static void fe_frombytes_entry(hwc_fe25519 *h, const uint8_t s[32]) {
-  HWC_COUNT_CALL(fe25519_generic);
-  fe_frombytes(h, s);
-}
-
-static void fe_tobytes_entry(uint8_t s[32], const hwc_fe25519 *f) {
-  HWC_COUNT_CALL(fe25519_generic);
-  fe_tobytes(s, f);
-}
-
-static void fe_cswap_entry(hwc_fe25519 *f, hwc_fe25519 *g, uint64_t b) {
-  HWC_COUNT_CALL(fe25519_generic);
-  fe_cswap(f, g, b);
-}
-
-static void fe_cmov_entry(hwc_fe25519 *f, const hwc_fe25519 *g, uint64_t b) {
-  HWC_COUNT_CALL(fe25519_generic);
-  fe_cmov(f, g, b);
-}
-
 const hwc_fe25519_kernel hwc_fe25519_generic = {
     .info = {.name = "generic", .required = 0, .priority = 0, HWC_CALLS(fe25519_generic)},
-    .frombytes = fe_frombytes_entry,
-    .tobytes = fe_tobytes_entry,
-    .mul = fe_mul,
-    .sqr = fe_sqr,
-    .sqr_n = fe_sqr_n,
-    .mul_small = fe_mul_small,
-    .add = fe_add,
-    .sub = fe_sub,
-    .cswap = fe_cswap_entry,
-    .cmov = fe_cmov_entry,
+    HWC_FE25519_51_OPS,
     .ladder = fe_ladder,
 };

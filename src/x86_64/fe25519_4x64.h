@@ -302,4 +302,9 @@ static void fe_cmov(hwc_fe25519 *f, const hwc_fe25519 *g, uint64_t b) { \
   for (int i = 0; i < 4; i++) f->d[i] ^= (f->d[i] ^ g->d[i]) & mask; \
 }
 
+/* The same entry points' places in the kernel table. */
+#define HWC_FE25519_4X64_OPS \
+  .frombytes = fe_frombytes, .tobytes = fe_tobytes, .mul = fe_mul, .sqr = fe_sqr, .sqr_n = fe_sqr_n, \
+  .mul_small = fe_mul_small, .add = fe_add, .sub = fe_sub, .cswap = fe_cswap, .cmov = fe_cmov
+
 #endif /* HWC_FE25519_4X64_H */

@@ -59,6 +59,7 @@
 #endif
 
 HWC_CALL_COUNTER(fe25519_avx2);
+HWC_FE25519_51_ENTRIES(fe25519_avx2)
 
 typedef struct {
   __m256i v[10];
@@ -243,73 +244,12 @@ static void fe_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[
   for (int i = 0; i < 40; i++) vl[i] = 0;
 }
 
-/* ------------------------------------------------ the generic arithmetic */
-static void fe_frombytes_avx2(hwc_fe25519 *h, const uint8_t s[32]) {
-  HWC_COUNT_CALL(fe25519_avx2);
-  fe_frombytes(h, s);
-}
-
-static void fe_tobytes_avx2(uint8_t s[32], const hwc_fe25519 *f) {
-  HWC_COUNT_CALL(fe25519_avx2);
-  fe_tobytes(s, f);
-}
-
-static void fe_mul(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
-  HWC_COUNT_CALL(fe25519_avx2);
-  fe_mul_inl(h, f, g);
-}
-
-static void fe_sqr(hwc_fe25519 *h, const hwc_fe25519 *f) {
-  HWC_COUNT_CALL(fe25519_avx2);
-  fe_sqr_inl(h, f);
-}
-
-static void fe_sqr_n(hwc_fe25519 *h, const hwc_fe25519 *f, unsigned n) {
-  HWC_COUNT_CALL(fe25519_avx2);
-  fe_sqr_inl(h, f);
-  while (--n) fe_sqr_inl(h, h);
-}
-
-static void fe_mul_small(hwc_fe25519 *h, const hwc_fe25519 *f, uint32_t c) {
-  HWC_COUNT_CALL(fe25519_avx2);
-  fe_mul_small_inl(h, f, c);
-}
-
-static void fe_add(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
-  HWC_COUNT_CALL(fe25519_avx2);
-  fe_add_inl(h, f, g);
-}
-
-static void fe_sub(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
-  HWC_COUNT_CALL(fe25519_avx2);
-  fe_sub_inl(h, f, g);
-}
-
-static void fe_cswap_avx2(hwc_fe25519 *f, hwc_fe25519 *g, uint64_t b) {
-  HWC_COUNT_CALL(fe25519_avx2);
-  fe_cswap(f, g, b);
-}
-
-static void fe_cmov_avx2(hwc_fe25519 *f, const hwc_fe25519 *g, uint64_t b) {
-  HWC_COUNT_CALL(fe25519_avx2);
-  fe_cmov(f, g, b);
-}
-
 /* Priority: see the top. */
 const hwc_fe25519_kernel hwc_fe25519_avx2 = {
     .info = {.name = "avx2",
              .required = HWC_CPU_SSSE3 | HWC_CPU_SSE41 | HWC_CPU_AVX | HWC_CPU_AVX2,
              .priority = 5,
              HWC_CALLS(fe25519_avx2)},
-    .frombytes = fe_frombytes_avx2,
-    .tobytes = fe_tobytes_avx2,
-    .mul = fe_mul,
-    .sqr = fe_sqr,
-    .sqr_n = fe_sqr_n,
-    .mul_small = fe_mul_small,
-    .add = fe_add,
-    .sub = fe_sub,
-    .cswap = fe_cswap_avx2,
-    .cmov = fe_cmov_avx2,
+    HWC_FE25519_51_OPS,
     .ladder = fe_ladder,
 };

@@ -44,15 +44,6 @@ static void fe_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[
 
 const hwc_fe25519_kernel hwc_fe25519_mulx = {
     .info = {.name = "mulx", .required = HWC_CPU_BMI2 | HWC_CPU_ADX, .priority = 10, HWC_CALLS(fe25519_mulx)},
-    .frombytes = fe_frombytes,
-    .tobytes = fe_tobytes,
-    .mul = fe_mul,
-    .sqr = fe_sqr,
-    .sqr_n = fe_sqr_n,
-    .mul_small = fe_mul_small,
-    .add = fe_add,
-    .sub = fe_sub,
-    .cswap = fe_cswap,
-    .cmov = fe_cmov,
+    HWC_FE25519_4X64_OPS,
     .ladder = fe_ladder,
 };
