@@ -51,6 +51,7 @@
 #include <immintrin.h>
 
 #include "../kernels.h"
+#include "fe25519_ladder4.h"
 #define HWC_FE25519_WANT_RADIX51 1
 #include "../generic/fe25519_51.h"
 
@@ -169,17 +170,11 @@ static inline void sub4(fe4 *r, const fe4 *a, const fe4 *b) {
   }
 }
 
-/* Lane order (x2, z2, x3, z3): a swap exchanges the two 128-bit halves. */
-static inline void cswap4(fe4 *s, __m256i mask) {
-  for (int i = 0; i < 10; i++) {
-    __m256i t = _mm256_and_si256(_mm256_xor_si256(s->v[i], PERM(s->v[i], 0x4e)), mask);
-    s->v[i] = _mm256_xor_si256(s->v[i], t);
-  }
-}
-
 /* One ladder step on s = (x2, z2, x3, z3), carried; x1v holds x1 in lane 3,
  * a24v 121666 in lane 1. */
-static inline void step4(fe4 *s, const fe4 *x1v, const fe4 *a24v) {
+static inline void step4(__m256i *sv, const __m256i *x1, const __m256i *a24) {
+  fe4 *s = (fe4 *)sv; /* sv is s.v, the first member */
+  const fe4 *x1v = (const fe4 *)x1, *a24v = (const fe4 *)a24;
   fe4 q, sum, dif, u, x, y, t, tp, w, y2, m2, x3, y3, m3;
   perm4(&q, s, 0xb1);          /* (z2, x2, z3, x3) */
   add4(&sum, s, &q);           /* lanes 0, 2: A, C */
@@ -222,15 +217,7 @@ static void fe_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[
     a24v.v[2 * k + 1] = _mm256_setzero_si256();
   }
   carry4(&s);
-  uint64_t swap = 0;
-  for (int t = 254; t >= 0; t--) {
-    uint64_t bit = (e[t >> 3] >> (t & 7)) & 1;
-    swap ^= bit;
-    cswap4(&s, _mm256_set1_epi64x(-(long long)swap));
-    swap = bit;
-    step4(&s, &x1v, &a24v);
-  }
-  cswap4(&s, _mm256_set1_epi64x(-(long long)swap));
+  hwc_fe25519_ladder4_loop(s.v, 10, x1v.v, a24v.v, e, step4);
   /* Carried limbs recombine to below 2^51 + 2^42: a valid radix-2^51
    * element as it stands; carry51 tidies it to the generic bounds. */
   uint64_t lane[10][4];

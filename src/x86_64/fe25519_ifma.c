@@ -20,22 +20,17 @@
 #include <immintrin.h>
 
 #include "../kernels.h"
+#include "fe25519_ladder4.h"
 #include "fe25519_4x64.h"
 #include "fe4_ifma.h"
 
 HWC_CALL_COUNTER(fe25519_ifma);
 HWC_FE25519_4X64_ENTRIES(fe25519_ifma)
 
-/* Lane order (x2, z2, x3, z3): a swap exchanges the two 128-bit halves. */
-static inline void cswap4(fe4 *s, __m256i mask) {
-  for (int i = 0; i < 5; i++) {
-    __m256i t = _mm256_and_si256(_mm256_xor_si256(s->v[i], PERM(s->v[i], 0x4e)), mask);
-    s->v[i] = _mm256_xor_si256(s->v[i], t);
-  }
-}
-
 /* One ladder step on s = (x2, z2, x3, z3); x1v holds x1 in lane 3. */
-static inline void step4(fe4 *s, const fe4 *x1v, const fe4 *a24v) {
+static inline void step4(__m256i *sv, const __m256i *x1, const __m256i *a24) {
+  fe4 *s = (fe4 *)sv; /* sv is s.v, the first member */
+  const fe4 *x1v = (const fe4 *)x1, *a24v = (const fe4 *)a24;
   fe4 q, sum, dif, u, x, y, t, tp, w, y2, m2, x3, y3, m3;
   perm4(&q, s, 0xb1);                        /* (z2, x2, z3, x3) */
   for (int i = 0; i < 5; i++) sum.v[i] = _mm256_add_epi64(s->v[i], q.v[i]);
@@ -74,15 +69,7 @@ static void fe_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[
     x1v.v[i] = _mm256_set_epi64x((long long)lx[i], 0, 0, 0);
     a24v.v[i] = _mm256_set_epi64x(0, 0, i == 0 ? 121666 : 0, 0);
   }
-  uint64_t swap = 0;
-  for (int t = 254; t >= 0; t--) {
-    uint64_t bit = (e[t >> 3] >> (t & 7)) & 1;
-    swap ^= bit;
-    cswap4(&s, _mm256_set1_epi64x(-(long long)swap));
-    swap = bit;
-    step4(&s, &x1v, &a24v);
-  }
-  cswap4(&s, _mm256_set1_epi64x(-(long long)swap));
+  hwc_fe25519_ladder4_loop(s.v, 5, x1v.v, a24v.v, e, step4);
   for (int i = 0; i < 5; i++) {
     uint64_t lane[4];
     _mm256_storeu_si256((__m256i *)lane, s.v[i]);
