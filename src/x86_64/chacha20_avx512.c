@@ -7,7 +7,8 @@
  * then 4x4 lanes with VSHUFI32X4. Runs shorter than sixteen blocks use a
  * four-block horizontal layout (one 128-bit lane per block, rows in
  * registers) and a lone block the portable loop, so short messages cost
- * what they use.
+ * what they use. The rounds and the in-lane transpose are
+ * chacha20_x86_rounds.h (shared with the AVX2 kernel).
  *
  * ISA: AVX-512F. Constant time: additions, XORs, rotates and fixed shuffles
  * only; which path runs depends on the public length alone.
@@ -18,23 +19,18 @@
 
 HWC_CALL_COUNTER(chacha20_avx512);
 
-#define QR(a, b, c, d)                                                    \
-  do {                                                                    \
-    a = _mm512_add_epi32(a, b); d = _mm512_rol_epi32(_mm512_xor_si512(d, a), 16); \
-    c = _mm512_add_epi32(c, d); b = _mm512_rol_epi32(_mm512_xor_si512(b, c), 12); \
-    a = _mm512_add_epi32(a, b); d = _mm512_rol_epi32(_mm512_xor_si512(d, a), 8);  \
-    c = _mm512_add_epi32(c, d); b = _mm512_rol_epi32(_mm512_xor_si512(b, c), 7);  \
-  } while (0)
-
-#define TRANSPOSE4(a, b, c, d)                                        \
-  do {                                                                \
-    __m512i t0 = _mm512_unpacklo_epi32(a, b), t1 = _mm512_unpacklo_epi32(c, d); \
-    __m512i t2 = _mm512_unpackhi_epi32(a, b), t3 = _mm512_unpackhi_epi32(c, d); \
-    a = _mm512_unpacklo_epi64(t0, t1);                                \
-    b = _mm512_unpackhi_epi64(t0, t1);                                \
-    c = _mm512_unpacklo_epi64(t2, t3);                                \
-    d = _mm512_unpackhi_epi64(t2, t3);                                \
-  } while (0)
+#define CV __m512i
+#define CV_ADD(a, b) _mm512_add_epi32(a, b)
+#define CV_XOR(a, b) _mm512_xor_si512(a, b)
+#define CV_ROTL(x, n) _mm512_rol_epi32(x, n)
+#define CV_SET1(w) _mm512_set1_epi32(w)
+#define CV_SHUFFLE(x, imm) _mm512_shuffle_epi32(x, imm)
+#define CV_BROADCAST4(p) _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(p)))
+#define CV_UNPACKLO32(a, b) _mm512_unpacklo_epi32(a, b)
+#define CV_UNPACKHI32(a, b) _mm512_unpackhi_epi32(a, b)
+#define CV_UNPACKLO64(a, b) _mm512_unpacklo_epi64(a, b)
+#define CV_UNPACKHI64(a, b) _mm512_unpackhi_epi64(a, b)
+#include "chacha20_x86_rounds.h"
 
 /* In: four registers whose 128-bit lane L belongs to block L (a, b, c, d
  * being its four 16-byte quarters). Out: o[L] = block L. */
@@ -53,26 +49,9 @@ static inline void xor64(uint8_t *out, const uint8_t *in, __m512i k) {
 }
 
 static void blocks16(uint8_t *out, const uint8_t *in, uint32_t st[16]) {
-  __m512i s[16], x[16];
-  for (int i = 0; i < 16; i++) s[i] = _mm512_set1_epi32((int)st[i]);
-  s[12] = _mm512_add_epi32(s[12], _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-  for (int i = 0; i < 16; i++) x[i] = s[i];
-  for (int r = 0; r < 10; r++) {
-    QR(x[0], x[4], x[8], x[12]);
-    QR(x[1], x[5], x[9], x[13]);
-    QR(x[2], x[6], x[10], x[14]);
-    QR(x[3], x[7], x[11], x[15]);
-    QR(x[0], x[5], x[10], x[15]);
-    QR(x[1], x[6], x[11], x[12]);
-    QR(x[2], x[7], x[8], x[13]);
-    QR(x[3], x[4], x[9], x[14]);
-  }
-  for (int i = 0; i < 16; i++) x[i] = _mm512_add_epi32(x[i], s[i]);
+  __m512i x[16];
+  chacha_vertical(x, st, _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
   /* x[4g + k] lane L: words 4g..4g+3 of block 4L + k. */
-  TRANSPOSE4(x[0], x[1], x[2], x[3]);
-  TRANSPOSE4(x[4], x[5], x[6], x[7]);
-  TRANSPOSE4(x[8], x[9], x[10], x[11]);
-  TRANSPOSE4(x[12], x[13], x[14], x[15]);
   for (int k = 0; k < 4; k++) {
     __m512i o[4];
     LANES_TO_BLOCKS(o, x[k], x[4 + k], x[8 + k], x[12 + k]);
@@ -83,25 +62,9 @@ static void blocks16(uint8_t *out, const uint8_t *in, uint32_t st[16]) {
 
 /* One to four blocks: 128-bit lane L computes block n + L. */
 static void blocks4(uint8_t *out, const uint8_t *in, size_t n, uint32_t st[16]) {
-  const __m512i a0 = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)st));
-  const __m512i b0 = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(st + 4)));
-  const __m512i c0 = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(st + 8)));
-  const __m512i d0 = _mm512_add_epi32(_mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(st + 12))),
-                                      _mm512_setr_epi32(0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0));
-  __m512i a = a0, b = b0, c = c0, d = d0;
-  for (int r = 0; r < 10; r++) {
-    QR(a, b, c, d);
-    b = _mm512_shuffle_epi32(b, 0x39);
-    c = _mm512_shuffle_epi32(c, 0x4e);
-    d = _mm512_shuffle_epi32(d, 0x93);
-    QR(a, b, c, d);
-    b = _mm512_shuffle_epi32(b, 0x93);
-    c = _mm512_shuffle_epi32(c, 0x4e);
-    d = _mm512_shuffle_epi32(d, 0x39);
-  }
-  __m512i o[4];
-  LANES_TO_BLOCKS(o, _mm512_add_epi32(a, a0), _mm512_add_epi32(b, b0), _mm512_add_epi32(c, c0),
-                  _mm512_add_epi32(d, d0));
+  __m512i v[4], o[4];
+  chacha_rows(v, st, _mm512_setr_epi32(0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0));
+  LANES_TO_BLOCKS(o, v[0], v[1], v[2], v[3]);
   for (size_t L = 0; L < n; L++) xor64(out + 64 * L, in + 64 * L, o[L]);
   st[12] += (uint32_t)n;
 }
