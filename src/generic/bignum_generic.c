@@ -11,6 +11,7 @@
  * always computed and kept or dropped with a mask; no division.
  */
 #include "../kernels.h"
+#include "../bignum_entries.h"
 
 HWC_CALL_COUNTER(bignum_generic);
 
@@ -47,19 +48,6 @@ uint64_t hwc_bn_neg_inv64(uint64_t m0) {
   return (uint64_t)0 - x;
 }
 
-/* r = t - m if t (n limbs plus the carry limb `top`) >= m, else t; t < 2m. */
-static void cond_sub(uint64_t *r, const uint64_t *t, uint64_t top, const uint64_t *m, size_t n) {
-  uint64_t d[HWC_BN_MAX_LIMBS], borrow = 0;
-  for (size_t j = 0; j < n; j++) {
-    uint64_t x = t[j] - m[j], b1 = t[j] < m[j];
-    d[j] = x - borrow;
-    borrow = b1 | (x < borrow);
-  }
-  /* keep d unless the subtraction borrowed past the carry limb */
-  uint64_t keep_t = (uint64_t)0 - (borrow & (top ^ 1));
-  for (size_t j = 0; j < n; j++) r[j] = (t[j] & keep_t) | (d[j] & ~keep_t);
-}
-
 void hwc_bn_pow2_mod(uint64_t *r, unsigned e, const uint64_t *m, size_t n) {
   /* The bit length of m is public (it is the size of the key). */
   unsigned top = 63;
@@ -74,7 +62,7 @@ void hwc_bn_pow2_mod(uint64_t *r, unsigned e, const uint64_t *m, size_t n) {
       r[j] = v << 1 | carry;
       carry = v >> 63;
     }
-    cond_sub(r, r, carry, m, n);
+    hwc_bn_cond_sub(r, r, carry, m, n);
   }
 }
 
@@ -96,7 +84,7 @@ void hwc_bn_from_radix_reduced(uint64_t *r, const uint64_t *x, unsigned bits, co
     for (size_t s = bits - off; s < 64 && ++i < d; s += bits) v |= x[i] << s;
     r[j] = v;
   }
-  cond_sub(r, r, 0, ctx->m, n); /* r < m: keep it, else r - m */
+  hwc_bn_cond_sub(r, r, 0, ctx->m, n); /* r < m: keep it, else r - m */
 }
 
 static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
@@ -116,45 +104,12 @@ static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hw
     t[n - 1] = s;
     t[n] = t[n + 1] + (s < c);
   }
-  cond_sub(r, t, t[n], m, n);
+  hwc_bn_cond_sub(r, t, t[n], m, n);
 }
 
-static void bn_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_generic);
-  mont_mul(r, a, b, ctx);
-}
-
-static void bn_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_generic);
-  mont_mul(r, a, a, ctx);
-}
-
-static void bn_setup(hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_generic);
-  ctx->words = ctx->n;
-  ctx->rbits = (unsigned)(64 * ctx->n);
-  ctx->n0 = hwc_bn_neg_inv64(ctx->m[0]);
-  for (size_t j = 0; j < ctx->n; j++) ctx->mb[j] = ctx->m[j];
-  hwc_bn_pow2_mod(ctx->rr, 2 * ctx->rbits, ctx->m, ctx->n);
-}
-
-static void bn_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_generic);
-  /* a < 2^(64n) and RR < m keep the CIOS result below 2m. */
-  mont_mul(r, a, ctx->rr, ctx);
-}
-
-static void bn_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_generic);
-  uint64_t one[HWC_BN_MAX_LIMBS] = {1};
-  mont_mul(r, a, one, ctx);
-}
+HWC_BIGNUM_CANONICAL_ENTRIES(bignum_generic)
 
 const hwc_bignum_kernel hwc_bignum_generic = {
     .info = {.name = "generic", .required = 0, .priority = 0, HWC_CALLS(bignum_generic)},
-    .setup = bn_setup,
-    .to_mont = bn_to_mont,
-    .from_mont = bn_from_mont,
-    .mul = bn_mul,
-    .sqr = bn_sqr,
+    HWC_BIGNUM_OPS,
 };

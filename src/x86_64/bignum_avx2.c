@@ -32,6 +32,7 @@
 #include <immintrin.h>
 
 #include "../kernels.h"
+#include "../bignum_entries.h"
 
 HWC_CALL_COUNTER(bignum_avx2);
 
@@ -148,7 +149,7 @@ INLINE void amm_finish(amm_state *st, uint64_t *r, size_t d) {
 
 /* r = a b / 2^(29 d) mod m, almost reduced: a, b < 2m in normalised
  * digits, m in ctx->mb; r may alias a or b. */
-static void amm(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
+static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
   const size_t d = ctx->words, nv = d / 4 + 1;
   amm_state st;
   amm_init(&st, a, b, ctx, d, nv);
@@ -185,41 +186,12 @@ static void bn_mul2(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const 
   amm_finish(&s1, r1, d);
 }
 
-static void bn_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_avx2);
-  amm(r, a, b, ctx);
-}
-
-static void bn_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_avx2);
-  amm(r, a, a, ctx);
-}
+HWC_BIGNUM_RADIX_ENTRIES(bignum_avx2, 29)
 
 static void bn_setup(hwc_bn_mont *ctx) {
   HWC_COUNT_CALL(bignum_avx2);
-  size_t n = ctx->n, d = digits_for(n);
-  uint64_t rr[HWC_BN_MAX_LIMBS];
-  d = (d + 3) & ~(size_t)3; /* whole registers and whole blocks of four steps */
-  ctx->words = d;
-  ctx->rbits = (unsigned)(29 * d);
-  ctx->n0 = hwc_bn_neg_inv64(ctx->m[0]) & MASK29;
-  hwc_bn_to_radix(ctx->mb, ctx->m, n, ctx->words, 29);
-  hwc_bn_pow2_mod(rr, 2 * ctx->rbits, ctx->m, n);
-  hwc_bn_to_radix(ctx->rr, rr, n, ctx->words, 29);
-}
-
-static void bn_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_avx2);
-  uint64_t x[HWC_BN_MAX_WORDS];
-  hwc_bn_to_radix(x, a, ctx->n, ctx->words, 29);
-  amm(r, x, ctx->rr, ctx); /* a < R / 4 and RR < m: the result is below 2m */
-}
-
-static void bn_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_avx2);
-  uint64_t one[HWC_BN_MAX_WORDS] = {1}, x[HWC_BN_MAX_WORDS];
-  amm(x, a, one, ctx); /* (a + q m) / R <= m for a < 2m */
-  hwc_bn_from_radix_reduced(r, x, 29, ctx);
+  size_t d = (digits_for(ctx->n) + 3) & ~(size_t)3; /* whole registers and whole blocks of four steps */
+  hwc_bn_radix_setup(ctx, 29, d, d);
 }
 
 /* Masked scan of the whole table, four words per register: every entry is
@@ -247,11 +219,7 @@ static void bn_select(uint64_t *r, const uint64_t *table, size_t entries, uint64
 
 const hwc_bignum_kernel hwc_bignum_avx2 = {
     .info = {.name = "avx2", .required = HWC_CPU_AVX2, .priority = 20, HWC_CALLS(bignum_avx2)},
-    .setup = bn_setup,
-    .to_mont = bn_to_mont,
-    .from_mont = bn_from_mont,
-    .mul = bn_mul,
-    .sqr = bn_sqr,
+    HWC_BIGNUM_OPS,
     .mul2 = bn_mul2,
     .select = bn_select,
 };

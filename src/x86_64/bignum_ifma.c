@@ -21,6 +21,7 @@
 #include <immintrin.h>
 
 #include "../kernels.h"
+#include "../bignum_entries.h"
 
 HWC_CALL_COUNTER(bignum_ifma);
 
@@ -236,40 +237,12 @@ static void bn_mul2(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const 
   amm2_by_nv[c0->words / 8](r0, a0, b0, c0->mb, c0->n0, r1, a1, b1, c1->mb, c1->n0, c0->rbits / 52);
 }
 
-static void bn_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_ifma);
-  mont_mul(r, a, b, ctx);
-}
-
-static void bn_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_ifma);
-  mont_mul(r, a, a, ctx);
-}
+HWC_BIGNUM_RADIX_ENTRIES(bignum_ifma, 52)
 
 static void bn_setup(hwc_bn_mont *ctx) {
   HWC_COUNT_CALL(bignum_ifma);
-  size_t n = ctx->n, d = digits_for(n);
-  uint64_t rr[HWC_BN_MAX_LIMBS];
-  ctx->words = (d + 7) & ~(size_t)7; /* whole registers; the digits above d stay zero */
-  ctx->rbits = (unsigned)(52 * d);
-  ctx->n0 = hwc_bn_neg_inv64(ctx->m[0]) & MASK52;
-  hwc_bn_to_radix(ctx->mb, ctx->m, n, ctx->words, 52);
-  hwc_bn_pow2_mod(rr, 2 * ctx->rbits, ctx->m, n);
-  hwc_bn_to_radix(ctx->rr, rr, n, ctx->words, 52);
-}
-
-static void bn_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_ifma);
-  _Alignas(64) uint64_t x[HWC_BN_MAX_WORDS];
-  hwc_bn_to_radix(x, a, ctx->n, ctx->words, 52);
-  mont_mul(r, x, ctx->rr, ctx); /* a < R / 4 and RR < m: the result is below 2m */
-}
-
-static void bn_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_ifma);
-  _Alignas(64) uint64_t one[HWC_BN_MAX_WORDS] = {1}, x[HWC_BN_MAX_WORDS];
-  mont_mul(x, a, one, ctx); /* (a + q m) / R <= m for a < 2m */
-  hwc_bn_from_radix_reduced(r, x, 52, ctx);
+  size_t d = digits_for(ctx->n);
+  hwc_bn_radix_setup(ctx, 52, d, (d + 7) & ~(size_t)7); /* whole registers; the digits above d stay zero */
 }
 
 /* Masked scan of the whole table, one register per eight digits: every
@@ -316,11 +289,7 @@ const hwc_bignum_kernel hwc_bignum_ifma = {
              .required = HWC_CPU_AVX512F | HWC_CPU_AVX512IFMA,
              .priority = 30,
              HWC_CALLS(bignum_ifma)},
-    .setup = bn_setup,
-    .to_mont = bn_to_mont,
-    .from_mont = bn_from_mont,
-    .mul = bn_mul,
-    .sqr = bn_sqr,
+    HWC_BIGNUM_OPS,
     .mul2 = bn_mul2,
     .select = bn_select,
 };

@@ -15,6 +15,7 @@
  * fixed latency; the final subtraction is masked as in the portable code.
  */
 #include "../kernels.h"
+#include "../bignum_entries.h"
 
 HWC_CALL_COUNTER(bignum_mulx);
 
@@ -178,52 +179,12 @@ static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hw
       row_reduce(t, m, t[0] * ctx->n0, n);
     }
   }
-  /* t < 2m: subtract m unless that borrows past the carry limb t[n] */
-  uint64_t d[HWC_BN_MAX_LIMBS], borrow = 0;
-  for (size_t j = 0; j < n; j++) {
-    uint64_t x = t[j] - m[j], b1 = t[j] < m[j];
-    d[j] = x - borrow;
-    borrow = b1 | (x < borrow);
-  }
-  uint64_t keep_t = (uint64_t)0 - (borrow & (t[n] ^ 1));
-  for (size_t j = 0; j < n; j++) r[j] = (t[j] & keep_t) | (d[j] & ~keep_t);
+  hwc_bn_cond_sub(r, t, t[n], m, n); /* t < 2m */
 }
 
-static void bn_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_mulx);
-  mont_mul(r, a, b, ctx);
-}
-
-static void bn_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_mulx);
-  mont_mul(r, a, a, ctx);
-}
-
-static void bn_setup(hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_mulx);
-  ctx->words = ctx->n;
-  ctx->rbits = (unsigned)(64 * ctx->n);
-  ctx->n0 = hwc_bn_neg_inv64(ctx->m[0]);
-  for (size_t j = 0; j < ctx->n; j++) ctx->mb[j] = ctx->m[j];
-  hwc_bn_pow2_mod(ctx->rr, 2 * ctx->rbits, ctx->m, ctx->n);
-}
-
-static void bn_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_mulx);
-  mont_mul(r, a, ctx->rr, ctx);
-}
-
-static void bn_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_mulx);
-  uint64_t one[HWC_BN_MAX_LIMBS] = {1};
-  mont_mul(r, a, one, ctx);
-}
+HWC_BIGNUM_CANONICAL_ENTRIES(bignum_mulx)
 
 const hwc_bignum_kernel hwc_bignum_mulx = {
     .info = {.name = "mulx", .required = HWC_CPU_BMI2 | HWC_CPU_ADX, .priority = 10, HWC_CALLS(bignum_mulx)},
-    .setup = bn_setup,
-    .to_mont = bn_to_mont,
-    .from_mont = bn_from_mont,
-    .mul = bn_mul,
-    .sqr = bn_sqr,
+    HWC_BIGNUM_OPS,
 };
