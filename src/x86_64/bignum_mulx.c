@@ -19,83 +19,31 @@
 
 HWC_CALL_COUNTER(bignum_mulx);
 
-/* t[0..n+1] += x[0..n-1] * y, t[n+1] taking the carry out (it is 0 on entry). */
-static inline void row_mul(uint64_t *t, const uint64_t *x, uint64_t y, size_t n) {
-  uint64_t lo, hi, cur, pend = 0;
-  const uint64_t *xe = x + n;
-  uint64_t *te = t + n;
-  long idx = -(long)n;
-  __asm__ volatile(
-      "xorl %k[lo], %k[lo]\n\t" /* CF = OF = 0 */
-      "1:\n\t"
-      "mulx (%[xe],%[idx],8), %[lo], %[hi]\n\t"
-      "movq (%[te],%[idx],8), %[cur]\n\t"
-      "adcx %[lo], %[cur]\n\t"
-      "adox %[pend], %[cur]\n\t"
-      "movq %[cur], (%[te],%[idx],8)\n\t"
-      "movq %[hi], %[pend]\n\t"
-      "leaq 1(%[idx]), %[idx]\n\t"
-      "jrcxz 2f\n\t"
-      "jmp 1b\n\t"
-      "2:\n\t"
-      "movq (%[te]), %[cur]\n\t"
-      "movl $0, %k[lo]\n\t"
-      "adcx %[pend], %[cur]\n\t"
-      "adox %[lo], %[cur]\n\t"
-      "movq %[cur], (%[te])\n\t"
-      "movl $0, %k[hi]\n\t"
-      "adcx %[lo], %[hi]\n\t"
-      "adox %[lo], %[hi]\n\t"
-      "movq %[hi], 8(%[te])\n\t"
-      : [lo] "=&r"(lo), [hi] "=&r"(hi), [cur] "=&r"(cur), [pend] "+&r"(pend), [idx] "+&c"(idx)
-      : [xe] "r"(xe), [te] "r"(te), "d"(y)
-      : "cc", "memory");
-}
+/* The rows below add x[0..n-1] * y into the accumulator t, the low halves
+ * of the products on the CF chain (ADCX) and the high halves on the OF
+ * chain (ADOX), each high half pending in a register until the next limb.
+ * dst is the offset where limb j's sum is stored: 0 for a product row
+ * (t[j]), -8 for a reduction row (t[j - 1], the division by 2^64; t[-1] is
+ * scratch). The loops end at label 2 with both chains still open. */
 
-/* t = (t + q m) / 2^64 over n + 2 limbs, with q m's low limb cancelling t[0]. */
-static inline void row_reduce(uint64_t *t, const uint64_t *m, uint64_t q, size_t n) {
-  uint64_t lo, hi, cur, pend;
-  const uint64_t *me = m + n;
-  uint64_t *te = t + n;
-  long idx = 1 - (long)n;
-  __asm__ volatile(
-      "xorl %k[lo], %k[lo]\n\t"
-      "mulx -8(%[me],%[idx],8), %[lo], %[pend]\n\t" /* limb 0: only its carries matter */
-      "movq -8(%[te],%[idx],8), %[cur]\n\t"
-      "adcx %[lo], %[cur]\n\t"
-      "jrcxz 2f\n\t"
-      "1:\n\t"
-      "mulx (%[me],%[idx],8), %[lo], %[hi]\n\t"
-      "movq (%[te],%[idx],8), %[cur]\n\t"
-      "adcx %[lo], %[cur]\n\t"
-      "adox %[pend], %[cur]\n\t"
-      "movq %[cur], -8(%[te],%[idx],8)\n\t"
-      "movq %[hi], %[pend]\n\t"
-      "leaq 1(%[idx]), %[idx]\n\t"
-      "jrcxz 2f\n\t"
-      "jmp 1b\n\t"
-      "2:\n\t"
-      "movq (%[te]), %[cur]\n\t"
-      "movl $0, %k[lo]\n\t"
-      "adcx %[pend], %[cur]\n\t"
-      "adox %[lo], %[cur]\n\t"
-      "movq %[cur], -8(%[te])\n\t"
-      "movq 8(%[te]), %[hi]\n\t"
-      "adcx %[lo], %[hi]\n\t"
-      "adox %[lo], %[hi]\n\t"
-      "movq %[hi], (%[te])\n\t"
-      "movq %[lo], 8(%[te])\n\t"
-      : [lo] "=&r"(lo), [hi] "=&r"(hi), [cur] "=&r"(cur), [pend] "=&r"(pend), [idx] "+&c"(idx)
-      : [me] "r"(me), [te] "r"(te), "d"(q)
-      : "cc", "memory");
-}
+/* One limb per iteration, for any n. */
+#define ROW1_LOOP(dst)                                                              \
+  "1:\n\t"                                                                          \
+  "mulx (%[xe],%[idx],8), %[lo], %[h1]\n\t"                                         \
+  "movq (%[te],%[idx],8), %[cur]\n\t"                                               \
+  "adcx %[lo], %[cur]\n\t"                                                          \
+  "adox %[h0], %[cur]\n\t"                                                          \
+  "movq %[cur], " dst "(%[te],%[idx],8)\n\t"                                        \
+  "movq %[h1], %[h0]\n\t"                                                           \
+  "leaq 1(%[idx]), %[idx]\n\t"                                                      \
+  "jrcxz 2f\n\t"                                                                    \
+  "jmp 1b\n\t"                                                                      \
+  "2:\n\t"
 
 /* Four limbs per iteration for n % 4 == 0 (every RSA size): the high
  * halves alternate between two registers, so no move sits between the
- * chains. dst is the accumulator offset where a limb's sum is stored:
- * 0 for row_mul (t[j]), -8 for the reduction (t[j - 1]; t[-1] is scratch). */
-#define ROW4_BODY(dst)                                                              \
-  "xorl %k[lo], %k[lo]\n\t"                                                         \
+ * chains. */
+#define ROW4_LOOP(dst)                                                              \
   "1:\n\t"                                                                          \
   "mulx (%[xe],%[idx],8), %[lo], %[h1]\n\t"                                         \
   "movq (%[te],%[idx],8), %[cur]\n\t"                                               \
@@ -122,45 +70,74 @@ static inline void row_reduce(uint64_t *t, const uint64_t *m, uint64_t q, size_t
   "jmp 1b\n\t"                                                                      \
   "2:\n\t"
 
-static inline void row_mul4(uint64_t *t, const uint64_t *x, uint64_t y, size_t n) {
-  uint64_t lo, h1, cur, h0 = 0;
-  const uint64_t *xe = x + n;
-  uint64_t *te = t + n;
-  long idx = -(long)n;
-  __asm__ volatile(ROW4_BODY("0")
-                   "movq (%[te]), %[cur]\n\t"
-                   "movl $0, %k[lo]\n\t"
-                   "adcx %[h0], %[cur]\n\t"
-                   "adox %[lo], %[cur]\n\t"
-                   "movq %[cur], (%[te])\n\t"
-                   "movl $0, %k[h1]\n\t"
-                   "adcx %[lo], %[h1]\n\t"
-                   "adox %[lo], %[h1]\n\t"
-                   "movq %[h1], 8(%[te])\n\t"
-                   : [lo] "=&r"(lo), [h1] "=&r"(h1), [cur] "=&r"(cur), [h0] "+&r"(h0), [idx] "+&c"(idx)
-                   : [xe] "r"(xe), [te] "r"(te), "d"(y)
-                   : "cc", "memory");
-}
+/* t[0..n+1] += x[0..n-1] * y, t[n+1] taking the carry out (it is 0 on
+ * entry): the last high half and the CF carry go into t[n], the OF carry
+ * with the CF carry out of that into t[n+1]. */
+#define ROW_MUL(loop)                                                               \
+  do {                                                                              \
+    uint64_t lo, h1, cur, h0 = 0;                                                   \
+    const uint64_t *xe = x + n;                                                     \
+    uint64_t *te = t + n;                                                           \
+    long idx = -(long)n;                                                            \
+    __asm__ volatile("xorl %k[lo], %k[lo]\n\t" /* CF = OF = 0 */                    \
+                     loop("0")                                                      \
+                     "movq (%[te]), %[cur]\n\t"                                     \
+                     "movl $0, %k[lo]\n\t"                                          \
+                     "adcx %[h0], %[cur]\n\t"                                       \
+                     "adox %[lo], %[cur]\n\t"                                       \
+                     "movq %[cur], (%[te])\n\t"                                     \
+                     "movl $0, %k[h1]\n\t"                                          \
+                     "adcx %[lo], %[h1]\n\t"                                        \
+                     "adox %[lo], %[h1]\n\t"                                        \
+                     "movq %[h1], 8(%[te])\n\t"                                     \
+                     : [lo] "=&r"(lo), [h1] "=&r"(h1), [cur] "=&r"(cur), [h0] "+&r"(h0), [idx] "+&c"(idx) \
+                     : [xe] "r"(xe), [te] "r"(te), "d"(y)                           \
+                     : "cc", "memory");                                             \
+  } while (0)
 
+/* t = (t + q m) / 2^64 over n + 2 limbs, with q m's low limb cancelling
+ * t[0]: t[n] and the two carries shift down into t[n - 1] and t[n], and
+ * t[n + 1] becomes 0. h0_in is "+&r" where the loop starts with h0 = 0,
+ * "=&r" where the lead-in sets it. */
+#define ROW_REDUCE(lead, loop, h0_in)                                               \
+  do {                                                                              \
+    uint64_t lo, h1, cur, h0 = 0;                                                   \
+    const uint64_t *xe = m + n;                                                     \
+    uint64_t *te = t + n;                                                           \
+    long idx = lead - (long)n;                                                      \
+    __asm__ volatile("xorl %k[lo], %k[lo]\n\t"                                      \
+                     loop("-8")                                                     \
+                     "movq (%[te]), %[cur]\n\t"                                     \
+                     "movl $0, %k[lo]\n\t"                                          \
+                     "adcx %[h0], %[cur]\n\t"                                       \
+                     "adox %[lo], %[cur]\n\t"                                       \
+                     "movq %[cur], -8(%[te])\n\t"                                   \
+                     "movq 8(%[te]), %[h1]\n\t"                                     \
+                     "adcx %[lo], %[h1]\n\t"                                        \
+                     "adox %[lo], %[h1]\n\t"                                        \
+                     "movq %[h1], (%[te])\n\t"                                      \
+                     "movq %[lo], 8(%[te])\n\t"                                     \
+                     : [lo] "=&r"(lo), [h1] "=&r"(h1), [cur] "=&r"(cur), [h0] h0_in(h0), [idx] "+&c"(idx) \
+                     : [xe] "r"(xe), [te] "r"(te), "d"(q)                           \
+                     : "cc", "memory");                                             \
+  } while (0)
+
+/* The one-limb reduction starts with limb 0 outside the loop: only its
+ * carries matter, as its sum is 0 by the choice of q. */
+#define ROW1_REDUCE_LOOP(dst)                                                       \
+  "mulx -8(%[xe],%[idx],8), %[lo], %[h0]\n\t"                                       \
+  "movq -8(%[te],%[idx],8), %[cur]\n\t"                                             \
+  "adcx %[lo], %[cur]\n\t"                                                          \
+  "jrcxz 2f\n\t"                                                                    \
+  ROW1_LOOP(dst)
+
+static inline void row_mul(uint64_t *t, const uint64_t *x, uint64_t y, size_t n) { ROW_MUL(ROW1_LOOP); }
+static inline void row_reduce(uint64_t *t, const uint64_t *m, uint64_t q, size_t n) {
+  ROW_REDUCE(1, ROW1_REDUCE_LOOP, "=&r");
+}
+static inline void row_mul4(uint64_t *t, const uint64_t *x, uint64_t y, size_t n) { ROW_MUL(ROW4_LOOP); }
 static inline void row_reduce4(uint64_t *t, const uint64_t *m, uint64_t q, size_t n) {
-  uint64_t lo, h1, cur, h0 = 0;
-  const uint64_t *xe = m + n;
-  uint64_t *te = t + n;
-  long idx = -(long)n;
-  __asm__ volatile(ROW4_BODY("-8")
-                   "movq (%[te]), %[cur]\n\t"
-                   "movl $0, %k[lo]\n\t"
-                   "adcx %[h0], %[cur]\n\t"
-                   "adox %[lo], %[cur]\n\t"
-                   "movq %[cur], -8(%[te])\n\t"
-                   "movq 8(%[te]), %[h1]\n\t"
-                   "adcx %[lo], %[h1]\n\t"
-                   "adox %[lo], %[h1]\n\t"
-                   "movq %[h1], (%[te])\n\t"
-                   "movq %[lo], 8(%[te])\n\t"
-                   : [lo] "=&r"(lo), [h1] "=&r"(h1), [cur] "=&r"(cur), [h0] "+&r"(h0), [idx] "+&c"(idx)
-                   : [xe] "r"(xe), [te] "r"(te), "d"(q)
-                   : "cc", "memory");
+  ROW_REDUCE(0, ROW4_LOOP, "+&r");
 }
 
 static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
