@@ -26,49 +26,36 @@ HWC_CALL_COUNTER(bignum_mulx);
  * (t[j]), -8 for a reduction row (t[j - 1], the division by 2^64; t[-1] is
  * scratch). The loops end at label 2 with both chains still open. */
 
-/* One limb per iteration, for any n. */
-#define ROW1_LOOP(dst)                                                              \
-  "1:\n\t"                                                                          \
-  "mulx (%[xe],%[idx],8), %[lo], %[h1]\n\t"                                         \
-  "movq (%[te],%[idx],8), %[cur]\n\t"                                               \
+/* Limb j = idx + off / 8 of a row: x_j * y, its low half on CF into the
+ * accumulator with the high half pending in `in` on OF; its own high half
+ * is left pending in `out`. */
+#define ROW_LIMB(off, dst, in, out)                                                 \
+  "mulx " off "(%[xe],%[idx],8), %[lo], %[" out "]\n\t"                             \
+  "movq " off "(%[te],%[idx],8), %[cur]\n\t"                                        \
   "adcx %[lo], %[cur]\n\t"                                                          \
-  "adox %[h0], %[cur]\n\t"                                                          \
-  "movq %[cur], " dst "(%[te],%[idx],8)\n\t"                                        \
-  "movq %[h1], %[h0]\n\t"                                                           \
-  "leaq 1(%[idx]), %[idx]\n\t"                                                      \
+  "adox %[" in "], %[cur]\n\t"                                                      \
+  "movq %[cur], " off "+" dst "(%[te],%[idx],8)\n\t"
+
+/* The loop control: idx counts up to 0 in steps of `step`. */
+#define ROW_NEXT(step)                                                              \
+  "leaq " step "(%[idx]), %[idx]\n\t"                                               \
   "jrcxz 2f\n\t"                                                                    \
   "jmp 1b\n\t"                                                                      \
   "2:\n\t"
+
+/* One limb per iteration, for any n. */
+#define ROW1_LOOP(dst) "1:\n\t" ROW_LIMB("0", dst, "h0", "h1") "movq %[h1], %[h0]\n\t" ROW_NEXT("1")
 
 /* Four limbs per iteration for n % 4 == 0 (every RSA size): the high
  * halves alternate between two registers, so no move sits between the
  * chains. */
 #define ROW4_LOOP(dst)                                                              \
   "1:\n\t"                                                                          \
-  "mulx (%[xe],%[idx],8), %[lo], %[h1]\n\t"                                         \
-  "movq (%[te],%[idx],8), %[cur]\n\t"                                               \
-  "adcx %[lo], %[cur]\n\t"                                                          \
-  "adox %[h0], %[cur]\n\t"                                                          \
-  "movq %[cur], " dst "(%[te],%[idx],8)\n\t"                                        \
-  "mulx 8(%[xe],%[idx],8), %[lo], %[h0]\n\t"                                        \
-  "movq 8(%[te],%[idx],8), %[cur]\n\t"                                              \
-  "adcx %[lo], %[cur]\n\t"                                                          \
-  "adox %[h1], %[cur]\n\t"                                                          \
-  "movq %[cur], 8+" dst "(%[te],%[idx],8)\n\t"                                      \
-  "mulx 16(%[xe],%[idx],8), %[lo], %[h1]\n\t"                                       \
-  "movq 16(%[te],%[idx],8), %[cur]\n\t"                                             \
-  "adcx %[lo], %[cur]\n\t"                                                          \
-  "adox %[h0], %[cur]\n\t"                                                          \
-  "movq %[cur], 16+" dst "(%[te],%[idx],8)\n\t"                                     \
-  "mulx 24(%[xe],%[idx],8), %[lo], %[h0]\n\t"                                       \
-  "movq 24(%[te],%[idx],8), %[cur]\n\t"                                             \
-  "adcx %[lo], %[cur]\n\t"                                                          \
-  "adox %[h1], %[cur]\n\t"                                                          \
-  "movq %[cur], 24+" dst "(%[te],%[idx],8)\n\t"                                     \
-  "leaq 4(%[idx]), %[idx]\n\t"                                                      \
-  "jrcxz 2f\n\t"                                                                    \
-  "jmp 1b\n\t"                                                                      \
-  "2:\n\t"
+  ROW_LIMB("0", dst, "h0", "h1")                                                    \
+  ROW_LIMB("8", dst, "h1", "h0")                                                    \
+  ROW_LIMB("16", dst, "h0", "h1")                                                   \
+  ROW_LIMB("24", dst, "h1", "h0")                                                   \
+  ROW_NEXT("4")
 
 /* t[0..n+1] += x[0..n-1] * y, t[n+1] taking the carry out (it is 0 on
  * entry): the last high half and the CF carry go into t[n], the OF carry
