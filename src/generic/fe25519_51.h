@@ -76,6 +76,25 @@ static inline void fe_tobytes(uint8_t s[32], const hwc_fe25519 *f) {
   for (int i = 0; i < 32; i++) s[i] = (uint8_t)(w[i / 8] >> (8 * (i % 8)));
 }
 
+/* One carry pass over the 128-bit limbs r0..r4 of a product (each below
+ * 2^115) into h, the carry out of the top folded back times 19: limbs 0,
+ * 2, 3, 4 end below 2^51, limb 1 at most a little above. A macro rather
+ * than a function: as a call, GCC schedules the multiplications around it
+ * differently. */
+#define CARRY_WIDE51(h, r0, r1, r2, r3, r4)                          \
+  do {                                                               \
+    r1 += (uint64_t)(r0 >> 51);                                      \
+    r2 += (uint64_t)(r1 >> 51);                                      \
+    r3 += (uint64_t)(r2 >> 51);                                      \
+    r4 += (uint64_t)(r3 >> 51);                                      \
+    uint64_t h0 = ((uint64_t)r0 & M51) + 19 * (uint64_t)(r4 >> 51);  \
+    h->d[1] = ((uint64_t)r1 & M51) + (h0 >> 51);                     \
+    h->d[0] = h0 & M51;                                              \
+    h->d[2] = (uint64_t)r2 & M51;                                    \
+    h->d[3] = (uint64_t)r3 & M51;                                    \
+    h->d[4] = (uint64_t)r4 & M51;                                    \
+  } while (0)
+
 /* Product limbs are sums of five terms below 2^52 * 19 * 2^52, so < 2^115. */
 static inline void fe_mul_inl(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
   const uint64_t f0 = f->d[0], f1 = f->d[1], f2 = f->d[2], f3 = f->d[3], f4 = f->d[4];
@@ -86,16 +105,7 @@ static inline void fe_mul_inl(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe
   u128 r2 = (u128)f0 * g2 + (u128)f1 * g1 + (u128)f2 * g0 + (u128)f3 * g4_19 + (u128)f4 * g3_19;
   u128 r3 = (u128)f0 * g3 + (u128)f1 * g2 + (u128)f2 * g1 + (u128)f3 * g0 + (u128)f4 * g4_19;
   u128 r4 = (u128)f0 * g4 + (u128)f1 * g3 + (u128)f2 * g2 + (u128)f3 * g1 + (u128)f4 * g0;
-  r1 += (uint64_t)(r0 >> 51);
-  r2 += (uint64_t)(r1 >> 51);
-  r3 += (uint64_t)(r2 >> 51);
-  r4 += (uint64_t)(r3 >> 51);
-  uint64_t h0 = ((uint64_t)r0 & M51) + 19 * (uint64_t)(r4 >> 51);
-  h->d[1] = ((uint64_t)r1 & M51) + (h0 >> 51);
-  h->d[0] = h0 & M51;
-  h->d[2] = (uint64_t)r2 & M51;
-  h->d[3] = (uint64_t)r3 & M51;
-  h->d[4] = (uint64_t)r4 & M51;
+  CARRY_WIDE51(h, r0, r1, r2, r3, r4);
 }
 
 static inline void fe_sqr_inl(hwc_fe25519 *h, const hwc_fe25519 *f) {
@@ -106,16 +116,7 @@ static inline void fe_sqr_inl(hwc_fe25519 *h, const hwc_fe25519 *f) {
   u128 r2 = (u128)f0_2 * f2 + (u128)f1 * f1 + (u128)(2 * f3) * f4_19;
   u128 r3 = (u128)f0_2 * f3 + (u128)f1_2 * f2 + (u128)f4 * f4_19;
   u128 r4 = (u128)f0_2 * f4 + (u128)f1_2 * f3 + (u128)f2 * f2;
-  r1 += (uint64_t)(r0 >> 51);
-  r2 += (uint64_t)(r1 >> 51);
-  r3 += (uint64_t)(r2 >> 51);
-  r4 += (uint64_t)(r3 >> 51);
-  uint64_t h0 = ((uint64_t)r0 & M51) + 19 * (uint64_t)(r4 >> 51);
-  h->d[1] = ((uint64_t)r1 & M51) + (h0 >> 51);
-  h->d[0] = h0 & M51;
-  h->d[2] = (uint64_t)r2 & M51;
-  h->d[3] = (uint64_t)r3 & M51;
-  h->d[4] = (uint64_t)r4 & M51;
+  CARRY_WIDE51(h, r0, r1, r2, r3, r4);
 }
 
 static inline void fe_mul_small_inl(hwc_fe25519 *h, const hwc_fe25519 *f, uint32_t c) {
