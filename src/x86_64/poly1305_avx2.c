@@ -9,8 +9,8 @@
  * element, so VPMULUDQ (32x32->64) forms the products and the sums of five
  * of them stay below 2^64. r^2..r^4 are computed once per key with the
  * portable loop and cached in the state. Fewer than 16 blocks, and the
- * 0..3 blocks left over, go through that portable loop. The arithmetic and
- * block loop are poly1305_x86_26.h (shared with the AVX-512F kernel); this
+ * 0..3 blocks left over, go through that portable loop. The arithmetic is
+ * in poly1305_x86_26.h (shared with the AVX-512F kernel); this
  * file holds the four-lane loads and the powers cache.
  *
  * ISA: AVX2 (and AVX). Constant time: fixed sequences of multiplications,
@@ -21,15 +21,6 @@
 #include "../kernels.h"
 
 HWC_CALL_COUNTER(poly1305_avx2);
-
-/* Four blocks, lane j = block j (VPUNPCK{L,H}QDQ interleave two registers
- * of two blocks; VPERMQ restores block order). */
-static inline void load4(__m256i *lo, __m256i *hi, const uint8_t *in) {
-  __m256i a = _mm256_loadu_si256((const __m256i *)in);        /* blocks 0, 1 */
-  __m256i b = _mm256_loadu_si256((const __m256i *)(in + 32)); /* blocks 2, 3 */
-  *lo = _mm256_permute4x64_epi64(_mm256_unpacklo_epi64(a, b), 0xd8);
-  *hi = _mm256_permute4x64_epi64(_mm256_unpackhi_epi64(a, b), 0xd8);
-}
 
 static inline uint64_t hsum(__m256i v) {
   __m128i s = _mm_add_epi64(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
@@ -47,7 +38,10 @@ static inline uint64_t hsum(__m256i v) {
 #define PV_SET1(x) _mm256_set1_epi64x(x)
 #define PV_LANE0(x) _mm256_setr_epi64x(x, 0, 0, 0)
 #define PV_HSUM(v) hsum(v)
-#define PV_LOAD(lo, hi, in) load4(&(lo), &(hi), in)
+#define PV_LOADU(p) _mm256_loadu_si256((const __m256i *)(p))
+/* Blocks 0, 1 and 2, 3 interleaved; VPERMQ restores block order. */
+#define PV_LO(a, b) _mm256_permute4x64_epi64(_mm256_unpacklo_epi64(a, b), 0xd8)
+#define PV_HI(a, b) _mm256_permute4x64_epi64(_mm256_unpackhi_epi64(a, b), 0xd8)
 #include "poly1305_x86_26.h"
 
 /* The powers cache, st->powers: limb i of (r^4, r^3, r^2, r^1) as vector
@@ -75,15 +69,19 @@ static void poly1305_avx2_blocks(hwc_poly1305_state *st, const uint8_t *in, size
     return;
   }
   if (!st->powers_ready) compute_powers(st);
-  __m256i r[5], s[5], r4[5], s4[5];
+  const __m256i mask = _mm256_set1_epi64x(M26), hb = _mm256_set1_epi64x((long long)(hibit << 24));
+  __m256i r[5], s[5], r4[5], s4[5], h[5], m[5];
   for (int i = 0; i < 5; i++) {
     r[i] = cache_get(st, i);
     s[i] = cache_get(st, 5 + i);
     r4[i] = _mm256_permute4x64_epi64(r[i], 0);
     s4[i] = _mm256_permute4x64_epi64(s[i], 0);
   }
-  poly26_blocks(st, in, nblocks / 4, hibit, r, s, r4, s4);
-  in += 16 * (nblocks & ~(size_t)3);
+  expand26(h, st);
+  for (size_t groups = nblocks / 4; groups > 1; groups--, in += 64) absorb26(h, m, in, hb, mask, r4, s4);
+  absorb26(h, m, in, hb, mask, r, s);
+  in += 64;
+  collapse26(st, h);
   if (nblocks % 4) hwc_poly1305_blocks_scalar(st, in, nblocks % 4, hibit);
 }
 

@@ -10,7 +10,7 @@
  * cached powers are stored in that same order instead of permuting every
  * group. r^2..r^8 come from the portable loop, once per key. Short inputs
  * (fewer than 16 blocks) and the 0..7 blocks left over use that loop.
- * The arithmetic and block loop are poly1305_x86_26.h (shared with the
+ * The arithmetic is in poly1305_x86_26.h (shared with the
  * AVX2 kernel); this file holds the eight-lane loads and the powers cache.
  *
  * ISA: AVX-512F. Constant time: fixed sequences of multiplications,
@@ -21,13 +21,6 @@
 #include "../kernels.h"
 
 HWC_CALL_COUNTER(poly1305_avx512);
-
-/* Eight blocks from two registers of four: lane order 0,4,1,5,2,6,3,7. */
-static inline void load8(__m512i *lo, __m512i *hi, const uint8_t *in) {
-  __m512i a = _mm512_loadu_si512(in), b = _mm512_loadu_si512(in + 64);
-  *lo = _mm512_unpacklo_epi64(a, b);
-  *hi = _mm512_unpackhi_epi64(a, b);
-}
 
 #define PV __m512i
 #define PV_LANES 8
@@ -40,7 +33,10 @@ static inline void load8(__m512i *lo, __m512i *hi, const uint8_t *in) {
 #define PV_SET1(x) _mm512_set1_epi64(x)
 #define PV_LANE0(x) _mm512_maskz_set1_epi64(1, x)
 #define PV_HSUM(v) ((uint64_t)_mm512_reduce_add_epi64(v))
-#define PV_LOAD(lo, hi, in) load8(&(lo), &(hi), in)
+#define PV_LOADU(p) _mm512_loadu_si512(p)
+/* Two registers of four blocks interleaved: lane order 0,4,1,5,2,6,3,7. */
+#define PV_LO(a, b) _mm512_unpacklo_epi64(a, b)
+#define PV_HI(a, b) _mm512_unpackhi_epi64(a, b)
 #include "poly1305_x86_26.h"
 
 /* st->powers holds limb i of the eight powers as vector i (lane order as
@@ -62,15 +58,19 @@ static void poly1305_avx512_blocks(hwc_poly1305_state *st, const uint8_t *in, si
     return;
   }
   if (!st->powers_ready) compute_powers(st);
-  __m512i r[5], s[5], r8[5], s8[5];
+  const __m512i mask = _mm512_set1_epi64(M26), hb = _mm512_set1_epi64((long long)(hibit << 24));
+  __m512i r[5], s[5], r8[5], s8[5], h[5], m[5];
   for (int i = 0; i < 5; i++) {
     r[i] = _mm512_loadu_si512(st->powers + 8 * i);
     s[i] = PV_ADD(r[i], PV_SHL(r[i], 2));
     r8[i] = _mm512_set1_epi64((long long)st->powers[8 * i]); /* lane 0 is r^8 */
     s8[i] = PV_ADD(r8[i], PV_SHL(r8[i], 2));
   }
-  poly26_blocks(st, in, nblocks / 8, hibit, r, s, r8, s8);
-  in += 16 * (nblocks & ~(size_t)7);
+  expand26(h, st);
+  for (size_t groups = nblocks / 8; groups > 1; groups--, in += 128) absorb26(h, m, in, hb, mask, r8, s8);
+  absorb26(h, m, in, hb, mask, r, s);
+  in += 128;
+  collapse26(st, h);
   if (nblocks % 8) hwc_poly1305_blocks_scalar(st, in, nblocks % 8, hibit);
 }
 

@@ -10,7 +10,8 @@
  * (32x32->64) forms the products and sums of five of them stay below 2^64.
  * The two kernels differ only in width, in how blocks are loaded into lanes
  * and in where the key powers are kept; this header holds the arithmetic
- * and the block loop once.
+ * once, and each kernel keeps its loads, its powers cache and the short loop
+ * over absorb26.
  *
  * The includer defines, before including:
  *   PV                    the vector type (__m256i, __m512i)
@@ -20,9 +21,11 @@
  *   PV_SET1(x)            x in every 64-bit lane
  *   PV_LANE0(x)           x in lane 0, zero in the others
  *   PV_HSUM(v)            the sum of v's lanes (uint64_t)
- *   PV_LOAD(lo, hi, in)   the PV_LANES blocks at in, low and high 64 bits of
- *                         each, in the lane order of the powers given to
- *                         poly26_blocks
+ *   PV_LOADU(p)           an unaligned load
+ *   PV_LO, PV_HI (a, b)   given the loads a, b of in and in + 8 * PV_LANES
+ *                         (PV_LANES blocks), the low (high) 64 bits of each
+ *                         block, one block per lane; the lane order is the
+ *                         includer's, and its powers follow it
  *
  * Constant time: fixed sequences of multiplications, additions, shifts and
  * masks; the only branches depend on the number of blocks.
@@ -57,8 +60,8 @@ static void powers26(const hwc_poly1305_state *st, uint64_t l[][5], int n) {
 
 /* PV_LANES message blocks to limbs, with hibit (2^128 as bit 24 of limb 4). */
 static inline void load26(PV m[5], const uint8_t *in, PV hibit, PV mask) {
-  PV lo, hi;
-  PV_LOAD(lo, hi, in);
+  PV a = PV_LOADU(in), b = PV_LOADU(in + 8 * PV_LANES);
+  PV lo = PV_LO(a, b), hi = PV_HI(a, b);
   m[0] = PV_AND(lo, mask);
   m[1] = PV_AND(PV_SHR(lo, 26), mask);
   m[2] = PV_AND(PV_OR(PV_SHR(lo, 52), PV_SHL(hi, 12)), mask);
@@ -91,27 +94,26 @@ static inline void mulmod26(PV h[5], const PV r[5], const PV s[5], PV mask) {
 #undef ADD
 }
 
-/* Absorbs groups * PV_LANES blocks (groups >= 1) into st->h. r, s: limbs of
- * the powers r^n..r^1 and 5 times them, in PV_LOAD's lane order; rn, sn:
- * r^n and 5 r^n in every lane. */
-static inline void poly26_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t groups, uint64_t hibit,
-                                 const PV r[5], const PV s[5], const PV rn[5], const PV sn[5]) {
-  const PV mask = PV_SET1(M26), hb = PV_SET1((long long)(hibit << 24));
-  PV h[5], m[5];
-  uint64_t l[5];
-  to26(l, st->h);
-  /* The running h joins lane 0, the lane of the first block. */
-  for (int i = 0; i < 5; i++) h[i] = PV_LANE0((long long)l[i]);
-  for (; groups > 1; groups--, in += 16 * PV_LANES) {
-    load26(m, in, hb, mask);
-    for (int i = 0; i < 5; i++) h[i] = PV_ADD(h[i], m[i]);
-    mulmod26(h, rn, sn, mask);
-  }
-  load26(m, in, hb, mask);
+/* h = (h + the PV_LANES blocks at in) * r per lane; s = 5r. m is scratch,
+ * the caller's array: with a local one here (or with the whole loop in this
+ * header) GCC 12 allocated the AVX2 loop's 16 registers differently and it
+ * ran 6% slower on Zen. */
+static inline void absorb26(PV h[5], PV m[5], const uint8_t *in, PV hibit, PV mask, const PV r[5], const PV s[5]) {
+  load26(m, in, hibit, mask);
   for (int i = 0; i < 5; i++) h[i] = PV_ADD(h[i], m[i]);
   mulmod26(h, r, s, mask);
+}
 
-  /* Sum the lanes and carry fully; limbs then fit the radix 2^64 repack. */
+/* Vector limbs from st->h: the running h joins lane 0, the lane of the
+ * first block. */
+static inline void expand26(PV h[5], const hwc_poly1305_state *st) {
+  uint64_t l[5];
+  to26(l, st->h);
+  for (int i = 0; i < 5; i++) h[i] = PV_LANE0((long long)l[i]);
+}
+
+/* st->h = the sum of h's lanes, carried fully and repacked to radix 2^64. */
+static inline void collapse26(hwc_poly1305_state *st, const PV h[5]) {
   uint64_t t0 = PV_HSUM(h[0]), t1 = PV_HSUM(h[1]), t2 = PV_HSUM(h[2]), t3 = PV_HSUM(h[3]), t4 = PV_HSUM(h[4]);
   t1 += t0 >> 26; t0 &= M26;
   t2 += t1 >> 26; t1 &= M26;
