@@ -32,14 +32,17 @@ static inline __m256i rotl_8(__m256i x) {
   return _mm256_shuffle_epi8(x, _mm256_set_epi8(14, 13, 12, 15, 10, 9, 8, 11, 6, 5, 4, 7, 2, 1, 0, 3,
                                                 14, 13, 12, 15, 10, 9, 8, 11, 6, 5, 4, 7, 2, 1, 0, 3));
 }
-static inline __m256i rotl_12(__m256i x) { return _mm256_or_si256(_mm256_slli_epi32(x, 12), _mm256_srli_epi32(x, 20)); }
-static inline __m256i rotl_7(__m256i x) { return _mm256_or_si256(_mm256_slli_epi32(x, 7), _mm256_srli_epi32(x, 25)); }
+/* Macros, not functions, for the register allocation reason given at
+ * CHACHA_VERTICAL. */
+#define rotl_12(x) _mm256_or_si256(_mm256_slli_epi32(x, 12), _mm256_srli_epi32(x, 20))
+#define rotl_7(x) _mm256_or_si256(_mm256_slli_epi32(x, 7), _mm256_srli_epi32(x, 25))
 
 #define CV __m256i
 #define CV_ADD(a, b) _mm256_add_epi32(a, b)
 #define CV_XOR(a, b) _mm256_xor_si256(a, b)
 #define CV_ROTL(x, n) rotl_##n(x)
 #define CV_SET1(w) _mm256_set1_epi32(w)
+#define CV_LANE_INDEX _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)
 #define CV_SHUFFLE(x, imm) _mm256_shuffle_epi32(x, imm)
 #define CV_BROADCAST4(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(p)))
 #define CV_UNPACKLO32(a, b) _mm256_unpacklo_epi32(a, b)
@@ -53,8 +56,8 @@ static inline void xor32(uint8_t *out, const uint8_t *in, __m256i k) {
 }
 
 static void blocks8(uint8_t *out, const uint8_t *in, uint32_t st[16]) {
-  __m256i x[16];
-  chacha_vertical(x, st, _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  __m256i s[16], x[16];
+  CHACHA_VERTICAL(x, s, st);
   /* x[4g + k] lane L: words 4g..4g+3 of block 4L + k. */
   for (int k = 0; k < 4; k++) {
     xor32(out + 64 * k, in + 64 * k, _mm256_permute2x128_si256(x[k], x[4 + k], 0x20));

@@ -24,6 +24,7 @@ HWC_CALL_COUNTER(chacha20_avx512);
 #define CV_XOR(a, b) _mm512_xor_si512(a, b)
 #define CV_ROTL(x, n) _mm512_rol_epi32(x, n)
 #define CV_SET1(w) _mm512_set1_epi32(w)
+#define CV_LANE_INDEX _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
 #define CV_SHUFFLE(x, imm) _mm512_shuffle_epi32(x, imm)
 #define CV_BROADCAST4(p) _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(p)))
 #define CV_UNPACKLO32(a, b) _mm512_unpacklo_epi32(a, b)
@@ -49,8 +50,8 @@ static inline void xor64(uint8_t *out, const uint8_t *in, __m512i k) {
 }
 
 static void blocks16(uint8_t *out, const uint8_t *in, uint32_t st[16]) {
-  __m512i x[16];
-  chacha_vertical(x, st, _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+  __m512i s[16], x[16];
+  CHACHA_VERTICAL(x, s, st);
   /* x[4g + k] lane L: words 4g..4g+3 of block 4L + k. */
   for (int k = 0; k < 4; k++) {
     __m512i o[4];

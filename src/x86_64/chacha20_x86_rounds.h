@@ -12,6 +12,7 @@
  *   CV_XOR(a, b)        bitwise XOR
  *   CV_ROTL(x, n)       32-bit lane rotate left by the constant n (16, 12, 8, 7)
  *   CV_SET1(w)          w in every 32-bit lane
+ *   CV_LANE_INDEX       j in 32-bit lane j
  *   CV_SHUFFLE(x, imm)  PSHUFD within each 128-bit lane
  *   CV_BROADCAST4(p)    the four words at p in every 128-bit lane
  *   CV_UNPACKLO32, CV_UNPACKHI32, CV_UNPACKLO64, CV_UNPACKHI64 (a, b)
@@ -52,31 +53,35 @@
     d = CV_UNPACKHI64(t2, t3);                                     \
   } while (0)
 
-/* Vertical layout: one block per 32-bit lane, lane j's counter being
- * st[12] + lane j of ctr. On return x[4g + k], 128-bit lane L, holds words
- * 4g..4g+3 of the block in 32-bit lane 4L + k: the caller moves whole
- * 128-bit lanes into place. */
-static inline void chacha_vertical(CV x[16], const uint32_t st[16], CV ctr) {
-  CV s[16];
-  for (int i = 0; i < 16; i++) s[i] = CV_SET1((int)st[i]);
-  s[12] = CV_ADD(s[12], ctr);
-  for (int i = 0; i < 16; i++) x[i] = s[i];
-  for (int r = 0; r < 10; r++) {
-    CHACHA_QR(x[0], x[4], x[8], x[12]);
-    CHACHA_QR(x[1], x[5], x[9], x[13]);
-    CHACHA_QR(x[2], x[6], x[10], x[14]);
-    CHACHA_QR(x[3], x[7], x[11], x[15]);
-    CHACHA_QR(x[0], x[5], x[10], x[15]);
-    CHACHA_QR(x[1], x[6], x[11], x[12]);
-    CHACHA_QR(x[2], x[7], x[8], x[13]);
-    CHACHA_QR(x[3], x[4], x[9], x[14]);
-  }
-  for (int i = 0; i < 16; i++) x[i] = CV_ADD(x[i], s[i]);
-  CHACHA_TRANSPOSE4(x[0], x[1], x[2], x[3]);
-  CHACHA_TRANSPOSE4(x[4], x[5], x[6], x[7]);
-  CHACHA_TRANSPOSE4(x[8], x[9], x[10], x[11]);
-  CHACHA_TRANSPOSE4(x[12], x[13], x[14], x[15]);
-}
+/* Vertical layout: block j (counter st[12] + j) in 32-bit lane j; s is the
+ * caller's scratch array. On return x[4g + k], 128-bit lane L, holds words
+ * 4g..4g+3 of block 4L + k: the caller moves whole 128-bit lanes into place.
+ * A macro, not a function: as an inline function (or with single-use
+ * rotate functions in the AVX2 includer) GCC 12 spilled a different mix of
+ * the sixteen state vectors in the AVX2 kernel, which has only 16
+ * registers, and it ran 5% slower on Zen; expanded in place, it compiles as
+ * the original per-file code did. */
+#define CHACHA_VERTICAL(x, s, st)                                   \
+  do {                                                              \
+    for (int i_ = 0; i_ < 16; i_++) s[i_] = CV_SET1((int)(st)[i_]);  \
+    s[12] = CV_ADD(s[12], CV_LANE_INDEX);                           \
+    for (int i_ = 0; i_ < 16; i_++) x[i_] = s[i_];                  \
+    for (int r_ = 0; r_ < 10; r_++) {                               \
+      CHACHA_QR(x[0], x[4], x[8], x[12]);                           \
+      CHACHA_QR(x[1], x[5], x[9], x[13]);                           \
+      CHACHA_QR(x[2], x[6], x[10], x[14]);                          \
+      CHACHA_QR(x[3], x[7], x[11], x[15]);                          \
+      CHACHA_QR(x[0], x[5], x[10], x[15]);                          \
+      CHACHA_QR(x[1], x[6], x[11], x[12]);                          \
+      CHACHA_QR(x[2], x[7], x[8], x[13]);                           \
+      CHACHA_QR(x[3], x[4], x[9], x[14]);                           \
+    }                                                               \
+    for (int i_ = 0; i_ < 16; i_++) x[i_] = CV_ADD(x[i_], s[i_]);   \
+    CHACHA_TRANSPOSE4(x[0], x[1], x[2], x[3]);                      \
+    CHACHA_TRANSPOSE4(x[4], x[5], x[6], x[7]);                      \
+    CHACHA_TRANSPOSE4(x[8], x[9], x[10], x[11]);                    \
+    CHACHA_TRANSPOSE4(x[12], x[13], x[14], x[15]);                  \
+  } while (0)
 
 /* Rows layout: one block per 128-bit lane, lane L's counter being st[12]
  * plus word 4L of ctr. On return v[i] holds row i (bytes 16i..16i+15) of
