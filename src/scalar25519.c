@@ -19,33 +19,13 @@
 #include <string.h>
 
 #include "internal.h"
+#include "mac64.h"
 
 static const uint64_t L[4] = {0x5812631a5cf5d3edull, 0x14def9dea2f79cd6ull, 0, 0x1000000000000000ull};
 static const uint64_t L_NEG_INV = 0xd2b51da312547e1bull; /* -L^-1 mod 2^64 */
 static const uint64_t R2[4] = {0xa40611e3449c0f01ull, 0xd00e1ba768859347ull, 0xceec73d217f5be65ull,
                                0x0399411b7c309a3dull}; /* 2^512 mod L */
 
-/* (hi, lo) = a * b + c + d: never overflows 128 bits. */
-static inline uint64_t mac(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *hi) {
-#ifdef __SIZEOF_INT128__
-  unsigned __int128 p = (unsigned __int128)a * b + c + d;
-  *hi = (uint64_t)(p >> 64);
-  return (uint64_t)p;
-#else
-  /* Portable 64x64 -> 128 from four 32x32 -> 64 products. */
-  uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
-  uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-  uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
-  uint64_t lo = (mid << 32) | (uint32_t)p00;
-  uint64_t h = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-  lo += c;
-  h += lo < c;
-  lo += d;
-  h += lo < d;
-  *hi = h;
-  return lo;
-#endif
-}
 
 static void load(uint64_t r[4], const uint8_t s[32]) {
   for (int i = 0; i < 4; i++) {
@@ -84,7 +64,7 @@ static void redc_steps(uint64_t v[5], const uint64_t t_in[8]) {
   t[8] = 0;
   for (int i = 0; i < 4; i++) {
     uint64_t m = t[i] * L_NEG_INV, carry = 0;
-    for (int j = 0; j < 4; j++) t[i + j] = mac(m, L[j], t[i + j], carry, &carry);
+    for (int j = 0; j < 4; j++) t[i + j] = hwc_mac64(&carry, m, L[j], t[i + j], carry);
     for (int j = i + 4; j < 9; j++) {
       t[j] += carry;
       carry = t[j] < carry;
@@ -105,7 +85,7 @@ static void mul_wide(uint64_t t[8], const uint64_t a[4], const uint64_t b[4]) {
   memset(t, 0, 8 * sizeof t[0]);
   for (int i = 0; i < 4; i++) {
     uint64_t carry = 0;
-    for (int j = 0; j < 4; j++) t[i + j] = mac(a[i], b[j], t[i + j], carry, &carry);
+    for (int j = 0; j < 4; j++) t[i + j] = hwc_mac64(&carry, a[i], b[j], t[i + j], carry);
     t[i + 4] = carry;
   }
 }
@@ -123,7 +103,7 @@ static void sqr_wide(uint64_t t[8], const uint64_t a[4]) {
   memset(t, 0, 8 * sizeof t[0]);
   for (int i = 0; i < 3; i++) {
     uint64_t carry = 0;
-    for (int j = i + 1; j < 4; j++) t[i + j] = mac(a[i], a[j], t[i + j], carry, &carry);
+    for (int j = i + 1; j < 4; j++) t[i + j] = hwc_mac64(&carry, a[i], a[j], t[i + j], carry);
     t[i + 4] = carry;
   }
   for (int k = 7; k > 0; k--) t[k] = t[k] << 1 | t[k - 1] >> 63;
@@ -131,7 +111,7 @@ static void sqr_wide(uint64_t t[8], const uint64_t a[4]) {
   uint64_t carry = 0;
   for (int i = 0; i < 4; i++) {
     uint64_t hi;
-    t[2 * i] = mac(a[i], a[i], t[2 * i], carry, &hi);
+    t[2 * i] = hwc_mac64(&hi, a[i], a[i], t[2 * i], carry);
     t[2 * i + 1] += hi;
     carry = t[2 * i + 1] < hi;
   }
@@ -177,7 +157,7 @@ void sc25519_muladd(uint8_t r[32], const uint8_t a[32], const uint8_t b[32], con
   load(y, b);
   load(z, c);
   mul_wide(t, x, y); /* <= (2^256 - 1)^2, so adding c < 2^256 cannot overflow */
-  for (int i = 0; i < 8; i++) t[i] = mac(1, t[i], i < 4 ? z[i] : 0, carry, &carry);
+  for (int i = 0; i < 8; i++) t[i] = hwc_mac64(&carry, 1, t[i], i < 4 ? z[i] : 0, carry);
   reduce512(r, t);
   hwc_memzero(x, sizeof x);
   hwc_memzero(y, sizeof y);
@@ -196,7 +176,7 @@ void sc25519_add(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]) {
   load(y, b);
   /* The carry out of bit 256 is dropped: libsodium adds the two 32-byte
    * encodings modulo 2^256 before reducing, and these are its semantics. */
-  for (int i = 0; i < 4; i++) t[i] = mac(1, x[i], y[i], carry, &carry);
+  for (int i = 0; i < 4; i++) t[i] = hwc_mac64(&carry, 1, x[i], y[i], carry);
   reduce512(r, t);
   hwc_memzero(x, sizeof x);
   hwc_memzero(y, sizeof y);

@@ -12,33 +12,9 @@
  */
 #include "../kernels.h"
 #include "../bignum_entries.h"
+#include "../mac64.h"
 
 HWC_CALL_COUNTER(bignum_generic);
-
-#if defined(__SIZEOF_INT128__) && !defined(HWC_BN_FORCE_32)
-typedef unsigned __int128 u128;
-/* hi:lo = a * b + c + d; cannot overflow: (2^64-1)^2 + 2(2^64-1) < 2^128. */
-static inline uint64_t mac(uint64_t *hi, uint64_t a, uint64_t b, uint64_t c, uint64_t d) {
-  u128 t = (u128)a * b + c + d;
-  *hi = (uint64_t)(t >> 64);
-  return (uint64_t)t;
-}
-#else
-/* The same from 32-bit halves, for compilers without a 128-bit type. */
-static inline uint64_t mac(uint64_t *hi, uint64_t a, uint64_t b, uint64_t c, uint64_t d) {
-  uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
-  uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-  uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
-  uint64_t lo = (mid << 32) | (uint32_t)p00;
-  uint64_t h = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-  lo += c;
-  h += lo < c;
-  lo += d;
-  h += lo < d;
-  *hi = h;
-  return lo;
-}
-#endif
 
 uint64_t hwc_bn_neg_inv64(uint64_t m0) {
   /* Newton's iteration x <- x(2 - m0 x) doubles the correct low bits; m0 is
@@ -93,13 +69,13 @@ static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hw
   uint64_t t[HWC_BN_MAX_LIMBS + 2] = {0};
   for (size_t i = 0; i < n; i++) {
     uint64_t c = 0, bi = b[i];
-    for (size_t j = 0; j < n; j++) t[j] = mac(&c, a[j], bi, t[j], c);
+    for (size_t j = 0; j < n; j++) t[j] = hwc_mac64(&c, a[j], bi, t[j], c);
     uint64_t s = t[n] + c;
     t[n + 1] = s < c;
     t[n] = s;
     uint64_t q = t[0] * n0;
-    mac(&c, q, m[0], t[0], 0); /* low limb is 0 by the choice of q */
-    for (size_t j = 1; j < n; j++) t[j - 1] = mac(&c, q, m[j], t[j], c);
+    hwc_mac64(&c, q, m[0], t[0], 0); /* low limb is 0 by the choice of q */
+    for (size_t j = 1; j < n; j++) t[j - 1] = hwc_mac64(&c, q, m[j], t[j], c);
     s = t[n] + c;
     t[n - 1] = s;
     t[n] = t[n + 1] + (s < c);
