@@ -39,16 +39,7 @@ static void blocks4(uint8_t *out, const uint8_t *in, uint32_t st[16]) {
   for (int i = 0; i < 16; i++) s[i] = vdupq_n_u32(st[i]);
   s[12] = vaddq_u32(s[12], vld1q_u32(lane_ctr));
   for (int i = 0; i < 16; i++) x[i] = s[i];
-  for (int r = 0; r < 10; r++) {
-    QR(x[0], x[4], x[8], x[12]);
-    QR(x[1], x[5], x[9], x[13]);
-    QR(x[2], x[6], x[10], x[14]);
-    QR(x[3], x[7], x[11], x[15]);
-    QR(x[0], x[5], x[10], x[15]);
-    QR(x[1], x[6], x[11], x[12]);
-    QR(x[2], x[7], x[8], x[13]);
-    QR(x[3], x[4], x[9], x[14]);
-  }
+  HWC_CHACHA20_ROUNDS(QR, x);
   for (int g = 0; g < 4; g++) {
     /* Words 4g..4g+3 of the four blocks: transpose so vector k is block k. */
     uint32x4_t a = vaddq_u32(x[4 * g], s[4 * g]), b = vaddq_u32(x[4 * g + 1], s[4 * g + 1]);

@@ -18,16 +18,7 @@ HWC_CALL_COUNTER(chacha20_generic);
   } while (0)
 
 void hwc_chacha20_permute(uint32_t x[16]) {
-  for (int i = 0; i < 10; i++) {
-    QR(x[0], x[4], x[8], x[12]);
-    QR(x[1], x[5], x[9], x[13]);
-    QR(x[2], x[6], x[10], x[14]);
-    QR(x[3], x[7], x[11], x[15]);
-    QR(x[0], x[5], x[10], x[15]);
-    QR(x[1], x[6], x[11], x[12]);
-    QR(x[2], x[7], x[8], x[13]);
-    QR(x[3], x[4], x[9], x[14]);
-  }
+  HWC_CHACHA20_ROUNDS(QR, x);
 }
 
 void hwc_chacha20_blocks_scalar(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16]) {

@@ -66,16 +66,7 @@
     for (int i_ = 0; i_ < 16; i_++) s[i_] = CV_SET1((int)(st)[i_]);  \
     s[12] = CV_ADD(s[12], CV_LANE_INDEX);                           \
     for (int i_ = 0; i_ < 16; i_++) x[i_] = s[i_];                  \
-    for (int r_ = 0; r_ < 10; r_++) {                               \
-      CHACHA_QR(x[0], x[4], x[8], x[12]);                           \
-      CHACHA_QR(x[1], x[5], x[9], x[13]);                           \
-      CHACHA_QR(x[2], x[6], x[10], x[14]);                          \
-      CHACHA_QR(x[3], x[7], x[11], x[15]);                          \
-      CHACHA_QR(x[0], x[5], x[10], x[15]);                          \
-      CHACHA_QR(x[1], x[6], x[11], x[12]);                          \
-      CHACHA_QR(x[2], x[7], x[8], x[13]);                           \
-      CHACHA_QR(x[3], x[4], x[9], x[14]);                           \
-    }                                                               \
+    HWC_CHACHA20_ROUNDS(CHACHA_QR, x);                              \
     for (int i_ = 0; i_ < 16; i_++) x[i_] = CV_ADD(x[i_], s[i_]);   \
     CHACHA_TRANSPOSE4(x[0], x[1], x[2], x[3]);                      \
     CHACHA_TRANSPOSE4(x[4], x[5], x[6], x[7]);                      \
