@@ -1,7 +1,10 @@
 /*
  * Kernel table types: one struct of function pointers per primitive, listing
- * the operations that differ between backends. No logic lives here; every
- * kernel file includes only this header (plus its intrinsics header).
+ * the operations that differ between backends. A kernel file includes this
+ * header, its intrinsics header, and at most the kernel-side headers that
+ * hold code common to several backends of one primitive (the shared round
+ * and block loops under src/x86_64, bignum_entries.h, mac64.h,
+ * generic/fe25519_51.h); never the protocol layer.
  *
  * An implementation is one const instance of its primitive's struct, defined
  * in the file named after its ISA (src/x86_64/sha256_shani.c defines
