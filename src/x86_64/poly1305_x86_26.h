@@ -112,7 +112,19 @@ static inline void expand26(PV h[5], const hwc_poly1305_state *st) {
   for (int i = 0; i < 5; i++) h[i] = PV_LANE0((long long)l[i]);
 }
 
-/* st->h = the sum of h's lanes, carried fully and repacked to radix 2^64. */
+/* st->h = the sum of h's lanes, carried fully and repacked to radix 2^64.
+ *
+ * Bounds: each lane's limbs leave mulmod26 below 2^27 (limbs 1 and 4 are
+ * a masked limb plus a carry far below 2^26), so the sums of at most 8
+ * lanes are below 2^30 and the first pass leaves t0..t3 < 2^26 and
+ * t4 < 2^31. Folding t4's top into t0
+ * (times 5, since 2^130 = 5 mod p) can push t0, then t1, t2 and t3 in turn
+ * to 2^26 exactly, so the second pass must run the whole chain up to t4:
+ * only then are t0..t3 below 2^26 and the ORs below join disjoint bits.
+ * A second pass that stopped at t2 once dropped bit 78 of h (t2 = 2^26
+ * overlapped t3's lowest bit), for messages that keep h at its maximum. t4
+ * ends below 2^26 + 1, so its bits above 24 land in st->h[2], which the
+ * scalar code accepts as a partially reduced h. */
 static inline void collapse26(hwc_poly1305_state *st, const PV h[5]) {
   uint64_t t0 = PV_HSUM(h[0]), t1 = PV_HSUM(h[1]), t2 = PV_HSUM(h[2]), t3 = PV_HSUM(h[3]), t4 = PV_HSUM(h[4]);
   t1 += t0 >> 26; t0 &= M26;
@@ -122,6 +134,8 @@ static inline void collapse26(hwc_poly1305_state *st, const PV h[5]) {
   t0 += (t4 >> 26) * 5; t4 &= M26;
   t1 += t0 >> 26; t0 &= M26;
   t2 += t1 >> 26; t1 &= M26;
+  t3 += t2 >> 26; t2 &= M26;
+  t4 += t3 >> 26; t3 &= M26;
   st->h[0] = t0 | t1 << 26 | t2 << 52;
   st->h[1] = t2 >> 12 | t3 << 14 | t4 << 40;
   st->h[2] = t4 >> 24;
