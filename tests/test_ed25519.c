@@ -6,7 +6,7 @@
  *
  * Vector sources: RFC 8032 section 7.1 (TEST 1, 2, 3, 1024, SHA(abc)),
  * each also reproduced by libsodium 1.0.18 (tools/vectors/gen_ed25519.c);
- * Wycheproof from ../shared/wycheproof or $WYCHEPROOF_DIR. */
+ * Wycheproof from tests/vectors/wycheproof or $WYCHEPROOF_DIR. */
 #include <stdlib.h>
 
 #include "check.h"

@@ -5,13 +5,13 @@
  *
  * Vector sources: RFC 7748 (values cross-checked with libsodium 1.0.18's
  * crypto_scalarmult_curve25519 and a Python transcription of section 5);
- * Wycheproof from ../shared/wycheproof or $WYCHEPROOF_DIR. */
+ * Wycheproof from tests/vectors/wycheproof or $WYCHEPROOF_DIR. */
 #include <stdlib.h>
 
 #include "check.h"
 
 #ifndef HWC_WYCHEPROOF_DEFAULT
-#define HWC_WYCHEPROOF_DEFAULT HWC_VECTORS_DEFAULT "/../../../shared/wycheproof"
+#define HWC_WYCHEPROOF_DEFAULT HWC_VECTORS_DEFAULT "/wycheproof"
 #endif
 
 static void unhex32(uint8_t out[32], const char *hex) { CHECK(t_unhex(out, 32, hex) == 32); }

@@ -153,8 +153,8 @@ void wp_free(wp_value *v) {
 wp_value *wp_load(const char *name) {
   const char *dir = getenv("WYCHEPROOF_DIR");
   char path[4096];
-  /* Default: ../shared/wycheproof next to the repository. */
-  snprintf(path, sizeof path, "%s/%s", dir ? dir : HWC_VECTORS_DEFAULT "/../../../shared/wycheproof", name);
+  /* Default: the vendored copy, tests/vectors/wycheproof. */
+  snprintf(path, sizeof path, "%s/%s", dir ? dir : HWC_VECTORS_DEFAULT "/wycheproof", name);
   FILE *f = fopen(path, "rb");
   if (!f) {
     fprintf(stderr, "wycheproof: %s not found (set WYCHEPROOF_DIR)\n", path);

@@ -1,5 +1,5 @@
-/* A small JSON reader for Project Wycheproof's test files, read in place
- * from ../shared/wycheproof (WYCHEPROOF_DIR overrides). Any test suite may
+/* A small JSON reader for Project Wycheproof's test files, read from the
+ * vendored tests/vectors/wycheproof (WYCHEPROOF_DIR overrides). Any test suite may
  * use it: load a file, walk testGroups[].tests[], read fields by name. */
 #ifndef HWC_TESTS_WYCHEPROOF_H
 #define HWC_TESTS_WYCHEPROOF_H
