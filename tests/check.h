@@ -62,6 +62,9 @@ char *t_read_vector_file(const char *name, size_t *len);
  * how many ran and restores the previous selection. */
 typedef void (*t_impl_body)(hwc_prim p, const char *impl, void *arg);
 size_t t_for_each_impl(hwc_prim p, t_impl_body body, void *arg);
+/* How many t_for_each_impl bodies passed for implementation i of p in
+ * this process (a body that failed does not count). */
+unsigned long t_bodies_passed(hwc_prim p, size_t i);
 /* The calls counter of implementation i of p (test builds count calls). */
 unsigned long t_impl_calls(hwc_prim p, size_t i);
 /* Test-only re-selection after changing HWCRYPTO_* variables (dispatch.c). */

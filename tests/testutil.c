@@ -72,6 +72,12 @@ unsigned long t_impl_calls(hwc_prim p, size_t i) {
   return __atomic_load_n(hwc_registry_impl(p, i)->calls, __ATOMIC_RELAXED);
 }
 
+/* How many backend-loop bodies ran (and passed) per implementation, for
+ * the runner's per-backend summary. 32 is above any primitive's count. */
+static unsigned long bodies_passed[HWC_PRIM_COUNT][32];
+
+unsigned long t_bodies_passed(hwc_prim p, size_t i) { return i < 32 ? bodies_passed[p][i] : 0; }
+
 size_t t_for_each_impl(hwc_prim p, t_impl_body body, void *arg) {
   const char *before = hwc_impl_selected(p);
   size_t ran = 0;
@@ -82,6 +88,7 @@ size_t t_for_each_impl(hwc_prim p, t_impl_body body, void *arg) {
     unsigned long calls = t_impl_calls(p, i);
     body(p, name, arg);
     CHECK_MSG(t_impl_calls(p, i) > calls, "%s/%s: its kernel was never called", hwc_prim_name(p), name);
+    if (i < 32) bodies_passed[p][i]++;
     ran++;
   }
   CHECK(before == NULL || hwc_impl_select(p, before) == HWC_OK);
