@@ -358,3 +358,278 @@ static void invert_body(hwc_prim p, const char *impl, void *arg) {
   }
 }
 HWC_TEST(fe25519, invert_and_pow22523) { t_for_each_impl(HWC_PRIM_FE25519, invert_body, NULL); }
+
+/* ---- edge values of tests/edge.h through every table entry */
+
+#include "edge.h"
+
+/* Every encoding of edge.h (values next to p, bit 255 set, all-ones limbs
+ * in every backend's radix) through every entry but the ladder, each pair
+ * for the binary operations, against the reference. */
+static void edge_ops_body(hwc_prim p, const char *impl, void *arg) {
+  (void)p, (void)arg;
+  const hwc_fe25519_kernel *k = hwc_fe25519_get();
+  size_t nv = t_edge_fe25519_count();
+  for (size_t i = 0; i < nv; i++) {
+    uint8_t si[32], sj[32];
+    hwc_fe25519 a, b, h;
+    ref_fe ra, rb, rh;
+    t_edge_fe25519(si, i);
+    load(k, &a, &ra, si);
+    expect(k, &a, &ra, impl, "edge frombytes/tobytes", (int)i, (int)i);
+    k->sqr(&h, &a);
+    ref_mul(&rh, &ra, &ra);
+    expect(k, &h, &rh, impl, "edge sqr", (int)i, (int)i);
+    ref_fe rr = ra;
+    for (unsigned n = 1; n <= 3; n++) ref_mul(&rr, &rr, &rr);
+    k->sqr_n(&h, &a, 3);
+    expect(k, &h, &rr, impl, "edge sqr_n(3)", (int)i, 3);
+    static const uint32_t cs[] = {0, 1, 19, 121666, (1u << 20) - 1};
+    for (size_t c = 0; c < sizeof cs / sizeof cs[0]; c++) {
+      ref_fe rc;
+      ref_small(&rc, cs[c]);
+      ref_mul(&rh, &ra, &rc);
+      k->mul_small(&h, &a, cs[c]);
+      expect(k, &h, &rh, impl, "edge mul_small", (int)i, (int)cs[c]);
+    }
+    for (size_t j = 0; j < nv; j++) {
+      t_edge_fe25519(sj, j);
+      load(k, &b, &rb, sj);
+      k->mul(&h, &a, &b);
+      ref_mul(&rh, &ra, &rb);
+      expect(k, &h, &rh, impl, "edge mul", (int)i, (int)j);
+      k->add(&h, &a, &b);
+      ref_add(&rh, &ra, &rb);
+      expect(k, &h, &rh, impl, "edge add", (int)i, (int)j);
+      k->sub(&h, &a, &b);
+      ref_sub(&rh, &ra, &rb);
+      expect(k, &h, &rh, impl, "edge sub", (int)i, (int)j);
+      /* an output fed straight back: (a - b) * (a + b) and (a - b)^2 */
+      hwc_fe25519 s, d;
+      ref_fe rs, rd;
+      k->add(&s, &a, &b);
+      k->sub(&d, &a, &b);
+      k->mul(&h, &d, &s);
+      ref_add(&rs, &ra, &rb);
+      ref_sub(&rd, &ra, &rb);
+      ref_mul(&rh, &rd, &rs);
+      expect(k, &h, &rh, impl, "edge (a-b)(a+b)", (int)i, (int)j);
+      k->sqr(&h, &d);
+      ref_mul(&rh, &rd, &rd);
+      expect(k, &h, &rh, impl, "edge (a-b)^2", (int)i, (int)j);
+      hwc_fe25519 x = a, y = b;
+      k->cswap(&x, &y, 1);
+      expect(k, &x, &rb, impl, "edge cswap(1)", (int)i, (int)j);
+      k->cmov(&x, &a, 1);
+      expect(k, &x, &ra, impl, "edge cmov(1)", (int)i, (int)j);
+    }
+    hwc_fe25519 inv;
+    ref_fe rone, rzero;
+    ref_small(&rone, 1);
+    ref_small(&rzero, 0);
+    hwc_fe25519_invert(k, &inv, &a);
+    k->mul(&h, &inv, &a);
+    expect(k, &h, memcmp(&ra, &rzero, sizeof ra) == 0 ? &rzero : &rone, impl, "edge a * invert(a)", (int)i,
+           (int)i);
+  }
+}
+HWC_TEST(fe25519, edge_values_against_reference) { t_for_each_impl(HWC_PRIM_FE25519, edge_ops_body, NULL); }
+
+/* The element layouts the backends use (kernels.h leaves them private);
+ * recognised by what frombytes makes of 2^26 and 2^51. */
+typedef enum { LAYOUT_RADIX51, LAYOUT_RADIX25, LAYOUT_4X64 } fe_layout;
+
+static fe_layout detect_layout(const hwc_fe25519_kernel *k) {
+  uint8_t s[32] = {0};
+  hwc_fe25519 f;
+  s[6] = 0x08; /* 2^51 */
+  k->frombytes(&f, s);
+  if (f.d[0] == (UINT64_C(1) << 51)) return LAYOUT_4X64;
+  memset(s, 0, 32);
+  s[3] = 0x04; /* 2^26 */
+  k->frombytes(&f, s);
+  if (f.d[0] == (UINT64_C(1) << 26)) return LAYOUT_RADIX51;
+  CHECK_MSG(f.w[1] == 1 && f.w[0] == 0, "fe25519 element layout not recognised");
+  return LAYOUT_RADIX25;
+}
+
+/* r = x * 2^shift + limb, on the reference (limb below 2^64). */
+static void ref_shift_add(ref_fe *r, const ref_fe *x, unsigned shift, uint64_t limb) {
+  ref_fe t = *x, two, lo, hi, s32;
+  ref_small(&two, 2);
+  for (unsigned b = 0; b < shift; b++) ref_mul(&t, &t, &two);
+  ref_small(&lo, (uint32_t)limb);
+  ref_small(&hi, (uint32_t)(limb >> 32));
+  ref_small(&s32, 1);
+  for (int b = 0; b < 32; b++) ref_mul(&s32, &s32, &two);
+  ref_mul(&hi, &hi, &s32);
+  ref_add(&t, &t, &lo);
+  ref_add(r, &t, &hi);
+}
+
+/* Raw elements at the limits each layout's kernels document for their
+ * inputs, which an encoding cannot reach (frombytes carries): radix 2^51
+ * limbs up to 2^52 - 39 (the bound of sub, the tightest), radix 2^25.5
+ * limbs at their full width, and 4x64 values up to 2^256 - 1. Fills up to
+ * `max` elements and their reference values; returns how many. */
+static size_t raw_elements(fe_layout layout, hwc_fe25519 *f, ref_fe *r, size_t max) {
+  size_t n = 0;
+  ref_fe zero;
+  ref_small(&zero, 0);
+  if (layout == LAYOUT_RADIX51) {
+    static const uint64_t top = (UINT64_C(1) << 52) - 39, m51 = (UINT64_C(1) << 51) - 1;
+    static const uint64_t fills[] = {(UINT64_C(1) << 52) - 39, (UINT64_C(1) << 51) + (UINT64_C(1) << 26),
+                                     (UINT64_C(1) << 51), (UINT64_C(1) << 51) - 1};
+    for (size_t pat = 0; pat < 4 + 5 + 2 && n < max; pat++, n++) {
+      uint64_t d[5];
+      for (int l = 0; l < 5; l++) {
+        if (pat < 4) d[l] = fills[pat];                        /* every limb at one bound */
+        else if (pat < 9) d[l] = (size_t)l == pat - 4 ? top : m51; /* one limb over the others' all-ones */
+        else d[l] = (l % 2 == (int)(pat - 9)) ? top : 0;      /* alternate limbs */
+      }
+      ref_fe acc = zero;
+      for (int l = 4; l >= 0; l--) ref_shift_add(&acc, &acc, 51, d[l]);
+      memset(&f[n], 0, sizeof f[n]);
+      for (int l = 0; l < 5; l++) f[n].d[l] = d[l];
+      r[n] = acc;
+    }
+  } else if (layout == LAYOUT_RADIX25) {
+    for (size_t pat = 0; pat < 3 && n < max; pat++, n++) {
+      ref_fe acc = zero;
+      memset(&f[n], 0, sizeof f[n]);
+      for (int l = 9; l >= 0; l--) {
+        int width = 26 - (l & 1);
+        int32_t v = (pat == 0 || (int)(pat - 1) == l % 2) ? (int32_t)((1u << width) - 1) : 0;
+        f[n].w[l] = v;
+        ref_shift_add(&acc, &acc, (unsigned)width, (uint64_t)v); /* limb l sits width(l) below limb l+1 */
+      }
+      r[n] = acc;
+    }
+  } else {
+    static const uint64_t words[][4] = {
+        {~0ull, ~0ull, ~0ull, ~0ull},                      /* 2^256 - 1 */
+        {~0ull - 37, ~0ull, ~0ull, ~0ull},                 /* 2^256 - 38 = 2p */
+        {~0ull - 38, ~0ull, ~0ull, ~0ull},                 /* 2p - 1 */
+        {~0ull - 18, ~0ull, ~0ull, ~0ull},                 /* 2^256 - 19 */
+        {0, 0, 0, 1ull << 63},                             /* 2^255 */
+        {~0ull, 0, ~0ull, 0},                              /* alternate words */
+        {0, ~0ull, 0, ~0ull},
+        {37, 0, 0, 0},                                     /* below 38: the folds' carry cases */
+    };
+    for (size_t pat = 0; pat < sizeof words / sizeof words[0] && n < max; pat++, n++) {
+      ref_fe acc = zero;
+      memset(&f[n], 0, sizeof f[n]);
+      for (int l = 3; l >= 0; l--) {
+        f[n].d[l] = words[pat][l];
+        ref_shift_add(&acc, &acc, 64, words[pat][l]);
+      }
+      r[n] = acc;
+    }
+  }
+  return n;
+}
+
+/* Raw elements at each layout's documented input limits through the
+ * arithmetic entries, paired with each other and with every edge encoding. */
+static void raw_ops_body(hwc_prim p, const char *impl, void *arg) {
+  (void)p, (void)arg;
+  const hwc_fe25519_kernel *k = hwc_fe25519_get();
+  hwc_fe25519 raw[16];
+  ref_fe rraw[16];
+  size_t nraw = raw_elements(detect_layout(k), raw, rraw, 16);
+  CHECK(nraw > 0);
+  size_t nv = t_edge_fe25519_count();
+  for (size_t i = 0; i < nraw; i++) {
+    const hwc_fe25519 *a = &raw[i];
+    const ref_fe *ra = &rraw[i];
+    hwc_fe25519 h;
+    ref_fe rh;
+    expect(k, a, ra, impl, "raw tobytes", (int)i, 0);
+    k->sqr(&h, a);
+    ref_mul(&rh, ra, ra);
+    expect(k, &h, &rh, impl, "raw sqr", (int)i, 0);
+    k->sqr_n(&h, a, 2);
+    ref_mul(&rh, &rh, &rh);
+    expect(k, &h, &rh, impl, "raw sqr_n(2)", (int)i, 0);
+    ref_fe rc;
+    ref_small(&rc, (1u << 20) - 1);
+    k->mul_small(&h, a, (1u << 20) - 1);
+    ref_mul(&rh, ra, &rc);
+    expect(k, &h, &rh, impl, "raw mul_small", (int)i, 0);
+    hwc_fe25519 inv;
+    ref_fe rone, rzero;
+    ref_small(&rone, 1);
+    ref_small(&rzero, 0);
+    hwc_fe25519_invert(k, &inv, a);
+    k->mul(&h, &inv, a);
+    expect(k, &h, memcmp(ra, &rzero, sizeof *ra) == 0 ? &rzero : &rone, impl, "raw a * invert(a)", (int)i, 0);
+    for (size_t j = 0; j < nraw + nv; j++) {
+      hwc_fe25519 b;
+      ref_fe rb;
+      if (j < nraw) {
+        b = raw[j], rb = rraw[j];
+      } else {
+        uint8_t s[32];
+        t_edge_fe25519(s, j - nraw);
+        load(k, &b, &rb, s);
+      }
+      k->mul(&h, a, &b);
+      ref_mul(&rh, ra, &rb);
+      expect(k, &h, &rh, impl, "raw mul", (int)i, (int)j);
+      k->mul(&h, &b, a);
+      expect(k, &h, &rh, impl, "raw mul swapped", (int)i, (int)j);
+      k->add(&h, a, &b);
+      ref_add(&rh, ra, &rb);
+      expect(k, &h, &rh, impl, "raw add", (int)i, (int)j);
+      k->sub(&h, a, &b);
+      ref_sub(&rh, ra, &rb);
+      expect(k, &h, &rh, impl, "raw a - b", (int)i, (int)j);
+      k->sub(&h, &b, a);
+      ref_sub(&rh, &rb, ra);
+      expect(k, &h, &rh, impl, "raw b - a", (int)i, (int)j);
+    }
+  }
+}
+HWC_TEST(fe25519, raw_limb_bounds_against_reference) { t_for_each_impl(HWC_PRIM_FE25519, raw_ops_body, NULL); }
+
+/* The ladder entry on raw and edge starting coordinates and edge x1, with
+ * the scalars of edge.h's scalar list (all-ones, sparse, next to L),
+ * against the reference loop. */
+static void edge_ladder_body(hwc_prim p, const char *impl, void *arg) {
+  (void)p, (void)arg;
+  const hwc_fe25519_kernel *k = hwc_fe25519_get();
+  hwc_fe25519 raw[16];
+  ref_fe rraw[16];
+  size_t nraw = raw_elements(detect_layout(k), raw, rraw, 16);
+  size_t nv = t_edge_fe25519_count(), ns = t_edge_scalar25519_count();
+  size_t cases = t_quick() ? 4 : nv; /* one x1 per case: every edge value natively */
+  for (size_t c = 0; c < cases; c++) {
+    size_t x1_at = t_quick() ? c * (nv / 4) : c;
+    hwc_fe25519 st[4], x1;
+    ref_fe r[4], rx1;
+    uint8_t s[32], e[32];
+    t_edge_fe25519(s, x1_at);
+    load(k, &x1, &rx1, s);
+    for (int j = 0; j < 4; j++) {
+      size_t at = c * 4 + (size_t)j;
+      if (at % 3 == 0 || nraw == 0) {
+        t_edge_fe25519(s, (at * 7) % nv);
+        load(k, &st[j], &r[j], s);
+      } else {
+        st[j] = raw[at % nraw], r[j] = rraw[at % nraw];
+      }
+    }
+    t_edge_scalar25519(e, c % ns);
+    k->ladder(st, &x1, e);
+    unsigned swap = 0;
+    for (int t = 254; t >= 0; t--) {
+      unsigned bit = (e[t >> 3] >> (t & 7)) & 1;
+      ref_cswap(r, swap ^ bit);
+      swap = bit;
+      ref_ladder_step(r, &rx1);
+    }
+    ref_cswap(r, swap);
+    for (int j = 0; j < 4; j++) expect(k, &st[j], &r[j], impl, "edge ladder", (int)c, j);
+  }
+}
+HWC_TEST(fe25519, edge_ladder_against_reference) { t_for_each_impl(HWC_PRIM_FE25519, edge_ladder_body, NULL); }
