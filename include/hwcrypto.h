@@ -30,6 +30,21 @@ extern "C" {
 #define HWC_API
 #endif
 
+/* --------------------------------------------------------------- version */
+
+/* The version of this header. The library's own is hwc_version(); the two
+ * differ when a program built against one header runs with another
+ * library. Releases follow semantic versioning; the shared library's
+ * SONAME (libhwcrypto.so.N) changes whenever the ABI does: a public
+ * struct's size or layout, a signature, or an enum value. */
+#define HWC_VERSION_MAJOR 0
+#define HWC_VERSION_MINOR 2
+#define HWC_VERSION_PATCH 0
+#define HWC_VERSION_STRING "0.2.0"
+
+/* The library's version, "MAJOR.MINOR.PATCH" (static, never NULL). */
+HWC_API const char *hwc_version(void);
+
 /* ---------------------------------------------------------------- errors */
 
 #define HWC_OK 0

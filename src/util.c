@@ -7,6 +7,8 @@
 
 #include "internal.h"
 
+const char *hwc_version(void) { return HWC_VERSION_STRING; }
+
 const char *hwc_strerror(int err) {
   switch (err) {
     case HWC_OK: return "success";

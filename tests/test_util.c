@@ -43,3 +43,12 @@ HWC_TEST(util, random_bytes) {
   CHECK(hwc_random_bytes(NULL, 0) == HWC_OK);
   CHECK(hwc_random_bytes(NULL, 1) == HWC_ERR_INVALID_ARG);
 }
+
+/* The header's macros and the library's string are one version (CMake
+ * takes the package version from the same macros). */
+HWC_TEST(util, version) {
+  char want[32];
+  snprintf(want, sizeof want, "%d.%d.%d", HWC_VERSION_MAJOR, HWC_VERSION_MINOR, HWC_VERSION_PATCH);
+  CHECK(strcmp(want, HWC_VERSION_STRING) == 0);
+  CHECK(strcmp(hwc_version(), HWC_VERSION_STRING) == 0);
+}
