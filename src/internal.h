@@ -18,10 +18,13 @@ _Noreturn void hwc_fatal(const char *func, const char *what);
   } while (0)
 
 /* Marks a secret-derived value as safe to branch on (it is the result the
- * caller gets anyway). In test builds with HWC_CT_VALGRIND this tells
- * memcheck, so the constant-time check (tests/ct.h) does not report it;
- * otherwise it compiles to nothing. */
-#ifdef HWC_CT_VALGRIND
+ * caller gets anyway). In test builds this tells the constant-time check's
+ * method (tests/ct.h: MemorySanitizer, or memcheck with HWC_CT_VALGRIND), so
+ * it does not report it; otherwise it compiles to nothing. */
+#include "msan.h"
+#if defined(HWC_MSAN) && defined(HWC_TESTING)
+#define HWC_DECLASSIFY(p, n) hwc_msan_clean((p), (n))
+#elif defined(HWC_CT_VALGRIND)
 #include <valgrind/memcheck.h>
 #define HWC_DECLASSIFY(p, n) ((void)VALGRIND_MAKE_MEM_DEFINED((p), (n)))
 #else

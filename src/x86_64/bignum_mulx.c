@@ -16,6 +16,7 @@
  */
 #include "../kernels.h"
 #include "../bignum_entries.h"
+#include "../msan.h"
 
 HWC_CALL_COUNTER(bignum_mulx);
 
@@ -118,13 +119,34 @@ HWC_CALL_COUNTER(bignum_mulx);
   "jrcxz 2f\n\t"                                                                    \
   ROW1_LOOP(dst)
 
-static inline void row_mul(uint64_t *t, const uint64_t *x, uint64_t y, size_t n) { ROW_MUL(ROW1_LOOP); }
-static inline void row_reduce(uint64_t *t, const uint64_t *m, uint64_t q, size_t n) {
-  ROW_REDUCE(1, ROW1_REDUCE_LOOP, "=&r");
+/* MemorySanitizer does not see through the rows' asm (src/msan.h): whether
+ * a row's inputs (t[0..n+1], x, y) carry taint, with y handed over clean.
+ * The rows write t[0..n+1], the reductions also the scratch t[-1]. */
+static inline int row_taint(const uint64_t *t, const uint64_t *x, uint64_t *y, size_t n) {
+  int taint = hwc_msan_tainted(t, 8 * (n + 2)) | hwc_msan_tainted(x, 8 * n) | hwc_msan_tainted(y, 8);
+  hwc_msan_clean(y, 8);
+  return taint;
 }
-static inline void row_mul4(uint64_t *t, const uint64_t *x, uint64_t y, size_t n) { ROW_MUL(ROW4_LOOP); }
+
+static inline void row_mul(uint64_t *t, const uint64_t *x, uint64_t y, size_t n) {
+  int taint = row_taint(t, x, &y, n);
+  ROW_MUL(ROW1_LOOP);
+  hwc_msan_set(t, 8 * (n + 2), taint);
+}
+static inline void row_reduce(uint64_t *t, const uint64_t *m, uint64_t q, size_t n) {
+  int taint = row_taint(t, m, &q, n);
+  ROW_REDUCE(1, ROW1_REDUCE_LOOP, "=&r");
+  hwc_msan_set(t - 1, 8 * (n + 3), taint);
+}
+static inline void row_mul4(uint64_t *t, const uint64_t *x, uint64_t y, size_t n) {
+  int taint = row_taint(t, x, &y, n);
+  ROW_MUL(ROW4_LOOP);
+  hwc_msan_set(t, 8 * (n + 2), taint);
+}
 static inline void row_reduce4(uint64_t *t, const uint64_t *m, uint64_t q, size_t n) {
+  int taint = row_taint(t, m, &q, n);
   ROW_REDUCE(0, ROW4_LOOP, "+&r");
+  hwc_msan_set(t - 1, 8 * (n + 3), taint);
 }
 
 static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {

@@ -24,6 +24,12 @@
 
 #include <immintrin.h>
 
+#include "../msan.h"
+#ifdef HWC_MSAN /* MSan reports these intrinsics' operands instead of propagating: src/msan.h */
+#define _addcarry_u64 hwc_msan_addcarry_u64
+#define _subborrow_u64 hwc_msan_subborrow_u64
+#endif
+
 typedef unsigned __int128 u128;
 
 /* The 512-bit value in r8..r15 (T0..T7) to h = T0..3 + 38 * T4..7, in
@@ -81,6 +87,7 @@ typedef unsigned __int128 u128;
   "adcq $0, %%" TOP "\n\t"
 
 static inline void fmul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) {
+  int taint = hwc_msan_tainted(f, 32) | hwc_msan_tainted(g, 32); /* asm hides it from MSan: src/msan.h */
   __asm__ volatile(
       /* row 0 needs only one chain */
       "movq 0(%[f]), %%rdx\n\t"
@@ -99,11 +106,13 @@ static inline void fmul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4])
       :
       : [h] "r"(h), [f] "r"(f), [g] "r"(g)
       : "rax", "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory");
+  hwc_msan_set(h, 32, taint);
 }
 
 /* Squaring: the six cross products once, doubled on the CF chain while the
  * four squares come in on the OF chain. */
 static inline void fsqr(uint64_t h[4], const uint64_t f[4]) {
+  int taint = hwc_msan_tainted(f, 32);
   __asm__ volatile(
       "movq 0(%[f]), %%rdx\n\t"
       "mulxq 8(%[f]), %%r9, %%r10\n\t"   /* f0 f1 */
@@ -154,6 +163,7 @@ static inline void fsqr(uint64_t h[4], const uint64_t f[4]) {
       :
       : [h] "r"(h), [f] "r"(f)
       : "rax", "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory");
+  hwc_msan_set(h, 32, taint);
 }
 
 /* h = f + g: a carry out of 2^256 is worth 38; a second one cannot follow a

@@ -13,6 +13,30 @@
 #include <immintrin.h>
 
 #include "ghash_clmul.h"
+#include "../msan.h"
+
+#ifdef HWC_MSAN
+/* MSan (clang 14) reports VPMASKMOVQ's operands, a secret stored lane
+ * included, and marks loaded lanes clean (tests/CT.md): its builds move the
+ * selected lanes one by one instead, which it follows exactly. The mask
+ * comes from public lengths. */
+static inline __m256i hwc_msan_maskload_epi64(const long long *p, __m256i mask) {
+  long long m[4], v[4] = {0, 0, 0, 0};
+  _mm256_storeu_si256((__m256i *)m, mask);
+  for (int i = 0; i < 4; i++)
+    if (m[i] < 0) v[i] = p[i];
+  return _mm256_loadu_si256((const __m256i *)v);
+}
+static inline void hwc_msan_maskstore_epi64(long long *p, __m256i mask, __m256i x) {
+  long long m[4], v[4];
+  _mm256_storeu_si256((__m256i *)m, mask);
+  _mm256_storeu_si256((__m256i *)v, x);
+  for (int i = 0; i < 4; i++)
+    if (m[i] < 0) p[i] = v[i];
+}
+#define _mm256_maskload_epi64 hwc_msan_maskload_epi64
+#define _mm256_maskstore_epi64 hwc_msan_maskstore_epi64
+#endif
 
 typedef struct {
   __m256i lo, mid, hi;

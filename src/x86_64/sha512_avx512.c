@@ -14,17 +14,27 @@
 #include <immintrin.h>
 
 #include "../kernels.h"
+#include "../msan.h"
 
-/* s0(x) = ROTR1 ^ ROTR8 ^ SHR7; 0x96 is the truth table of a ^ b ^ c. */
+/* a ^ b ^ c in one VPTERNLOGQ; 0x96 is its truth table. MemorySanitizer
+ * reports VPTERNLOG's secret operands instead of propagating them
+ * (tests/CT.md), so its builds spell out the same XORs. */
+static inline __m256i xor3(__m256i a, __m256i b, __m256i c) {
+#ifdef HWC_MSAN
+  return _mm256_xor_si256(_mm256_xor_si256(a, b), c);
+#else
+  return _mm256_ternarylogic_epi64(a, b, c, 0x96);
+#endif
+}
+
+/* s0(x) = ROTR1 ^ ROTR8 ^ SHR7 */
 static inline __m256i sched_s0(__m256i v) {
-  return _mm256_ternarylogic_epi64(_mm256_ror_epi64(v, 1), _mm256_ror_epi64(v, 8),
-                                   _mm256_srli_epi64(v, 7), 0x96);
+  return xor3(_mm256_ror_epi64(v, 1), _mm256_ror_epi64(v, 8), _mm256_srli_epi64(v, 7));
 }
 
 /* s1(x) = ROTR19 ^ ROTR61 ^ SHR6 */
 static inline __m256i sched_s1(__m256i v) {
-  return _mm256_ternarylogic_epi64(_mm256_ror_epi64(v, 19), _mm256_ror_epi64(v, 61),
-                                   _mm256_srli_epi64(v, 6), 0x96);
+  return xor3(_mm256_ror_epi64(v, 19), _mm256_ror_epi64(v, 61), _mm256_srli_epi64(v, 6));
 }
 
 #include "sha512_x86_blocks.h"
