@@ -13,6 +13,32 @@
  *    non-zero length is a programming error and aborts the process with a
  *    message on stderr (it cannot be reported through a void return, and
  *    silently hashing something else would be worse).
+ *  - Thread safety: every function may be called from any thread. Key
+ *    objects may be shared between threads once made (AES and GCM keys are
+ *    read-only; an RSA key locks its blinding state); a hashing or
+ *    Poly1305 context belongs to one thread at a time.
+ *  - Secrets (keys, scalars, plaintexts, RSA private values) never steer a
+ *    branch or a memory index; key objects are wiped by their _wipe / _free.
+ *
+ * Which function for which task:
+ *  - Encrypt data with a shared key:  hwc_aes_gcm_encrypt / _decrypt (AES
+ *    key object, 12-byte nonces), or hwc_xchacha20poly1305_encrypt /
+ *    _decrypt (32-byte key, random 24-byte nonces are safe);
+ *    hwc_chacha20poly1305_* for RFC 8439 protocols (TLS, WireGuard style).
+ *  - Agree on a key:                  hwc_x25519_keypair, then hwc_x25519
+ *    with the peer's public key (then derive keys from the shared value).
+ *  - Sign and verify:                 hwc_ed25519_* (new designs);
+ *    hwc_rsa_sign_pss / _verify_pss, or hwc_rsa_sign_pkcs1 / _verify_pkcs1
+ *    where RSA is required.
+ *  - Encrypt to an RSA public key:    hwc_rsa_encrypt_oaep / _decrypt_oaep.
+ *  - Hash:                            hwc_sha256, hwc_sha512 (and incremental
+ *    contexts).
+ *  - Prime-order group for protocols: hwc_ristretto255_*.
+ *  - Raw building blocks (only when a protocol needs them): hwc_aes_cbc_*,
+ *    hwc_aes_ctr, hwc_chacha20, hwc_xchacha20, hwc_poly1305 (a one-time
+ *    key per message), hwc_modexp.
+ *  - Inspect or force the chosen implementations: hwc_impl_* (and the
+ *    HWCRYPTO_IMPL / HWCRYPTO_CPU_DISABLE environment variables).
  */
 #ifndef HWCRYPTO_H
 #define HWCRYPTO_H
@@ -168,192 +194,6 @@ HWC_API void hwc_sha512_update(hwc_sha512_ctx *c, const uint8_t *in, size_t len)
 HWC_API void hwc_sha512_final(hwc_sha512_ctx *c, uint8_t out[64]);
 HWC_API void hwc_sha384_final(hwc_sha512_ctx *c, uint8_t out[48]);
 
-/* ------------------------------------------- ristretto255 scalars (RFC 9496) */
-
-/* Scalars are 32-byte little-endian numbers taken modulo the group order
- * L = 2^252 + 27742317777372353535851937790883648493. Inputs may be any
- * 32-byte value (not necessarily reduced); outputs are always reduced
- * (< L). Semantics and results are those of libsodium's
- * crypto_core_ristretto255_scalar_* functions, byte for byte. Constant time.
- * Output and input may be the same buffer. */
-
-/* r = a uniformly random non-zero scalar. Aborts (with a message) if the OS
- * random generator fails, as there is no error to return. */
-HWC_API void hwc_ristretto255_scalar_random(uint8_t r[32]);
-/* z = x + y mod L. Like libsodium, the two encodings are first added
- * modulo 2^256, which only matters when they are not reduced. */
-HWC_API void hwc_ristretto255_scalar_add(uint8_t z[32], const uint8_t x[32], const uint8_t y[32]);
-/* z = x - y mod L (x + (-y mod L), with the same 2^256 wrap as add). */
-HWC_API void hwc_ristretto255_scalar_sub(uint8_t z[32], const uint8_t x[32], const uint8_t y[32]);
-/* z = x * y mod L. */
-HWC_API void hwc_ristretto255_scalar_mul(uint8_t z[32], const uint8_t x[32], const uint8_t y[32]);
-/* neg = -s mod L. */
-HWC_API void hwc_ristretto255_scalar_negate(uint8_t neg[32], const uint8_t s[32]);
-/* comp = 1 - s mod L. */
-HWC_API void hwc_ristretto255_scalar_complement(uint8_t comp[32], const uint8_t s[32]);
-/* recip = 1/s mod L. HWC_ERR_INVALID_ARG when s is the all-zero encoding
- * (recip is then 0). As in libsodium, another multiple of L gives recip = 0
- * and HWC_OK. */
-HWC_API int hwc_ristretto255_scalar_invert(uint8_t recip[32], const uint8_t s[32]);
-/* r = s mod L for a 64-byte little-endian s (e.g. a hash output). */
-HWC_API void hwc_ristretto255_scalar_reduce(uint8_t r[32], const uint8_t s[64]);
-
-/* ristretto255 group elements (RFC 9496): 32-byte canonical encodings.
- * Every function gives libsodium 1.0.18's crypto_core_ristretto255_* /
- * crypto_scalarmult_ristretto255* result byte for byte. Constant time in
- * scalars and points; only the validity of an encoding and an identity
- * result can be learnt from the timing, and the return value tells them. */
-
-/* 1 when p is the canonical encoding of a group element (RFC 9496 section
- * 4.3.1: below 2^255 - 19, even, decodes), 0 otherwise (also for NULL).
- * One deliberate difference from libsodium 1.0.18: an encoding with bit 255
- * set is rejected here, by every function, as RFC 9496 and later libsodium
- * versions require; 1.0.18 ignores that bit. */
-HWC_API int hwc_ristretto255_is_valid_point(const uint8_t p[32]);
-/* p = the element of the 64 uniform bytes h (RFC 9496 section 4.3.4: the
- * map applied to each half, bit 255 of each half ignored, and the two
- * results added). HWC_OK; HWC_ERR_INVALID_ARG for NULL. */
-HWC_API int hwc_ristretto255_from_hash(uint8_t p[32], const uint8_t h[64]);
-/* r = p + q and r = p - q. HWC_OK; HWC_ERR_BAD_ENCODING when p or q is not
- * a valid encoding (r untouched); HWC_ERR_INVALID_ARG for NULL. r may alias
- * p or q. */
-HWC_API int hwc_ristretto255_add(uint8_t r[32], const uint8_t p[32], const uint8_t q[32]);
-HWC_API int hwc_ristretto255_sub(uint8_t r[32], const uint8_t p[32], const uint8_t q[32]);
-/* q = n * p. Bit 255 of n is ignored and n need not be reduced (n and
- * n mod L give the same element). HWC_OK; HWC_ERR_BAD_ENCODING when p is
- * not a valid encoding (q untouched); HWC_ERR_INVALID_ARG for NULL or when
- * the result is the identity (n = 0 mod L): q is then all zero and must not
- * be used. */
-HWC_API int hwc_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const uint8_t p[32]);
-/* q = n * the generator (RFC 9496 section 4.4), through the precomputed
- * table of multiples of the base point. Same n and identity rules as
- * hwc_ristretto255_scalarmult. */
-HWC_API int hwc_ristretto255_scalarmult_base(uint8_t q[32], const uint8_t n[32]);
-
-/* ---------------------------------------------------- Ed25519 (RFC 8032) */
-
-/* Ed25519 exactly as libsodium 1.0.18's crypto_sign_ed25519: a secret key
- * is the 32-byte seed followed by the 32-byte public key; signatures are
- * the 64 bytes R || S of RFC 8032 section 5.1.6 (deterministic, pure
- * Ed25519, no context). */
-
-/* pk = the public key of seed, sk = seed || pk. seed may alias sk. HWC_OK;
- * HWC_ERR_INVALID_ARG for NULL. */
-HWC_API int hwc_ed25519_seed_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32]);
-/* A new key pair from a random seed (OS generator). HWC_OK;
- * HWC_ERR_INVALID_ARG for NULL; HWC_ERR_RNG when the OS generator fails. */
-HWC_API int hwc_ed25519_keypair(uint8_t pk[32], uint8_t sk[64]);
-/* sig = the signature of the len bytes at msg (NULL allowed when len is 0)
- * under sk. The public key is read from sk[32..63], as libsodium does, not
- * recomputed from the seed. sig may overlap msg. Constant time in sk.
- * HWC_OK; HWC_ERR_INVALID_ARG for NULL. */
-HWC_API int hwc_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t len, const uint8_t sk[64]);
-/* HWC_OK when sig is a valid signature of msg under pk, else
- * HWC_ERR_VERIFY (HWC_ERR_INVALID_ARG for NULL). The rules are those of
- * libsodium 1.0.18's crypto_sign_verify_detached, in this order:
- *  1. S = sig[32..63] must be below L (no malleable S + L);
- *  2. R = sig[0..31] with bit 255 ignored must not be one of the 7 small-
- *     order encodings (y = 0, 1, p - 1, the two order-8 y, p, p + 1);
- *  3. pk's y (bit 255 cleared) must be below p, and pk must not be one of
- *     those 7 encodings either;
- *  4. pk must decode to a curve point (an x of 0 with the sign bit set is
- *     accepted, as there; it can only be a small-order point, already out);
- *  5. the cofactorless equation: with k = SHA-512(R || pk || msg) mod L,
- *     the encoding of S B - k A must equal R byte for byte, so a non-
- *     canonical R never verifies.
- * Runs in variable time: every input is public. */
-HWC_API int hwc_ed25519_verify(const uint8_t sig[64], const uint8_t *msg, size_t len, const uint8_t pk[32]);
-
-/* --------------------------------------- ChaCha20, Poly1305 and the AEADs */
-/* RFC 8439 and draft-irtf-cfrg-xchacha. Every function below accepts
- * out == in (in place); partially overlapping buffers are HWC_ERR_INVALID_ARG
- * and nothing is written then. */
-
-/* XORs len bytes of the ChaCha20 keystream (key, 12-byte nonce, 32-bit block
- * counter starting at `counter`) into in, writing out. HWC_OK;
- * HWC_ERR_INVALID_ARG for a NULL pointer (in/out may be NULL when len is 0)
- * or partial overlap; HWC_ERR_TOO_LONG when the keystream would need a block
- * counter beyond 2^32 - 1 (nothing is written then). */
-HWC_API int hwc_chacha20(uint8_t *out, const uint8_t *in, size_t len, const uint8_t nonce[12],
-                         uint32_t counter, const uint8_t key[32]);
-
-/* XChaCha20: HChaCha20(key, nonce[0..15]) gives a subkey for ChaCha20 with
- * the 64-bit block counter `counter` and the 64-bit nonce nonce[16..23]
- * (libsodium's crypto_stream_xchacha20_xor_ic). Same errors as hwc_chacha20;
- * HWC_ERR_TOO_LONG when the counter would pass 2^64 - 1. */
-HWC_API int hwc_xchacha20(uint8_t *out, const uint8_t *in, size_t len, const uint8_t nonce[24],
-                          uint64_t counter, const uint8_t key[32]);
-
-/* Incremental Poly1305 state. Holds the one-time key: final wipes it; wipe
- * it with hwc_memzero if you abandon it. Plain data, but it remembers the
- * backend chosen at init, so do not copy it across processes. */
-typedef struct hwc_poly1305_ctx {
-  uint64_t state[80]; /* accumulator, r and backend key powers (src/kernels.h) */
-  uint8_t s[16];      /* the second half of the key, added at the end */
-  uint8_t buf[16];    /* 0..15 bytes waiting for a full block */
-  size_t buf_len;
-  const void *kernel; /* the poly1305 backend selected at init */
-} hwc_poly1305_ctx;
-
-/* One-shot Poly1305 (RFC 8439 section 2.5) of len bytes at msg under the
- * 32-byte one-time key. msg may be NULL when len is 0; other NULL pointers
- * abort (see the conventions at the top). */
-HWC_API void hwc_poly1305(uint8_t tag[16], const uint8_t *msg, size_t len, const uint8_t key[32]);
-
-/* Incremental Poly1305: init with the one-time key, update with any number
- * of pieces of any length, final writes the 16-byte tag and wipes ctx. The
- * result equals hwc_poly1305 of the concatenated pieces. */
-HWC_API void hwc_poly1305_init(hwc_poly1305_ctx *ctx, const uint8_t key[32]);
-HWC_API void hwc_poly1305_update(hwc_poly1305_ctx *ctx, const uint8_t *msg, size_t len);
-HWC_API void hwc_poly1305_final(hwc_poly1305_ctx *ctx, uint8_t tag[16]);
-
-/* ChaCha20-Poly1305 AEAD (RFC 8439 section 2.8): encrypts len bytes of pt
- * into ct (same length) and writes the 16-byte tag over aad and ct. HWC_OK;
- * HWC_ERR_INVALID_ARG for NULL pointers (pt/ct/aad may be NULL when their
- * length is 0) or partial overlap of pt and ct; HWC_ERR_TOO_LONG above
- * 274877906880 bytes (2^32 - 1 blocks of 64). */
-HWC_API int hwc_chacha20poly1305_encrypt(uint8_t *ct, uint8_t tag[16], const uint8_t *pt, size_t len,
-                                         const uint8_t *aad, size_t aad_len, const uint8_t nonce[12],
-                                         const uint8_t key[32]);
-
-/* Verifies tag over aad and ct in constant time, then decrypts ct into pt.
- * HWC_OK; HWC_ERR_AUTH when the tag does not match (all len bytes of pt are
- * then zero); otherwise the errors of the encrypt function. */
-HWC_API int hwc_chacha20poly1305_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t tag[16],
-                                         const uint8_t *aad, size_t aad_len, const uint8_t nonce[12],
-                                         const uint8_t key[32]);
-
-/* XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha section 2.3.1, libsodium's
- * crypto_aead_xchacha20poly1305_ietf): the ChaCha20-Poly1305 AEAD under the
- * HChaCha20 subkey of nonce[0..15], with nonce 0^4 || nonce[16..23]. A 24-byte
- * random nonce is safe. Same sizes and errors as the functions above. */
-HWC_API int hwc_xchacha20poly1305_encrypt(uint8_t *ct, uint8_t tag[16], const uint8_t *pt, size_t len,
-                                          const uint8_t *aad, size_t aad_len, const uint8_t nonce[24],
-                                          const uint8_t key[32]);
-HWC_API int hwc_xchacha20poly1305_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t tag[16],
-                                          const uint8_t *aad, size_t aad_len, const uint8_t nonce[24],
-                                          const uint8_t key[32]);
-
-/* ------------------------------------------------------ X25519 (RFC 7748) */
-
-/* X25519 Diffie-Hellman: shared = X25519(scalar, point), all 32 bytes.
- * Any 32-byte scalar is clamped as RFC 7748 section 5 says; any 32-byte
- * point is accepted (bit 255 is ignored, u >= p is taken mod p). Runs in
- * time independent of scalar and point. HWC_OK; HWC_ERR_INVALID_ARG for a
- * NULL pointer or when the result is all zero (point of small order): shared
- * then holds the zero result and must not be used as a key. */
-HWC_API int hwc_x25519(uint8_t shared[32], const uint8_t scalar[32], const uint8_t point[32]);
-
-/* The public key of scalar: X25519(scalar, 9), through a precomputed
- * Edwards25519 table (faster than hwc_x25519 with the base point, same
- * result). HWC_OK, or HWC_ERR_INVALID_ARG for a NULL pointer. */
-HWC_API int hwc_x25519_base(uint8_t pub[32], const uint8_t scalar[32]);
-
-/* A new key pair: sec = 32 random bytes from the OS (stored unclamped, as
- * libsodium does), pub = hwc_x25519_base(sec). HWC_OK, HWC_ERR_INVALID_ARG
- * for a NULL pointer, HWC_ERR_RNG when the OS generator fails. */
-HWC_API int hwc_x25519_keypair(uint8_t pub[32], uint8_t sec[32]);
-
 /* -------------------------------------------------------------------- AES */
 
 /* Key objects ask for 16-byte alignment only, what malloc returns on the
@@ -445,6 +285,76 @@ HWC_API int hwc_aes_gcm_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, cons
 /* Clears every byte of the GCM key object. NULL is ignored. */
 HWC_API void hwc_aes_gcm_key_wipe(hwc_aes_gcm_key *key);
 
+/* --------------------------------------- ChaCha20, Poly1305 and the AEADs */
+/* RFC 8439 and draft-irtf-cfrg-xchacha. Every function below accepts
+ * out == in (in place); partially overlapping buffers are HWC_ERR_INVALID_ARG
+ * and nothing is written then. */
+
+/* XORs len bytes of the ChaCha20 keystream (key, 12-byte nonce, 32-bit block
+ * counter starting at `counter`) into in, writing out. HWC_OK;
+ * HWC_ERR_INVALID_ARG for a NULL pointer (in/out may be NULL when len is 0)
+ * or partial overlap; HWC_ERR_TOO_LONG when the keystream would need a block
+ * counter beyond 2^32 - 1 (nothing is written then). */
+HWC_API int hwc_chacha20(uint8_t *out, const uint8_t *in, size_t len, const uint8_t nonce[12],
+                         uint32_t counter, const uint8_t key[32]);
+
+/* XChaCha20: HChaCha20(key, nonce[0..15]) gives a subkey for ChaCha20 with
+ * the 64-bit block counter `counter` and the 64-bit nonce nonce[16..23]
+ * (libsodium's crypto_stream_xchacha20_xor_ic). Same errors as hwc_chacha20;
+ * HWC_ERR_TOO_LONG when the counter would pass 2^64 - 1. */
+HWC_API int hwc_xchacha20(uint8_t *out, const uint8_t *in, size_t len, const uint8_t nonce[24],
+                          uint64_t counter, const uint8_t key[32]);
+
+/* Incremental Poly1305 state. Holds the one-time key: final wipes it; wipe
+ * it with hwc_memzero if you abandon it. Plain data, but it remembers the
+ * backend chosen at init, so do not copy it across processes. */
+typedef struct hwc_poly1305_ctx {
+  uint64_t state[80]; /* accumulator, r and backend key powers (src/kernels.h) */
+  uint8_t s[16];      /* the second half of the key, added at the end */
+  uint8_t buf[16];    /* 0..15 bytes waiting for a full block */
+  size_t buf_len;
+  const void *kernel; /* the poly1305 backend selected at init */
+} hwc_poly1305_ctx;
+
+/* One-shot Poly1305 (RFC 8439 section 2.5) of len bytes at msg under the
+ * 32-byte one-time key. msg may be NULL when len is 0; other NULL pointers
+ * abort (see the conventions at the top). */
+HWC_API void hwc_poly1305(uint8_t tag[16], const uint8_t *msg, size_t len, const uint8_t key[32]);
+
+/* Incremental Poly1305: init with the one-time key, update with any number
+ * of pieces of any length, final writes the 16-byte tag and wipes ctx. The
+ * result equals hwc_poly1305 of the concatenated pieces. */
+HWC_API void hwc_poly1305_init(hwc_poly1305_ctx *ctx, const uint8_t key[32]);
+HWC_API void hwc_poly1305_update(hwc_poly1305_ctx *ctx, const uint8_t *msg, size_t len);
+HWC_API void hwc_poly1305_final(hwc_poly1305_ctx *ctx, uint8_t tag[16]);
+
+/* ChaCha20-Poly1305 AEAD (RFC 8439 section 2.8): encrypts len bytes of pt
+ * into ct (same length) and writes the 16-byte tag over aad and ct. HWC_OK;
+ * HWC_ERR_INVALID_ARG for NULL pointers (pt/ct/aad may be NULL when their
+ * length is 0) or partial overlap of pt and ct; HWC_ERR_TOO_LONG above
+ * 274877906880 bytes (2^32 - 1 blocks of 64). */
+HWC_API int hwc_chacha20poly1305_encrypt(uint8_t *ct, uint8_t tag[16], const uint8_t *pt, size_t len,
+                                         const uint8_t *aad, size_t aad_len, const uint8_t nonce[12],
+                                         const uint8_t key[32]);
+
+/* Verifies tag over aad and ct in constant time, then decrypts ct into pt.
+ * HWC_OK; HWC_ERR_AUTH when the tag does not match (all len bytes of pt are
+ * then zero); otherwise the errors of the encrypt function. */
+HWC_API int hwc_chacha20poly1305_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t tag[16],
+                                         const uint8_t *aad, size_t aad_len, const uint8_t nonce[12],
+                                         const uint8_t key[32]);
+
+/* XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha section 2.3.1, libsodium's
+ * crypto_aead_xchacha20poly1305_ietf): the ChaCha20-Poly1305 AEAD under the
+ * HChaCha20 subkey of nonce[0..15], with nonce 0^4 || nonce[16..23]. A 24-byte
+ * random nonce is safe. Same sizes and errors as the functions above. */
+HWC_API int hwc_xchacha20poly1305_encrypt(uint8_t *ct, uint8_t tag[16], const uint8_t *pt, size_t len,
+                                          const uint8_t *aad, size_t aad_len, const uint8_t nonce[24],
+                                          const uint8_t key[32]);
+HWC_API int hwc_xchacha20poly1305_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t tag[16],
+                                          const uint8_t *aad, size_t aad_len, const uint8_t nonce[24],
+                                          const uint8_t key[32]);
+
 /* ------------------------------------------------------ X25519 (RFC 7748) */
 
 /* X25519 Diffie-Hellman: shared = X25519(scalar, point), all 32 bytes.
@@ -464,6 +374,102 @@ HWC_API int hwc_x25519_base(uint8_t pub[32], const uint8_t scalar[32]);
  * libsodium does), pub = hwc_x25519_base(sec). HWC_OK, HWC_ERR_INVALID_ARG
  * for a NULL pointer, HWC_ERR_RNG when the OS generator fails. */
 HWC_API int hwc_x25519_keypair(uint8_t pub[32], uint8_t sec[32]);
+
+/* ---------------------------------------------------- Ed25519 (RFC 8032) */
+
+/* Ed25519 exactly as libsodium 1.0.18's crypto_sign_ed25519: a secret key
+ * is the 32-byte seed followed by the 32-byte public key; signatures are
+ * the 64 bytes R || S of RFC 8032 section 5.1.6 (deterministic, pure
+ * Ed25519, no context). */
+
+/* pk = the public key of seed, sk = seed || pk. seed may alias sk. HWC_OK;
+ * HWC_ERR_INVALID_ARG for NULL. */
+HWC_API int hwc_ed25519_seed_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32]);
+/* A new key pair from a random seed (OS generator). HWC_OK;
+ * HWC_ERR_INVALID_ARG for NULL; HWC_ERR_RNG when the OS generator fails. */
+HWC_API int hwc_ed25519_keypair(uint8_t pk[32], uint8_t sk[64]);
+/* sig = the signature of the len bytes at msg (NULL allowed when len is 0)
+ * under sk. The public key is read from sk[32..63], as libsodium does, not
+ * recomputed from the seed. sig may overlap msg. Constant time in sk.
+ * HWC_OK; HWC_ERR_INVALID_ARG for NULL. */
+HWC_API int hwc_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t len, const uint8_t sk[64]);
+/* HWC_OK when sig is a valid signature of msg under pk, else
+ * HWC_ERR_VERIFY (HWC_ERR_INVALID_ARG for NULL). The rules are those of
+ * libsodium 1.0.18's crypto_sign_verify_detached, in this order:
+ *  1. S = sig[32..63] must be below L (no malleable S + L);
+ *  2. R = sig[0..31] with bit 255 ignored must not be one of the 7 small-
+ *     order encodings (y = 0, 1, p - 1, the two order-8 y, p, p + 1);
+ *  3. pk's y (bit 255 cleared) must be below p, and pk must not be one of
+ *     those 7 encodings either;
+ *  4. pk must decode to a curve point (an x of 0 with the sign bit set is
+ *     accepted, as there; it can only be a small-order point, already out);
+ *  5. the cofactorless equation: with k = SHA-512(R || pk || msg) mod L,
+ *     the encoding of S B - k A must equal R byte for byte, so a non-
+ *     canonical R never verifies.
+ * Runs in variable time: every input is public. */
+HWC_API int hwc_ed25519_verify(const uint8_t sig[64], const uint8_t *msg, size_t len, const uint8_t pk[32]);
+
+/* ------------------------------------------- ristretto255 scalars (RFC 9496) */
+
+/* Scalars are 32-byte little-endian numbers taken modulo the group order
+ * L = 2^252 + 27742317777372353535851937790883648493. Inputs may be any
+ * 32-byte value (not necessarily reduced); outputs are always reduced
+ * (< L). Semantics and results are those of libsodium's
+ * crypto_core_ristretto255_scalar_* functions, byte for byte. Constant time.
+ * Output and input may be the same buffer. */
+
+/* r = a uniformly random non-zero scalar. Aborts (with a message) if the OS
+ * random generator fails, as there is no error to return. */
+HWC_API void hwc_ristretto255_scalar_random(uint8_t r[32]);
+/* z = x + y mod L. Like libsodium, the two encodings are first added
+ * modulo 2^256, which only matters when they are not reduced. */
+HWC_API void hwc_ristretto255_scalar_add(uint8_t z[32], const uint8_t x[32], const uint8_t y[32]);
+/* z = x - y mod L (x + (-y mod L), with the same 2^256 wrap as add). */
+HWC_API void hwc_ristretto255_scalar_sub(uint8_t z[32], const uint8_t x[32], const uint8_t y[32]);
+/* z = x * y mod L. */
+HWC_API void hwc_ristretto255_scalar_mul(uint8_t z[32], const uint8_t x[32], const uint8_t y[32]);
+/* neg = -s mod L. */
+HWC_API void hwc_ristretto255_scalar_negate(uint8_t neg[32], const uint8_t s[32]);
+/* comp = 1 - s mod L. */
+HWC_API void hwc_ristretto255_scalar_complement(uint8_t comp[32], const uint8_t s[32]);
+/* recip = 1/s mod L. HWC_ERR_INVALID_ARG when s is the all-zero encoding
+ * (recip is then 0). As in libsodium, another multiple of L gives recip = 0
+ * and HWC_OK. */
+HWC_API int hwc_ristretto255_scalar_invert(uint8_t recip[32], const uint8_t s[32]);
+/* r = s mod L for a 64-byte little-endian s (e.g. a hash output). */
+HWC_API void hwc_ristretto255_scalar_reduce(uint8_t r[32], const uint8_t s[64]);
+
+/* ristretto255 group elements (RFC 9496): 32-byte canonical encodings.
+ * Every function gives libsodium 1.0.18's crypto_core_ristretto255_* /
+ * crypto_scalarmult_ristretto255* result byte for byte. Constant time in
+ * scalars and points; only the validity of an encoding and an identity
+ * result can be learnt from the timing, and the return value tells them. */
+
+/* 1 when p is the canonical encoding of a group element (RFC 9496 section
+ * 4.3.1: below 2^255 - 19, even, decodes), 0 otherwise (also for NULL).
+ * One deliberate difference from libsodium 1.0.18: an encoding with bit 255
+ * set is rejected here, by every function, as RFC 9496 and later libsodium
+ * versions require; 1.0.18 ignores that bit. */
+HWC_API int hwc_ristretto255_is_valid_point(const uint8_t p[32]);
+/* p = the element of the 64 uniform bytes h (RFC 9496 section 4.3.4: the
+ * map applied to each half, bit 255 of each half ignored, and the two
+ * results added). HWC_OK; HWC_ERR_INVALID_ARG for NULL. */
+HWC_API int hwc_ristretto255_from_hash(uint8_t p[32], const uint8_t h[64]);
+/* r = p + q and r = p - q. HWC_OK; HWC_ERR_BAD_ENCODING when p or q is not
+ * a valid encoding (r untouched); HWC_ERR_INVALID_ARG for NULL. r may alias
+ * p or q. */
+HWC_API int hwc_ristretto255_add(uint8_t r[32], const uint8_t p[32], const uint8_t q[32]);
+HWC_API int hwc_ristretto255_sub(uint8_t r[32], const uint8_t p[32], const uint8_t q[32]);
+/* q = n * p. Bit 255 of n is ignored and n need not be reduced (n and
+ * n mod L give the same element). HWC_OK; HWC_ERR_BAD_ENCODING when p is
+ * not a valid encoding (q untouched); HWC_ERR_INVALID_ARG for NULL or when
+ * the result is the identity (n = 0 mod L): q is then all zero and must not
+ * be used. */
+HWC_API int hwc_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const uint8_t p[32]);
+/* q = n * the generator (RFC 9496 section 4.4), through the precomputed
+ * table of multiples of the base point. Same n and identity rules as
+ * hwc_ristretto255_scalarmult. */
+HWC_API int hwc_ristretto255_scalarmult_base(uint8_t q[32], const uint8_t n[32]);
 
 /* ------------------------------------ RSA and big-number modular arithmetic */
 
