@@ -146,6 +146,7 @@ int hwc_aes_gcm_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_
   uint8_t full[16];
   gcm_crypt(1, pt, ct, len, full, aad, aad_len, nonce, nonce_len, key);
   int ok = hwc_memequal(full, tag, tag_len);
+  HWC_DECLASSIFY(&ok, sizeof ok); /* accept or reject is the caller's answer */
   hwc_memzero(full, sizeof full);
   if (!ok) {
     hwc_memzero(pt, len);
