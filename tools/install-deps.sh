@@ -2,10 +2,11 @@
 # Installs what building and testing hwcrypto needs on Debian 12, when run as
 # root and something is missing; otherwise says what is missing. Idempotent.
 #   tools/install-deps.sh            build + test dependencies
-#   (openssl: its CLI checks interoperability in the suite)
+#   (openssl: its CLI checks interoperability in the suite; clang and its
+#   sanitizer runtimes: make test-ct-msan, make fuzz)
 set -u
 pkgs=(cmake gcc make pkg-config python3 libcpuid-dev libcriterion-dev qemu-user
-      gcc-aarch64-linux-gnu libc6-dev-arm64-cross valgrind openssl)
+      gcc-aarch64-linux-gnu libc6-dev-arm64-cross valgrind openssl clang libclang-rt-14-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
