@@ -267,3 +267,48 @@ static void malloc_key_body(const char *aes, const char *gh, void *arg) {
 }
 
 HWC_TEST(gcm, key_from_malloc) { for_each_pair(malloc_key_body, NULL); }
+
+/* ---- A GCM key object at any address: copied to offsets 1, 4 and 8 from a
+ * 16-byte boundary (a packed struct, an 8-byte allocator), or built there,
+ * it gives generic/generic's ciphertext and tag, and decrypts. Lengths reach
+ * the 8- and 16-block stitched loops, their tails and a partial block. */
+static void misaligned_gcm_key_body(const char *aes, const char *gh, void *arg) {
+  (void)arg;
+  static const size_t offsets[3] = {1, 4, 8}, lens[3] = {5 * 16 + 3, 16 * 16, 16 * 35 + 7};
+  enum { MAX = 16 * 35 + 7 };
+  uint8_t k[32], nonce[20], aad[20], pt[MAX], a[MAX], b[MAX], ta[16], tb[16];
+  uint8_t *raw = malloc(sizeof(hwc_aes_gcm_key) + 16);
+  CHECK(raw != NULL && ((uintptr_t)raw & 15) == 0); /* glibc: 16-byte granules */
+  for (size_t kl = 16; kl <= 32; kl += 16) {
+    t_rand_bytes(k, kl);
+    hwc_aes_gcm_key ref, key;
+    CHECK(hwc_impl_select(HWC_PRIM_AES, "generic") == HWC_OK && hwc_impl_select(HWC_PRIM_GHASH, "generic") == HWC_OK);
+    CHECK(hwc_aes_gcm_init(&ref, k, kl) == HWC_OK);
+    CHECK(hwc_impl_select(HWC_PRIM_AES, aes) == HWC_OK && hwc_impl_select(HWC_PRIM_GHASH, gh) == HWC_OK);
+    CHECK(hwc_aes_gcm_init(&key, k, kl) == HWC_OK);
+    for (size_t oi = 0; oi < 3; oi++) {
+      hwc_aes_gcm_key *moved = (hwc_aes_gcm_key *)(raw + offsets[oi]);
+      for (int built_there = 0; built_there < 2; built_there++) {
+        if (built_there)
+          CHECK(hwc_aes_gcm_init(moved, k, kl) == HWC_OK);
+        else
+          memcpy(moved, &key, sizeof key);
+        for (size_t li = 0; li < 3; li++) {
+          size_t len = lens[li], nl = li == 1 ? 20 : 12; /* a 20-byte nonce goes through GHASH */
+          t_rand_bytes(nonce, nl), t_rand_bytes(aad, sizeof aad), t_rand_bytes(pt, len);
+          CHECK(hwc_aes_gcm_encrypt(a, ta, 16, pt, len, aad, sizeof aad, nonce, nl, &ref) == HWC_OK);
+          CHECK(hwc_aes_gcm_encrypt(b, tb, 16, pt, len, aad, sizeof aad, nonce, nl, moved) == HWC_OK);
+          CHECK_MSG(memcmp(a, b, len) == 0 && memcmp(ta, tb, 16) == 0,
+                    "aes=%s ghash=%s: AES-%zu-GCM, %zu bytes, key at offset %zu (%s)", aes, gh, kl * 8, len,
+                    offsets[oi], built_there ? "built there" : "copied");
+          CHECK_MSG(hwc_aes_gcm_decrypt(b, b, len, tb, 16, aad, sizeof aad, nonce, nl, moved) == HWC_OK &&
+                        memcmp(b, pt, len) == 0,
+                    "aes=%s ghash=%s: decrypt %zu bytes with the key at offset %zu", aes, gh, len, offsets[oi]);
+        }
+      }
+    }
+  }
+  free(raw);
+}
+
+HWC_TEST(gcm, key_at_any_alignment) { for_each_pair(misaligned_gcm_key_body, NULL); }

@@ -20,53 +20,71 @@
 
 HWC_CALL_COUNTER(aes_aesni);
 
-#define EK(rk) ((const __m128i *)(rk))
-#define DK(rk) ((const __m128i *)(rk) + 16)
+/* The round keys live in the caller's key object, which may sit at any
+ * address (a packed struct, a copy into a byte buffer), so they are read
+ * with unaligned loads only: the legacy SSE encoding of AESENC with a memory
+ * operand faults on a misaligned address. An unaligned load of aligned data
+ * costs what an aligned one does on every core since Nehalem; what is lost
+ * is the folding of the load into AESENC, one extra fused-domain uop per
+ * round, which the single-block path wins back by having no loop. */
+#define EK(rk) ((const uint8_t *)(rk))
+#define DK(rk) ((const uint8_t *)(rk) + 16 * 16)
 #define LOAD(p) _mm_loadu_si128((const __m128i *)(p))
 #define STORE(p, v) _mm_storeu_si128((__m128i *)(p), (v))
+
+/* Round key r of the schedule at k (EK or DK). */
+static inline __m128i round_key(const uint8_t *k, unsigned r) { return LOAD(k + 16 * r); }
 
 void hwc_aesni_setkey(void *rk, const uint8_t *key, size_t key_len) {
   HWC_COUNT_CALL(aes_aesni);
   uint32_t w[60];
   unsigned rounds = (unsigned)(key_len / 4 + 6);
-  __m128i *ek = rk, *dk = ek + 16;
+  uint8_t *ek = rk, *dk = ek + 16 * 16;
   hwc_aes_expand_key(w, key, key_len);
-  for (unsigned i = 0; i <= rounds; i++) ek[i] = _mm_loadu_si128((const __m128i *)(w + 4 * i));
-  dk[0] = ek[rounds];
-  for (unsigned i = 1; i < rounds; i++) dk[i] = _mm_aesimc_si128(ek[rounds - i]);
-  dk[rounds] = ek[0];
+  for (unsigned i = 0; i <= rounds; i++) STORE(ek + 16 * i, LOAD(w + 4 * i));
+  STORE(dk, LOAD(w + 4 * rounds));
+  for (unsigned i = 1; i < rounds; i++) STORE(dk + 16 * i, _mm_aesimc_si128(LOAD(w + 4 * (rounds - i))));
+  STORE(dk + 16 * rounds, LOAD(w));
   __m128i z = _mm_setzero_si128();
-  for (int i = 0; i < 15; i++) _mm_storeu_si128((__m128i *)(w + 4 * i), z);
+  for (int i = 0; i < 15; i++) STORE(w + 4 * i, z);
 }
 
-static inline __m128i enc1(__m128i b, const __m128i *k, unsigned rounds) {
-  b = _mm_xor_si128(b, k[0]);
-  for (unsigned r = 1; r < rounds; r++) b = _mm_aesenc_si128(b, k[r]);
-  return _mm_aesenclast_si128(b, k[rounds]);
+/* One block. The first nine middle rounds, common to every key size, have
+ * a constant count so the compiler lays them out straight; AES-192 and
+ * AES-256 add two or four (the key size is public). */
+static inline __m128i enc1(__m128i b, const uint8_t *k, unsigned rounds) {
+  b = _mm_xor_si128(b, round_key(k, 0));
+  for (unsigned r = 1; r < 10; r++) b = _mm_aesenc_si128(b, round_key(k, r));
+  for (unsigned r = 10; r < rounds; r++) b = _mm_aesenc_si128(b, round_key(k, r));
+  return _mm_aesenclast_si128(b, round_key(k, rounds));
 }
 
-static inline __m128i dec1(__m128i b, const __m128i *k, unsigned rounds) {
-  b = _mm_xor_si128(b, k[0]);
-  for (unsigned r = 1; r < rounds; r++) b = _mm_aesdec_si128(b, k[r]);
-  return _mm_aesdeclast_si128(b, k[rounds]);
+static inline __m128i dec1(__m128i b, const uint8_t *k, unsigned rounds) {
+  b = _mm_xor_si128(b, round_key(k, 0));
+  for (unsigned r = 1; r < 10; r++) b = _mm_aesdec_si128(b, round_key(k, r));
+  for (unsigned r = 10; r < rounds; r++) b = _mm_aesdec_si128(b, round_key(k, r));
+  return _mm_aesdeclast_si128(b, round_key(k, rounds));
 }
 
-static inline __attribute__((always_inline)) void enc8(__m128i b[8], const __m128i *k, unsigned rounds) {
-  for (int i = 0; i < 8; i++) b[i] = _mm_xor_si128(b[i], k[0]);
+/* Eight blocks: each round key is loaded once for all eight. */
+static inline __attribute__((always_inline)) void enc8(__m128i b[8], const uint8_t *k, unsigned rounds) {
+  __m128i k0 = round_key(k, 0), kl = round_key(k, rounds);
+  for (int i = 0; i < 8; i++) b[i] = _mm_xor_si128(b[i], k0);
   for (unsigned r = 1; r < rounds; r++) {
-    __m128i kr = k[r];
+    __m128i kr = round_key(k, r);
     for (int i = 0; i < 8; i++) b[i] = _mm_aesenc_si128(b[i], kr);
   }
-  for (int i = 0; i < 8; i++) b[i] = _mm_aesenclast_si128(b[i], k[rounds]);
+  for (int i = 0; i < 8; i++) b[i] = _mm_aesenclast_si128(b[i], kl);
 }
 
-static inline __attribute__((always_inline)) void dec8(__m128i b[8], const __m128i *k, unsigned rounds) {
-  for (int i = 0; i < 8; i++) b[i] = _mm_xor_si128(b[i], k[0]);
+static inline __attribute__((always_inline)) void dec8(__m128i b[8], const uint8_t *k, unsigned rounds) {
+  __m128i k0 = round_key(k, 0), kl = round_key(k, rounds);
+  for (int i = 0; i < 8; i++) b[i] = _mm_xor_si128(b[i], k0);
   for (unsigned r = 1; r < rounds; r++) {
-    __m128i kr = k[r];
+    __m128i kr = round_key(k, r);
     for (int i = 0; i < 8; i++) b[i] = _mm_aesdec_si128(b[i], kr);
   }
-  for (int i = 0; i < 8; i++) b[i] = _mm_aesdeclast_si128(b[i], k[rounds]);
+  for (int i = 0; i < 8; i++) b[i] = _mm_aesdeclast_si128(b[i], kl);
 }
 
 void hwc_aesni_encrypt(uint8_t *out, const uint8_t *in, size_t nblocks, const void *rk, unsigned rounds) {
@@ -160,7 +178,7 @@ static inline __attribute__((always_inline)) void gcm8(int decrypt, uint8_t *out
                                                        uint8_t ctr[16], uint8_t y[16], const void *rk,
                                                        unsigned rounds, const void *table) {
   const __m128i bs = BSWAP_MASK, one = _mm_set_epi32(0, 0, 0, 1), eight = _mm_set_epi32(0, 0, 0, 8);
-  const __m128i *k = EK(rk);
+  const uint8_t *k = EK(rk);
   __m128i c = _mm_shuffle_epi8(LOAD(ctr), bs), s = gh_load(y);
   const uint8_t *pending = NULL; /* 8 ciphertext blocks still to hash */
   for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
@@ -170,17 +188,20 @@ static inline __attribute__((always_inline)) void gcm8(int decrypt, uint8_t *out
     gh_acc_zero(&a);
     counters8(b, c);
     c = _mm_add_epi32(c, eight);
-    for (int i = 0; i < 8; i++) b[i] = _mm_xor_si128(b[i], k[0]);
+    __m128i k0 = round_key(k, 0);
+    for (int i = 0; i < 8; i++) b[i] = _mm_xor_si128(b[i], k0);
     for (unsigned r = 1; r < rounds; r++) {
-      for (int i = 0; i < 8; i++) b[i] = _mm_aesenc_si128(b[i], k[r]);
+      __m128i kr = round_key(k, r);
+      for (int i = 0; i < 8; i++) b[i] = _mm_aesenc_si128(b[i], kr);
       if (hash && r <= 8) {
         __m128i x = gh_load(hash + 16 * (r - 1));
         if (r == 1) x = _mm_xor_si128(x, s);
         gh_acc_mul(&a, x, gh_power(table, 9 - r));
       }
     }
+    __m128i kl = round_key(k, rounds);
     for (int i = 0; i < 8; i++)
-      STORE(out + 16 * i, _mm_xor_si128(_mm_aesenclast_si128(b[i], k[rounds]), LOAD(in + 16 * i)));
+      STORE(out + 16 * i, _mm_xor_si128(_mm_aesenclast_si128(b[i], kl), LOAD(in + 16 * i)));
     if (hash) s = gh_reduce(&a);
     pending = out;
   }

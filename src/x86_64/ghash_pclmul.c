@@ -24,11 +24,14 @@ void hwc_ghash_clmul_table(void *table, const uint8_t h[16]) {
   uint64_t carry = 0 - (hi >> 63);
   hi = (hi << 1 | lo >> 63) ^ (carry & 0xc200000000000000ull);
   lo = (lo << 1) ^ (carry & 1);
-  __m128i *t = table, p1 = _mm_set_epi64x((long long)hi, (long long)lo), p = p1;
-  t[15] = p1;
+  /* The table is inside the caller's key object, at any address: unaligned
+   * stores (the kernels read it with unaligned loads too). */
+  uint8_t *t = table;
+  __m128i p1 = _mm_set_epi64x((long long)hi, (long long)lo), p = p1;
+  _mm_storeu_si128((__m128i *)(t + 16 * 15), p1);
   for (int k = 2; k <= 16; k++) {
     p = gh_dot(p, p1);
-    t[16 - k] = p;
+    _mm_storeu_si128((__m128i *)(t + 16 * (16 - k)), p);
   }
   hi = lo = carry = 0;
 }

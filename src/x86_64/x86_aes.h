@@ -10,7 +10,9 @@
 #include <stdint.h>
 
 /* Round keys: encryption keys at 16-byte slots 0..rounds, the
- * equivalent-inverse-cipher keys (AESIMC applied) at slots 16..16+rounds. */
+ * equivalent-inverse-cipher keys (AESIMC applied) at slots 16..16+rounds.
+ * rk (and the GHASH table) may sit at any address: every access to them is
+ * an unaligned load or store. */
 void hwc_aesni_setkey(void *rk, const uint8_t *key, size_t key_len);
 void hwc_aesni_encrypt(uint8_t *out, const uint8_t *in, size_t nblocks, const void *rk, unsigned rounds);
 void hwc_aesni_decrypt(uint8_t *out, const uint8_t *in, size_t nblocks, const void *rk, unsigned rounds);
