@@ -291,8 +291,15 @@ static void slice_out(uint8_t *out, size_t n, uint64_t q[8]) {
 
 /* ------------------------------------------------------------ round steps */
 
-static void add_round_key(uint64_t *q, const uint64_t *sk) {
-  for (int i = 0; i < 8; i++) q[i] ^= sk[i];
+/* The stored round keys are bytes at any address (the caller's key object
+ * may be packed or copied anywhere), so each word is read through memcpy,
+ * which compiles to a plain unaligned load. sk points at one round key. */
+static void add_round_key(uint64_t *q, const uint8_t *sk) {
+  for (int i = 0; i < 8; i++) {
+    uint64_t k;
+    memcpy(&k, sk + 8 * i, sizeof k);
+    q[i] ^= k;
+  }
 }
 
 /* Row r of every column sits in bits 16r..16r+15 of each word (4 bits per
@@ -360,25 +367,28 @@ static void inv_mix_columns(uint64_t *q) {
   mix_columns(q);
 }
 
-static void encrypt_sliced(uint64_t *q, const uint64_t *sk, unsigned rounds) {
+/* One round key: eight sliced 64-bit words. */
+#define SLICED_KEY_BYTES 64
+
+static void encrypt_sliced(uint64_t *q, const uint8_t *sk, unsigned rounds) {
   add_round_key(q, sk);
   for (unsigned r = 1; r < rounds; r++) {
     sbox(q);
     shift_rows(q);
     mix_columns(q);
-    add_round_key(q, sk + 8 * r);
+    add_round_key(q, sk + SLICED_KEY_BYTES * r);
   }
   sbox(q);
   shift_rows(q);
-  add_round_key(q, sk + 8 * rounds);
+  add_round_key(q, sk + SLICED_KEY_BYTES * rounds);
 }
 
-static void decrypt_sliced(uint64_t *q, const uint64_t *sk, unsigned rounds) {
-  add_round_key(q, sk + 8 * rounds);
+static void decrypt_sliced(uint64_t *q, const uint8_t *sk, unsigned rounds) {
+  add_round_key(q, sk + SLICED_KEY_BYTES * rounds);
   for (unsigned r = rounds - 1; r > 0; r--) {
     inv_shift_rows(q);
     inv_sbox(q);
-    add_round_key(q, sk + 8 * r);
+    add_round_key(q, sk + SLICED_KEY_BYTES * r);
     inv_mix_columns(q);
   }
   inv_shift_rows(q);
@@ -425,15 +435,17 @@ void hwc_aes_expand_key(uint32_t w[60], const uint8_t *key, size_t key_len) {
 static void aes_generic_setkey(void *rk, const uint8_t *key, size_t key_len) {
   HWC_COUNT_CALL(aes_generic);
   uint32_t w[60];
-  uint64_t *sk = rk;
+  uint64_t q[8];
+  uint8_t *sk = rk;
   size_t rounds = key_len / 4 + 6;
   hwc_aes_expand_key(w, key, key_len);
   for (size_t r = 0; r <= rounds; r++) {
-    uint64_t *q = sk + 8 * r;
     for (int i = 0; i < 4; i++) interleave_in(&q[i], &q[i + 4], w + 4 * r);
     ortho(q);
+    memcpy(sk + SLICED_KEY_BYTES * r, q, SLICED_KEY_BYTES); /* rk may be unaligned */
   }
   memset(w, 0, sizeof w);
+  memset(q, 0, sizeof q);
   __asm__ __volatile__("" : : "r"(w) : "memory");
 }
 

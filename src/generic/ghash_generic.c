@@ -55,17 +55,19 @@ static uint64_t rev64(uint64_t x) {
   return x << 32 | x >> 32;
 }
 
-/* The table is just H as two big-endian halves (hi, lo). */
+/* The table is just H as two big-endian halves (hi, lo), as native words
+ * copied with memcpy: the table sits in the caller's key object, which may
+ * be at any address. */
 static void ghash_generic_init(void *htable, const uint8_t h[16]) {
   HWC_COUNT_CALL(ghash_generic);
-  uint64_t *t = htable;
-  t[0] = load64_be(h);
-  t[1] = load64_be(h + 8);
+  uint64_t t[2] = {load64_be(h), load64_be(h + 8)};
+  memcpy(htable, t, sizeof t);
 }
 
 static void ghash_generic_update(uint8_t y[16], const uint8_t *in, size_t nblocks, const void *htable) {
   HWC_COUNT_CALL(ghash_generic);
-  const uint64_t *t = htable;
+  uint64_t t[2];
+  memcpy(t, htable, sizeof t);
   uint64_t h1 = t[0], h0 = t[1];
   uint64_t h0r = rev64(h0), h1r = rev64(h1), h2 = h0 ^ h1, h2r = h0r ^ h1r;
   uint64_t y1 = load64_be(y), y0 = load64_be(y + 8);
