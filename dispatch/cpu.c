@@ -98,7 +98,7 @@ void hwc_cpu_probe(hwc_cpu_info *out) {
 
 static const feature_name names[] = {
     {HWC_CPU_ASIMD, "asimd"}, {HWC_CPU_ARM_AES, "aes"}, {HWC_CPU_ARM_PMULL, "pmull"},
-    {HWC_CPU_ARM_SHA2, "sha2"}, {HWC_CPU_ARM_SHA512, "sha512"},
+    {HWC_CPU_ARM_SHA1, "sha1"}, {HWC_CPU_ARM_SHA2, "sha2"}, {HWC_CPU_ARM_SHA512, "sha512"},
 };
 
 static int sysctl_flag(const char *name) {
@@ -116,6 +116,7 @@ void hwc_cpu_probe(hwc_cpu_info *out) {
   uint32_t f = HWC_CPU_ASIMD; /* mandatory on arm64 macOS */
   if (sysctl_flag("hw.optional.arm.FEAT_AES")) f |= HWC_CPU_ARM_AES;
   if (sysctl_flag("hw.optional.arm.FEAT_PMULL")) f |= HWC_CPU_ARM_PMULL;
+  if (sysctl_flag("hw.optional.arm.FEAT_SHA1")) f |= HWC_CPU_ARM_SHA1;
   if (sysctl_flag("hw.optional.arm.FEAT_SHA256")) f |= HWC_CPU_ARM_SHA2;
   if (sysctl_flag("hw.optional.arm.FEAT_SHA512")) f |= HWC_CPU_ARM_SHA512;
   out->features = f;
@@ -126,7 +127,7 @@ void hwc_cpu_probe(hwc_cpu_info *out) {
 
 static const feature_name names[] = {
     {HWC_CPU_ASIMD, "asimd"}, {HWC_CPU_ARM_AES, "aes"}, {HWC_CPU_ARM_PMULL, "pmull"},
-    {HWC_CPU_ARM_SHA2, "sha2"}, {HWC_CPU_ARM_SHA512, "sha512"},
+    {HWC_CPU_ARM_SHA1, "sha1"}, {HWC_CPU_ARM_SHA2, "sha2"}, {HWC_CPU_ARM_SHA512, "sha512"},
 };
 
 /* Linux AT_HWCAP bits (arch/arm64/include/uapi/asm/hwcap.h), spelled out so
@@ -134,6 +135,7 @@ static const feature_name names[] = {
 #define HWCAP_BIT_ASIMD (1ul << 1)
 #define HWCAP_BIT_AES (1ul << 3)
 #define HWCAP_BIT_PMULL (1ul << 4)
+#define HWCAP_BIT_SHA1 (1ul << 5)
 #define HWCAP_BIT_SHA2 (1ul << 6)
 #define HWCAP_BIT_SHA512 (1ul << 21)
 
@@ -146,6 +148,7 @@ void hwc_cpu_probe(hwc_cpu_info *out) {
   if (hw & HWCAP_BIT_ASIMD) f |= HWC_CPU_ASIMD;
   if (hw & HWCAP_BIT_AES) f |= HWC_CPU_ARM_AES;
   if (hw & HWCAP_BIT_PMULL) f |= HWC_CPU_ARM_PMULL;
+  if (hw & HWCAP_BIT_SHA1) f |= HWC_CPU_ARM_SHA1;
   if (hw & HWCAP_BIT_SHA2) f |= HWC_CPU_ARM_SHA2;
   if (hw & HWCAP_BIT_SHA512) f |= HWC_CPU_ARM_SHA512;
   out->features = f;

@@ -40,6 +40,7 @@ enum {
   HWC_CPU_ARM_PMULL = 1u << 18,
   HWC_CPU_ARM_SHA2 = 1u << 19,
   HWC_CPU_ARM_SHA512 = 1u << 20,
+  HWC_CPU_ARM_SHA1 = 1u << 21,
 };
 
 /*
@@ -73,6 +74,13 @@ typedef struct {
   hwc_impl_info info;
   void (*blocks)(uint32_t state[8], const uint8_t *in, size_t nblocks);
 } hwc_sha256_kernel;
+
+/* SHA-1 compression (FIPS 180-4, 6.1.2): absorb nblocks 64-byte blocks
+ * into the five state words. */
+typedef struct {
+  hwc_impl_info info;
+  void (*blocks)(uint32_t state[5], const uint8_t *in, size_t nblocks);
+} hwc_sha1_kernel;
 
 /* SHA-512 compression (also serves SHA-384): nblocks 128-byte blocks. */
 typedef struct {
