@@ -116,25 +116,66 @@ static int crt_inverse(uint64_t *r, const uint64_t *x, const hwc_rsa_key *key) {
   return rc;
 }
 
-/* Takes the next blinding pair: renewed from a fresh random r when due,
- * else the squares of the previous pair. Called with the lock held. */
-static int next_blinding(hwc_rsa_key *key, uint64_t *blind, uint64_t *unblind) {
+/* Draws at most this many blinding values before giving up (see
+ * new_blinding_pair). */
+#define HWC_RSA_BLIND_DRAWS 64
+
+/* A fresh base blinding pair (r^e mod n, r^-1 mod n) for a random r. The
+ * inverse comes from Fermat modulo each prime (crt_inverse), which is r's
+ * inverse only when r is prime to n; if r shared a factor with n, the
+ * unblinded result would be silently wrong (and with a small prime, often).
+ * With primes of at least HWC_RSA_MIN_PRIME_BITS that chance is below
+ * 2^-510 per draw, but it is not zero, so every draw is checked
+ * (r r^-1 = 1 mod n) and redrawn until one passes. Only a key whose p or q
+ * is not prime fails HWC_RSA_BLIND_DRAWS draws in a row: HWC_ERR_BAD_KEY.
+ * Whether a discarded r was invertible says nothing about the r kept, so
+ * the verdict of each draw may be branched on. Called with the lock held. */
+static int new_blinding_pair(hwc_rsa_key *key) {
   size_t nn = key->mn.n;
-  int rc = HWC_OK;
-  if (!key->blind_ready || key->blind_uses >= HWC_RSA_BLIND_USES) {
-    uint64_t r[HWC_BN_MAX_LIMBS];
-    uint8_t rb[8 * HWC_BN_MAX_LIMBS];
-    rc = hwc_random_bytes(rb, key->nbytes);
-    if (rc != HWC_OK) return rc;
+  uint64_t r[HWC_BN_MAX_LIMBS], check[HWC_BN_MAX_LIMBS];
+  uint8_t rb[8 * HWC_BN_MAX_LIMBS];
+  int rc = HWC_ERR_BAD_KEY;
+  for (int draw = 0; draw < HWC_RSA_BLIND_DRAWS; draw++) {
+    int rrc = hwc_random_bytes(rb, key->nbytes);
+    if (rrc != HWC_OK) {
+      rc = rrc;
+      break;
+    }
     hwc_bn_from_bytes(r, nn, rb, key->nbytes);
     /* keep r < 2^(nbits-1) < n */
     size_t top = key->nbits - 1;
     r[top / 64] &= ((uint64_t)1 << (top % 64)) - 1;
     for (size_t j = top / 64 + 1; j < nn; j++) r[j] = 0;
-    hwc_bn_modexp_vartime(key->blind, r, key->e, key->ebits, &key->mn); /* e is public */
-    rc = crt_inverse(key->unblind, r, key);
-    hwc_memzero(r, sizeof r);
-    hwc_memzero(rb, sizeof rb);
+    rrc = crt_inverse(key->unblind, r, key);
+    if (rrc != HWC_OK) {
+      rc = rrc;
+      break;
+    }
+    hwc_bn_mod_mul(check, r, key->unblind, &key->mn);
+    uint64_t acc = check[0] ^ 1;
+    for (size_t j = 1; j < nn; j++) acc |= check[j];
+    uint64_t invertible = hwc_bn_is_zero_mask(&acc, 1);
+    HWC_DECLASSIFY(&invertible, sizeof invertible);
+    if (invertible) {
+      hwc_bn_modexp_vartime(key->blind, r, key->e, key->ebits, &key->mn); /* e is public */
+      rc = HWC_OK;
+      break;
+    }
+  }
+  hwc_memzero(r, sizeof r);
+  hwc_memzero(check, sizeof check);
+  hwc_memzero(rb, sizeof rb);
+  return rc;
+}
+
+/* Takes the next blinding pair: renewed from a fresh random r when due,
+ * else the squares of the previous pair (squares of invertible values stay
+ * invertible). Called with the lock held. */
+static int next_blinding(hwc_rsa_key *key, uint64_t *blind, uint64_t *unblind) {
+  size_t nn = key->mn.n;
+  if (!key->blind_ready || key->blind_uses >= HWC_RSA_BLIND_USES) {
+    key->blind_ready = 0;
+    int rc = new_blinding_pair(key);
     if (rc != HWC_OK) return rc;
     key->blind_ready = 1;
     key->blind_uses = 0;
@@ -147,7 +188,7 @@ static int next_blinding(hwc_rsa_key *key, uint64_t *blind, uint64_t *unblind) {
     blind[j] = key->blind[j];
     unblind[j] = key->unblind[j];
   }
-  return rc;
+  return HWC_OK;
 }
 
 int hwc_rsa_private_raw(uint8_t *out, const uint8_t *in, const hwc_rsa_key *ckey) {
@@ -180,6 +221,10 @@ int hwc_rsa_private_raw(uint8_t *out, const uint8_t *in, const hwc_rsa_key *ckey
     hwc_bn_to_bytes(out, key->nbytes, m, nn);
     for (size_t i = 0; i < key->nbytes; i++) out[i] &= (uint8_t)ok;
     rc = (int)((uint32_t)HWC_ERR_BAD_KEY & ~ok);
+    /* The verdict itself is released: whether the output is right says
+     * nothing about the key unless a fault occurred, and callers branch
+     * on it. */
+    HWC_DECLASSIFY(&rc, sizeof rc);
   } else {
     hwc_memzero(out, key->nbytes);
   }
@@ -206,15 +251,76 @@ int hwc_rsa_public_raw(uint8_t *out, const uint8_t *in, const hwc_rsa_key *key) 
 
 /* ---- construction from components */
 
+/* All-ones if a == b (n limbs each), else 0; no early exit. */
+static uint64_t eq_mask(const uint64_t *a, const uint64_t *b, size_t n) {
+  uint64_t acc = 0;
+  for (size_t j = 0; j < n; j++) acc |= a[j] ^ b[j];
+  return hwc_bn_is_zero_mask(&acc, 1);
+}
+
+/* All-ones if a == 1 (n limbs), else 0. */
+static uint64_t is_one_mask(const uint64_t *a, size_t n) {
+  uint64_t acc = a[0] ^ 1;
+  for (size_t j = 1; j < n; j++) acc |= a[j];
+  return hwc_bn_is_zero_mask(&acc, 1);
+}
+
+/* The consistency of a private key's secret values, as a mask (all-ones:
+ * consistent), computed without a branch or index on any of them. p and q
+ * have pl and ql limbs, n has nl <= pl + ql; key->e, d, dp, dq and qinv are
+ * parsed (zero above their lengths). Each check and what it prevents: */
+static uint64_t private_parts_consistent(const hwc_rsa_key *key, const uint64_t *n, size_t nl, const uint64_t *p,
+                                         size_t pl, const uint64_t *q, size_t ql, size_t el) {
+  uint64_t t[2 * HWC_BN_MAX_LIMBS], r[HWC_BN_MAX_LIMBS], pm1[HWC_BN_MAX_LIMBS], qm1[HWC_BN_MAX_LIMBS];
+  uint64_t one[HWC_BN_MAX_LIMBS] = {1}, nx[2 * HWC_BN_MAX_LIMBS] = {0};
+  /* p and q odd: Montgomery arithmetic modulo them needs it. */
+  uint64_t ok = ((uint64_t)0 - (p[0] & 1)) & ((uint64_t)0 - (q[0] & 1));
+  /* n = p q: the CRT halves compute modulo p and q; a result modulo
+   * anything else is not x^d mod n. */
+  hwc_bn_mul_plain(t, p, pl, q, ql);
+  for (size_t j = 0; j < nl; j++) nx[j] = n[j];
+  ok &= eq_mask(t, nx, pl + ql);
+  /* d < n: d itself is only exported, never used; a d that is not the
+   * exponent the CRT values stand for would export a key that signs
+   * differently elsewhere. The next two checks pin it down. */
+  ok &= hwc_bn_lt_mask(key->d, n, nl);
+  hwc_bn_sub(pm1, p, one, pl);
+  hwc_bn_sub(qm1, q, one, ql);
+  /* dP = d mod (p - 1), dQ = d mod (q - 1): the CRT exponents are d's. */
+  hwc_bn_mod_ct(r, key->d, nl, pm1, pl);
+  ok &= eq_mask(r, key->dp, pl);
+  hwc_bn_mod_ct(r, key->d, nl, qm1, ql);
+  ok &= eq_mask(r, key->dq, ql);
+  /* e dP = 1 mod (p - 1) and e dQ = 1 mod (q - 1): with the above, e d = 1
+   * modulo both, hence modulo lcm(p - 1, q - 1), so x^(e d) = x for every x
+   * (d + 2, say, passes every check before this one). */
+  hwc_bn_mul_plain(t, key->e, el, key->dp, pl);
+  hwc_bn_mod_ct(r, t, el + pl, pm1, pl);
+  ok &= is_one_mask(r, pl);
+  hwc_bn_mul_plain(t, key->e, el, key->dq, ql);
+  hwc_bn_mod_ct(r, t, el + ql, qm1, ql);
+  ok &= is_one_mask(r, ql);
+  /* qInv < p and qInv q = 1 mod p: Garner's recombination multiplies by it;
+   * a wrong one gives a wrong result for every input (p = q fails here). */
+  ok &= hwc_bn_lt_mask(key->qinv, p, pl);
+  hwc_bn_mul_plain(t, key->qinv, pl, q, ql);
+  hwc_bn_mod_ct(r, t, pl + ql, p, pl);
+  ok &= is_one_mask(r, pl);
+  hwc_memzero(t, sizeof t);
+  hwc_memzero(r, sizeof r);
+  hwc_memzero(pm1, sizeof pm1);
+  hwc_memzero(qm1, sizeof qm1);
+  return ok;
+}
+
 int hwc_rsa_key_new(hwc_rsa_key **out, const hwc_rsa_bytes part[HWC_RSA_PARTS]) {
   if (out == NULL || part == NULL) return HWC_ERR_INVALID_ARG;
   *out = NULL;
-  int priv = 0, pub = 1;
+  int priv = 0;
   for (int i = HWC_RSA_D; i < HWC_RSA_PARTS; i++) priv += part[i].len != 0;
   for (int i = 0; i < HWC_RSA_PARTS; i++)
     if (part[i].p == NULL && part[i].len != 0) return HWC_ERR_INVALID_ARG;
   if (priv != 0 && priv != HWC_RSA_PARTS - HWC_RSA_D) return HWC_ERR_BAD_KEY;
-  (void)pub;
 
   hwc_rsa_key *key = aligned_alloc(64, sizeof *key);
   if (key == NULL) return HWC_ERR_NOMEM;
@@ -226,7 +332,6 @@ int hwc_rsa_key_new(hwc_rsa_key **out, const hwc_rsa_bytes part[HWC_RSA_PARTS]) 
   const hwc_bignum_kernel *k = HWC_KERNEL(HWC_PRIM_BIGNUM, hwc_bignum_kernel);
   int rc = HWC_ERR_BAD_KEY;
   uint64_t n[HWC_BN_MAX_LIMBS], p[HWC_BN_MAX_LIMBS], q[HWC_BN_MAX_LIMBS];
-  uint64_t t[2 * HWC_BN_MAX_LIMBS];
 
   size_t nl = parse(n, &part[HWC_RSA_N]);
   size_t nbits = nl ? hwc_bn_bits_vartime(n, nl) : 0;
@@ -240,26 +345,29 @@ int hwc_rsa_key_new(hwc_rsa_key **out, const hwc_rsa_bytes part[HWC_RSA_PARTS]) 
   hwc_bn_mont_init(&key->mn, k, n, nl);
 
   if (priv) {
+    /* Lengths are public (the encoding shows them); parse() returns 0 for a
+     * value longer than any buffer, which must not pass as zero. */
     size_t pl = parse(p, &part[HWC_RSA_P]), ql = parse(q, &part[HWC_RSA_Q]);
-    /* sizes of p and q are public (half the modulus); their values are not */
-    if (pl == 0 || ql == 0 || pl + ql > HWC_BN_MAX_LIMBS + 1 || !(p[0] & 1) || !(q[0] & 1)) goto done;
-    if (pl == 1 && p[0] < 3) goto done;
-    if (ql == 1 && q[0] < 3) goto done;
-    hwc_bn_mul_plain(t, p, pl, q, ql);
-    uint64_t bad = 0;
-    for (size_t j = nl; j < pl + ql; j++) bad |= t[j];
-    if (pl + ql < nl || bad || !hwc_memequal(t, n, 8 * nl)) goto done;
-    if (parse(key->d, &part[HWC_RSA_D]) > nl || !hwc_bn_lt_mask(key->d, n, nl)) goto done;
-    if (parse(key->dp, &part[HWC_RSA_DP]) > pl || parse(key->dq, &part[HWC_RSA_DQ]) > ql ||
-        parse(key->qinv, &part[HWC_RSA_QINV]) > pl)
-      goto done;
-    if (!(hwc_bn_lt_mask(key->dp, p, pl) & hwc_bn_lt_mask(key->dq, q, ql) & hwc_bn_lt_mask(key->qinv, p, pl)))
-      goto done;
+    size_t dl = parse(key->d, &part[HWC_RSA_D]), dpl = parse(key->dp, &part[HWC_RSA_DP]);
+    size_t dql = parse(key->dq, &part[HWC_RSA_DQ]), qil = parse(key->qinv, &part[HWC_RSA_QINV]);
+    if (!pl || !ql || !dl || !dpl || !dql || !qil || dl > nl || dpl > pl || dql > ql || qil > pl) goto done;
+    /* The sizes of p and q are public (half the key each; the private
+     * operation's schedule follows them), their values are not. Both at
+     * least HWC_RSA_MIN_PRIME_BITS and near half of n (rsa_internal.h);
+     * p q = n then has nbits or nbits + 1 bits, which also bounds pl + ql. */
+    size_t pbits = hwc_bn_bits_vartime(p, pl), qbits = hwc_bn_bits_vartime(q, ql);
+    size_t min_bits = nbits / 2 > HWC_RSA_MIN_PRIME_BITS + HWC_RSA_PRIME_SLACK_BITS
+                          ? nbits / 2 - HWC_RSA_PRIME_SLACK_BITS
+                          : HWC_RSA_MIN_PRIME_BITS;
+    if (pbits < min_bits || qbits < min_bits || pbits + qbits < nbits || pbits + qbits > nbits + 1) goto done;
+    uint64_t ok = private_parts_consistent(key, n, nl, p, pl, q, ql, el);
+    HWC_DECLASSIFY(&ok, sizeof ok); /* the accept/reject verdict is public */
+    if (!ok) goto done;
     hwc_bn_mont_init(&key->mp, k, p, pl);
     hwc_bn_mont_init(&key->mq, k, q, ql);
     key->has_private = 1;
-    /* A round trip proves that d, dP, dQ and qInv belong to n and e (the
-     * private operation checks its result against e). */
+    /* A round trip through the private operation and its fault check: the
+     * whole CRT path, blinding included, on this key and backend. */
     uint8_t x[8 * HWC_BN_MAX_LIMBS] = {0};
     x[key->nbytes - 1] = 2;
     x[1] = 0x5a;
@@ -271,7 +379,6 @@ int hwc_rsa_key_new(hwc_rsa_key **out, const hwc_rsa_bytes part[HWC_RSA_PARTS]) 
 done:
   hwc_memzero(p, sizeof p);
   hwc_memzero(q, sizeof q);
-  hwc_memzero(t, sizeof t);
   if (rc == HWC_OK)
     *out = key;
   else

@@ -57,8 +57,50 @@ static void ct_rsa_body(hwc_prim prim, const char *impl, void *arg) {
     CHECK(hwc_rsa_public_raw(z, y, key) == HWC_OK);
     CHECK_MSG(memcmp(z, x, nb) == 0, "%s: round trip %d", impl, i);
   }
+  /* The padded private operations end to end: only the signature, the
+   * plaintext length and the verdict on a ciphertext are public. */
+  uint8_t msg[40], sig[512], ct[512], pt[512];
+  size_t len = sizeof sig;
+  t_rand_bytes(msg, sizeof msg);
+  CHECK(hwc_rsa_sign_pkcs1(sig, &len, msg, sizeof msg, HWC_HASH_SHA256, key) == HWC_OK);
+  CT_PUBLIC(sig, len);
+  len = sizeof sig;
+  CHECK(hwc_rsa_sign_pss(sig, &len, msg, sizeof msg, HWC_HASH_SHA256, 32, key) == HWC_OK);
+  CT_PUBLIC(sig, len);
+  len = sizeof sig;
+  CHECK(hwc_rsa_private_encrypt_pkcs1(sig, &len, msg, sizeof msg, key) == HWC_OK);
+  CT_PUBLIC(sig, len);
+  for (int tamper = 0; tamper < 2; tamper++) {
+    size_t cl = sizeof ct, pl = sizeof pt;
+    CHECK(hwc_rsa_encrypt_oaep(ct, &cl, msg, sizeof msg, NULL, 0, HWC_HASH_SHA256, key) == HWC_OK);
+    ct[cl - 1] ^= (uint8_t)tamper; /* an invalid padding after decryption */
+    int rc = hwc_rsa_decrypt_oaep(pt, &pl, ct, cl, NULL, 0, HWC_HASH_SHA256, key);
+    CT_PUBLIC(&rc, sizeof rc);
+    CT_PUBLIC(&pl, sizeof pl);
+    CT_PUBLIC(pt, sizeof pt);
+    CHECK(rc == (tamper ? HWC_ERR_AUTH : HWC_OK));
+    CHECK(tamper || (pl == sizeof msg && memcmp(pt, msg, pl) == 0));
+  }
   hwc_rsa_free(key);
-  printf("ct: rsa private operation with bignum/%s checked\n", impl);
+
+  /* hwc_modexp with base and exponent secret, modulus public. */
+  uint8_t base[256], e[256], m[256], out[256];
+  t_rand_bytes(base, sizeof base);
+  t_rand_bytes(e, sizeof e);
+  t_rand_bytes(m, sizeof m);
+  m[255] |= 1;
+  m[0] |= 0x80;
+  CT_SECRET(base, sizeof base);
+  CT_SECRET(e, sizeof e);
+  CHECK(hwc_modexp(out, base, e, sizeof e, m, sizeof m) == HWC_OK);
+  CT_PUBLIC(out, sizeof out);
+  CT_PUBLIC(base, sizeof base);
+  CT_PUBLIC(e, sizeof e);
+  (void)impl;
 }
 
-HWC_TEST(ct, rsa_private) { t_for_each_impl(HWC_PRIM_BIGNUM, ct_rsa_body, NULL); }
+HWC_TEST(ct, rsa_private) {
+  ct_for_each_impl(HWC_PRIM_BIGNUM,
+                   "rsa private raw, sign pkcs1/pss, private encrypt, oaep decrypt valid/invalid, hwc_modexp",
+                   ct_rsa_body, NULL);
+}
