@@ -21,7 +21,7 @@ static int selected[HWC_PRIM_COUNT];
 static char summary[1024];
 
 static const char *const prim_names[HWC_PRIM_COUNT] = {
-    "aes", "ghash", "chacha20", "poly1305", "fe25519", "bignum", "sha256", "sha512",
+    "aes", "ghash", "chacha20", "poly1305", "fe25519", "bignum", "sha256", "sha512", "sha1",
 };
 
 static void warn(const char *var, const char *what, const char *token, size_t len) {

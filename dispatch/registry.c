@@ -7,6 +7,7 @@
 
 #define IMPL(table) &(table).info
 
+extern const hwc_sha1_kernel hwc_sha1_generic;
 extern const hwc_sha256_kernel hwc_sha256_generic;
 extern const hwc_sha512_kernel hwc_sha512_generic;
 extern const hwc_fe25519_kernel hwc_fe25519_generic;
@@ -21,16 +22,27 @@ extern const hwc_chacha20_kernel hwc_chacha20_avx512;
 extern const hwc_poly1305_kernel hwc_poly1305_avx2;
 extern const hwc_poly1305_kernel hwc_poly1305_avx512;
 extern const hwc_poly1305_kernel hwc_poly1305_avx512ifma;
+extern const hwc_sha1_kernel hwc_sha1_shani;
 extern const hwc_sha256_kernel hwc_sha256_shani;
 extern const hwc_sha512_kernel hwc_sha512_avx2;
 extern const hwc_sha512_kernel hwc_sha512_avx512;
 #endif
 #if defined(__aarch64__)
+extern const hwc_sha1_kernel hwc_sha1_armv8;
 extern const hwc_sha256_kernel hwc_sha256_armv8;
 extern const hwc_sha512_kernel hwc_sha512_armv8;
 extern const hwc_chacha20_kernel hwc_chacha20_neon;
 #endif
 
+static const hwc_impl_info *const sha1_impls[] = {
+    IMPL(hwc_sha1_generic),
+#if defined(__x86_64__)
+    IMPL(hwc_sha1_shani),
+#endif
+#if defined(__aarch64__)
+    IMPL(hwc_sha1_armv8),
+#endif
+};
 static const hwc_impl_info *const sha256_impls[] = {
     IMPL(hwc_sha256_generic),
 #if defined(__x86_64__)
@@ -138,6 +150,7 @@ static const struct {
 #define LIST(p, arr) [p] = {arr, sizeof arr / sizeof arr[0]}
     LIST(HWC_PRIM_SHA256, sha256_impls),
     LIST(HWC_PRIM_SHA512, sha512_impls),
+    LIST(HWC_PRIM_SHA1, sha1_impls),
     LIST(HWC_PRIM_BIGNUM, bignum_impls),
     LIST(HWC_PRIM_AES, aes_impls),
     LIST(HWC_PRIM_GHASH, ghash_impls),

@@ -32,7 +32,10 @@
  *    where RSA is required.
  *  - Encrypt to an RSA public key:    hwc_rsa_encrypt_oaep / _decrypt_oaep.
  *  - Hash:                            hwc_sha256, hwc_sha512 (and incremental
- *    contexts).
+ *    contexts), or hwc_digest for a hash chosen at run time; hwc_sha1 only
+ *    where an older protocol requires SHA-1.
+ *  - Authenticate with a shared key:  hwc_hmac / hwc_hmac_verify.
+ *  - Derive keys from a shared secret: hwc_hkdf (or _extract and _expand).
  *  - Prime-order group for protocols: hwc_ristretto255_*.
  *  - Raw building blocks (only when a protocol needs them): hwc_aes_cbc_*,
  *    hwc_aes_ctr, hwc_chacha20, hwc_xchacha20, hwc_poly1305 (a one-time
@@ -99,6 +102,7 @@ typedef enum {
   HWC_PRIM_BIGNUM,
   HWC_PRIM_SHA256,
   HWC_PRIM_SHA512,
+  HWC_PRIM_SHA1,
   HWC_PRIM_COUNT
 } hwc_prim;
 
@@ -109,7 +113,7 @@ typedef enum {
 HWC_API int hwc_init(void);
 
 /* "aes", "ghash", "chacha20", "poly1305", "fe25519", "bignum", "sha256",
- * "sha512"; NULL for an id outside 0..HWC_PRIM_COUNT-1. */
+ * "sha512", "sha1"; NULL for an id outside 0..HWC_PRIM_COUNT-1. */
 HWC_API const char *hwc_prim_name(hwc_prim p);
 
 /* Number of implementations of p compiled into this build (0 for an unknown
@@ -154,9 +158,14 @@ HWC_API void hwc_memzero(void *p, size_t len);
  * Two empty ranges are equal. */
 HWC_API int hwc_memequal(const void *a, const void *b, size_t len);
 
-/* ------------------------------------------------------------------ SHA-2 */
+/* -------------------------------------------------------- SHA-1 and SHA-2 */
 
-typedef enum { HWC_HASH_SHA256, HWC_HASH_SHA384, HWC_HASH_SHA512 } hwc_hash;
+/* A hash function, for the functions that take one (hwc_digest, HMAC, HKDF,
+ * RSA paddings). Values are fixed (ABI); new ones are appended. SHA-1 is for
+ * interoperability only (OAEP and PSS as OpenSSL uses them by default, JWE
+ * RSA-OAEP, legacy PKCS#1 signatures, HMAC-SHA-1): it is broken for
+ * collision resistance, so never sign new data with it. */
+typedef enum { HWC_HASH_SHA256 = 0, HWC_HASH_SHA384 = 1, HWC_HASH_SHA512 = 2, HWC_HASH_SHA1 = 3 } hwc_hash;
 
 /* Incremental states. Plain data: may be copied to fork a hash; wipe with
  * hwc_memzero when the input was secret (final does it for you). */
@@ -193,6 +202,89 @@ HWC_API void hwc_sha384_init(hwc_sha512_ctx *c);
 HWC_API void hwc_sha512_update(hwc_sha512_ctx *c, const uint8_t *in, size_t len);
 HWC_API void hwc_sha512_final(hwc_sha512_ctx *c, uint8_t out[64]);
 HWC_API void hwc_sha384_final(hwc_sha512_ctx *c, uint8_t out[48]);
+
+/* One-shot SHA-1 (FIPS 180-4) of len bytes at in (in may be NULL if len is
+ * 0): a 20-byte digest. */
+HWC_API void hwc_sha1(uint8_t out[20], const uint8_t *in, size_t len);
+
+/* Digest length of h in bytes: 20 (SHA-1), 32, 48 or 64; 0 for a value
+ * that is not a hwc_hash (so it doubles as a validity check). */
+HWC_API size_t hwc_hash_len(hwc_hash h);
+
+/* One-shot digest of len bytes at in with the hash h, written to out
+ * (hwc_hash_len(h) bytes). HWC_OK; HWC_ERR_INVALID_ARG for an unknown h,
+ * out NULL, or in NULL with len > 0. */
+HWC_API int hwc_digest(uint8_t *out, const uint8_t *in, size_t len, hwc_hash h);
+
+/* ------------------------------------------------------- HMAC (RFC 2104) */
+
+/* Incremental HMAC state: the keyed inner and outer hash states of the
+ * chosen hash, sized for SHA-512's. The layout is private to the library
+ * (SHA-1 and SHA-256 use the s256 member, SHA-384 and SHA-512 s512). It
+ * holds key-derived secrets: hwc_hmac_final wipes it; wipe it with
+ * hwc_memzero if you abandon it. Plain data: may be copied to MAC several
+ * messages that share a prefix. */
+typedef struct hwc_hmac_ctx {
+  struct hwc_hash_state {
+    hwc_hash hash;
+    union {
+      hwc_sha256_ctx s256;
+      hwc_sha512_ctx s512;
+    } u;
+  } inner, outer;
+} hwc_hmac_ctx;
+
+/* HMAC of len bytes at msg under the key (any length, 0 included; a key
+ * longer than the hash's block size is hashed first, as RFC 2104 says).
+ * mac receives hwc_hash_len(h) bytes. HWC_OK; HWC_ERR_INVALID_ARG for an
+ * unknown h, mac NULL, or msg or key NULL with a non-zero length. */
+HWC_API int hwc_hmac(uint8_t *mac, const uint8_t *msg, size_t len, hwc_hash h, const uint8_t *key,
+                     size_t key_len);
+
+/* Incremental HMAC: init with the hash and key (same rules and errors as
+ * hwc_hmac; c NULL is HWC_ERR_INVALID_ARG, and on error c is left wiped),
+ * update with any number of pieces of any length (msg NULL with len > 0
+ * aborts, see the conventions at the top), final writes hwc_hash_len(h)
+ * bytes to mac and wipes c. The result equals hwc_hmac of the
+ * concatenated pieces. */
+HWC_API int hwc_hmac_init(hwc_hmac_ctx *c, hwc_hash h, const uint8_t *key, size_t key_len);
+HWC_API void hwc_hmac_update(hwc_hmac_ctx *c, const uint8_t *msg, size_t len);
+HWC_API void hwc_hmac_final(hwc_hmac_ctx *c, uint8_t *mac);
+
+/* Checks the tag_len-byte tag against the HMAC of msg under key, compared
+ * in constant time over the first tag_len bytes of the MAC (a truncated tag,
+ * RFC 2104 section 5). HWC_OK if it matches, HWC_ERR_VERIFY if not;
+ * HWC_ERR_INVALID_ARG for an unknown h, tag NULL, tag_len outside
+ * 1..hwc_hash_len(h), or msg or key NULL with a non-zero length. Short tags
+ * are easier to forge: use at least 16 bytes. */
+HWC_API int hwc_hmac_verify(const uint8_t *tag, size_t tag_len, const uint8_t *msg, size_t len, hwc_hash h,
+                            const uint8_t *key, size_t key_len);
+
+/* ------------------------------------------------------- HKDF (RFC 5869) */
+
+/* HKDF-Extract then HKDF-Expand: out_len bytes of key material from the
+ * input keying material ikm, the optional salt (NULL/0 means hash-length
+ * zero bytes) and the context string info (may be NULL/0). HWC_OK;
+ * HWC_ERR_TOO_LONG when out_len > 255 * hwc_hash_len(h);
+ * HWC_ERR_INVALID_ARG for an unknown h, out NULL with out_len > 0, or any
+ * other pointer NULL with a non-zero length. out_len 0 writes nothing. */
+HWC_API int hwc_hkdf(uint8_t *out, size_t out_len, const uint8_t *info, size_t info_len, const uint8_t *salt,
+                     size_t salt_len, hwc_hash h, const uint8_t *ikm, size_t ikm_len);
+
+/* HKDF-Extract: prk (hwc_hash_len(h) bytes) = HMAC-Hash(salt, ikm); salt
+ * NULL/0 means hash-length zero bytes. HWC_OK; HWC_ERR_INVALID_ARG for an
+ * unknown h, prk NULL, or salt or ikm NULL with a non-zero length. */
+HWC_API int hwc_hkdf_extract(uint8_t *prk, const uint8_t *salt, size_t salt_len, hwc_hash h, const uint8_t *ikm,
+                             size_t ikm_len);
+
+/* HKDF-Expand: out_len bytes from the pseudorandom key prk (at least
+ * hwc_hash_len(h) bytes, usually hwc_hkdf_extract's output) and info.
+ * HWC_OK; HWC_ERR_TOO_LONG when out_len > 255 * hwc_hash_len(h);
+ * HWC_ERR_INVALID_ARG for an unknown h, prk NULL or prk_len <
+ * hwc_hash_len(h), out NULL with out_len > 0, or info NULL with
+ * info_len > 0. */
+HWC_API int hwc_hkdf_expand(uint8_t *out, size_t out_len, const uint8_t *info, size_t info_len, hwc_hash h,
+                            const uint8_t *prk, size_t prk_len);
 
 /* -------------------------------------------------------------------- AES */
 

@@ -1,8 +1,10 @@
-/* hwc_hash dispatch over SHA-256/384/512, and MGF1. */
+/* hwc_hash dispatch over SHA-1 and SHA-256/384/512, MGF1, and the public
+ * hwc_hash_len / hwc_digest. */
 #include "hash.h"
 
 size_t hash_len(hwc_hash h) {
   switch (h) {
+    case HWC_HASH_SHA1: return 20;
     case HWC_HASH_SHA256: return 32;
     case HWC_HASH_SHA384: return 48;
     case HWC_HASH_SHA512: return 64;
@@ -10,22 +12,36 @@ size_t hash_len(hwc_hash h) {
   }
 }
 
+size_t hash_block_len(hwc_hash h) {
+  switch (h) {
+    case HWC_HASH_SHA1:
+    case HWC_HASH_SHA256: return 64;
+    case HWC_HASH_SHA384:
+    case HWC_HASH_SHA512: return 128;
+    default: return 0;
+  }
+}
+
 void hash_init(hash_ctx *c, hwc_hash h) {
-  c->h = h;
-  if (h == HWC_HASH_SHA256) hwc_sha256_init(&c->u.s256);
+  c->hash = h;
+  if (h == HWC_HASH_SHA1) sha1_init(&c->u.s256);
+  else if (h == HWC_HASH_SHA256) hwc_sha256_init(&c->u.s256);
   else if (h == HWC_HASH_SHA384) hwc_sha384_init(&c->u.s512);
   else hwc_sha512_init(&c->u.s512);
 }
 
 void hash_update(hash_ctx *c, const uint8_t *in, size_t len) {
-  if (c->h == HWC_HASH_SHA256) hwc_sha256_update(&c->u.s256, in, len);
+  if (c->hash == HWC_HASH_SHA1) sha1_update(&c->u.s256, in, len);
+  else if (c->hash == HWC_HASH_SHA256) hwc_sha256_update(&c->u.s256, in, len);
   else hwc_sha512_update(&c->u.s512, in, len);
 }
 
 void hash_final(hash_ctx *c, uint8_t *out) {
-  if (c->h == HWC_HASH_SHA256) hwc_sha256_final(&c->u.s256, out);
-  else if (c->h == HWC_HASH_SHA384) hwc_sha384_final(&c->u.s512, out);
+  if (c->hash == HWC_HASH_SHA1) sha1_final(&c->u.s256, out);
+  else if (c->hash == HWC_HASH_SHA256) hwc_sha256_final(&c->u.s256, out);
+  else if (c->hash == HWC_HASH_SHA384) hwc_sha384_final(&c->u.s512, out);
   else hwc_sha512_final(&c->u.s512, out);
+  hwc_memzero(c, sizeof *c);
 }
 
 void hash_oneshot(hwc_hash h, uint8_t *out, const uint8_t *in, size_t len) {
@@ -51,4 +67,12 @@ void mgf1_xor(hwc_hash h, uint8_t *out, size_t out_len, const uint8_t *seed, siz
     out_len -= n;
   }
   hwc_memzero(block, sizeof block);
+}
+
+size_t hwc_hash_len(hwc_hash h) { return hash_len(h); }
+
+int hwc_digest(uint8_t *out, const uint8_t *in, size_t len, hwc_hash h) {
+  if (hash_len(h) == 0 || out == NULL || (in == NULL && len != 0)) return HWC_ERR_INVALID_ARG;
+  hash_oneshot(h, out, in, len);
+  return HWC_OK;
 }

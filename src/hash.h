@@ -1,20 +1,20 @@
-/* One interface over the SHA-2 functions, for code that takes a hwc_hash
- * (RSA paddings, MGF1). Internal. */
+/* One interface over the hash functions (SHA-1, SHA-256/384/512), for code
+ * that takes a hwc_hash (RSA paddings, MGF1, HMAC, HKDF). Internal. */
 #ifndef HWC_HASH_H
 #define HWC_HASH_H
 
 #include "internal.h"
 
-typedef struct {
-  hwc_hash h;
-  union {
-    hwc_sha256_ctx s256;
-    hwc_sha512_ctx s512;
-  } u;
-} hash_ctx;
+/* The state of any hwc_hash. It is the struct inside the public
+ * hwc_hmac_ctx, so HMAC keeps its inner and outer states as two of these.
+ * SHA-1 uses the s256 member: the same 64-byte block, 64-bit length and
+ * buffer, its five state words in h[0..4]. */
+typedef struct hwc_hash_state hash_ctx;
 
 /* Digest length of h; 0 if h is not a valid hwc_hash. */
 size_t hash_len(hwc_hash h);
+/* Block length of h (64 or 128; the HMAC key block); 0 if h is not valid. */
+size_t hash_block_len(hwc_hash h);
 /* h must be valid (check with hash_len first). */
 void hash_init(hash_ctx *c, hwc_hash h);
 void hash_update(hash_ctx *c, const uint8_t *in, size_t len);
@@ -22,5 +22,11 @@ void hash_final(hash_ctx *c, uint8_t *out); /* hash_len(h) bytes; wipes c */
 void hash_oneshot(hwc_hash h, uint8_t *out, const uint8_t *in, size_t len);
 /* out ^= MGF1(seed) (RFC 8017 B.2.1), out_len bytes. */
 void mgf1_xor(hwc_hash h, uint8_t *out, size_t out_len, const uint8_t *seed, size_t seed_len);
+
+/* Incremental SHA-1 (src/sha1.c), behind hwc_sha1 and the hash layer; the
+ * same contract as hwc_sha256_init/update/final. */
+void sha1_init(hwc_sha256_ctx *c);
+void sha1_update(hwc_sha256_ctx *c, const uint8_t *in, size_t len);
+void sha1_final(hwc_sha256_ctx *c, uint8_t out[20]);
 
 #endif

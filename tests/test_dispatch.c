@@ -13,11 +13,15 @@ static void quick_kats(const char *context) {
       0xba, 0x78, 0x16, 0xbf, 0x8f, 0x01, 0xcf, 0xea, 0x41, 0x41, 0x40, 0xde, 0x5d, 0xae, 0x22, 0x23,
       0xb0, 0x03, 0x61, 0xa3, 0x96, 0x17, 0x7a, 0x9c, 0xb4, 0x10, 0xff, 0x61, 0xf2, 0x00, 0x15, 0xad};
   static const uint8_t abc512_head[8] = {0xdd, 0xaf, 0x35, 0xa1, 0x93, 0x61, 0x7a, 0xba};
+  static const uint8_t abc1[20] = {0xa9, 0x99, 0x3e, 0x36, 0x47, 0x06, 0x81, 0x6a, 0xba, 0x3e,
+                                   0x25, 0x71, 0x78, 0x50, 0xc2, 0x6c, 0x9c, 0xd0, 0xd8, 0x9d};
   uint8_t d[64];
   hwc_sha256(d, (const uint8_t *)"abc", 3);
   CHECK_MSG(memcmp(d, abc256, 32) == 0, "sha256 KAT with %s (%s)", hwc_impl_selected(HWC_PRIM_SHA256), context);
   hwc_sha512(d, (const uint8_t *)"abc", 3);
   CHECK_MSG(memcmp(d, abc512_head, 8) == 0, "sha512 KAT with %s (%s)", hwc_impl_selected(HWC_PRIM_SHA512), context);
+  hwc_sha1(d, (const uint8_t *)"abc", 3);
+  CHECK_MSG(memcmp(d, abc1, 20) == 0, "sha1 KAT with %s (%s)", hwc_impl_selected(HWC_PRIM_SHA1), context);
 }
 
 /* What the dispatcher should pick given the effective features: the
@@ -40,6 +44,8 @@ static void reinit_with(const char *disable, const char *impl) {
 HWC_TEST(dispatch, introspection) {
   CHECK(strcmp(hwc_prim_name(HWC_PRIM_SHA256), "sha256") == 0);
   CHECK(strcmp(hwc_prim_name(HWC_PRIM_AES), "aes") == 0);
+  CHECK(strcmp(hwc_prim_name(HWC_PRIM_SHA1), "sha1") == 0);
+  CHECK(HWC_PRIM_SHA1 == HWC_PRIM_SHA512 + 1 && HWC_PRIM_COUNT == HWC_PRIM_SHA1 + 1);
   CHECK(hwc_prim_name(HWC_PRIM_COUNT) == NULL);
   CHECK(hwc_prim_name((hwc_prim)-1) == NULL);
   CHECK(hwc_impl_count((hwc_prim)99) == 0);
@@ -79,9 +85,10 @@ HWC_TEST(dispatch, select_and_force) {
 }
 
 HWC_TEST(dispatch, env_impl_override) {
-  reinit_with(NULL, "sha256=generic,sha512=generic");
+  reinit_with(NULL, "sha256=generic,sha512=generic,sha1=generic");
   CHECK(strcmp(hwc_impl_selected(HWC_PRIM_SHA256), "generic") == 0);
   CHECK(strcmp(hwc_impl_selected(HWC_PRIM_SHA512), "generic") == 0);
+  CHECK(strcmp(hwc_impl_selected(HWC_PRIM_SHA1), "generic") == 0);
   /* garbage is reported and ignored: the default choice stands */
   reinit_with("nonsense-feature,,", "sha256=nope,bogus=generic,noequals,=,sha512=");
   for (int p = 0; p < HWC_PRIM_COUNT; p++)

@@ -1,2 +1,232 @@
-/* SPDX-License-Identifier: ISC */
-/* Placeholder: filled in by the SHA-1 / HMAC / HKDF work in progress. */
+/* SHA-1: FIPS 180 examples and the NIST CAVP byte-oriented vectors for
+ * every implementation this CPU supports; every implementation against
+ * generic on random input (every length 0..1100 at varying alignments, 1 MiB
+ * unless quick, the incremental state cut at random points); hwc_hash_len
+ * and hwc_digest for every hwc_hash; SHA-1's DigestInfo in PKCS#1 v1.5. */
+#include <stdlib.h>
+
+#include "check.h"
+#include "src/hash.h"
+#include "src/rsa_pad.h"
+
+/* ---- FIPS 180-2 appendix A examples (one block, two blocks, 10^6 'a'). */
+static const struct { const char *msg; size_t repeat; const char *md; } fips[] = {
+    {"abc", 1, "a9993e364706816aba3e25717850c26c9cd0d89d"},
+    {"", 1, "da39a3ee5e6b4b0d3255bfef95601890afd80709"},
+    {"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", 1, "84983e441c3bd26ebaae4aa1f95129e5e54670f1"},
+    {"a", 1000000, "34aa973cd4c4daa4f61eeb2bdbad27316534016f"},
+};
+
+static void fips_body(hwc_prim p, const char *impl, void *arg) {
+  (void)p, (void)arg;
+  for (size_t i = 0; i < sizeof fips / sizeof fips[0]; i++) {
+    size_t unit = strlen(fips[i].msg), n = unit * fips[i].repeat;
+    uint8_t *msg = malloc(n + 1), want[20], got[20];
+    for (size_t r = 0; r < fips[i].repeat; r++) memcpy(msg + r * unit, fips[i].msg, unit);
+    t_unhex(want, sizeof want, fips[i].md);
+    hwc_sha1(got, msg, n);
+    CHECK_MEM(got, want, 20, "SHA1/%s: FIPS example %zu (one-shot)", impl, i);
+    memset(got, 0, sizeof got);
+    CHECK(hwc_digest(got, msg, n, HWC_HASH_SHA1) == HWC_OK);
+    CHECK_MEM(got, want, 20, "SHA1/%s: FIPS example %zu (hwc_digest)", impl, i);
+    free(msg);
+  }
+}
+
+HWC_TEST(sha1, fips180_examples) { t_for_each_impl(HWC_PRIM_SHA1, fips_body, NULL); }
+
+/* ---- NIST CAVP SHAVS byte-oriented ShortMsg/LongMsg response files.
+ * Records: "Len = <bits>", "Msg = <hex>", "MD = <hex>"; Len 0 has Msg 00. */
+typedef struct { const char *file; char *text; } cavp_arg;
+
+static void cavp_body(hwc_prim p, const char *impl, void *argp) {
+  (void)p;
+  cavp_arg *a = argp;
+  size_t count = 0, bits = 0;
+  uint8_t *msg = NULL, want[20], got[20];
+  char *save = NULL, *text = strdup(a->text);
+  for (char *line = strtok_r(text, "\r\n", &save); line; line = strtok_r(NULL, "\r\n", &save)) {
+    if (sscanf(line, "Len = %zu", &bits) == 1) continue;
+    if (strncmp(line, "Msg = ", 6) == 0) {
+      free(msg);
+      msg = malloc(strlen(line) / 2 + 1);
+      t_unhex(msg, strlen(line) / 2 + 1, line + 6);
+    } else if (strncmp(line, "MD = ", 5) == 0) {
+      CHECK(msg != NULL && bits % 8 == 0);
+      CHECK(t_unhex(want, sizeof want, line + 5) == 20);
+      hwc_sha1(got, msg, bits / 8);
+      CHECK_MSG(memcmp(got, want, 20) == 0, "SHA1/%s: %s Len = %zu", impl, a->file, bits);
+      count++;
+    }
+  }
+  free(msg);
+  free(text);
+  CHECK_MSG(count >= 64, "%s: only %zu vectors parsed", a->file, count);
+}
+
+static void run_cavp(const char *file) {
+  cavp_arg a = {file, t_read_vector_file(file, NULL)};
+  CHECK_MSG(a.text != NULL, "vector file %s missing (HWC_VECTORS_DIR)", file);
+  t_for_each_impl(HWC_PRIM_SHA1, cavp_body, &a);
+  free(a.text);
+}
+
+HWC_TEST(sha1, cavp_short) { run_cavp("SHA1ShortMsg.rsp"); }
+HWC_TEST(sha1, cavp_long) { run_cavp("SHA1LongMsg.rsp"); }
+
+/* ---- Equivalence against generic: every length 0..1100 (and 1 MiB unless
+ * quick), each at an alignment that varies with the length; then the
+ * incremental state cut at random points (odd sizes included) against the
+ * one-shot digest. */
+typedef struct { uint8_t *buf; size_t max; } equiv_arg;
+
+static size_t next_len(size_t len, size_t max) {
+  return len < 1100 ? len + 1 : (len < max ? max : max + 1);
+}
+
+static void digest_all(const equiv_arg *a, uint8_t *out) {
+  for (size_t len = 0; len <= a->max; len = next_len(len, a->max), out += 20)
+    hwc_sha1(out, a->buf + (len * 7 % 8), len);
+}
+
+static void pieces(uint8_t out[20], const uint8_t *in, size_t len, const size_t *cuts, size_t n) {
+  hwc_sha256_ctx c;
+  sha1_init(&c);
+  size_t at = 0;
+  for (size_t i = 0; i < n; i++) {
+    sha1_update(&c, in + at, cuts[i] - at);
+    at = cuts[i];
+  }
+  sha1_update(&c, in + at, len - at);
+  sha1_final(&c, out);
+}
+
+static void equiv_body(hwc_prim p, const char *impl, void *argp) {
+  equiv_arg *a = argp;
+  size_t size = 1102 * 20;
+  uint8_t *ref = calloc(1, size), *got = calloc(1, size);
+  CHECK(hwc_impl_select(p, "generic") == HWC_OK);
+  digest_all(a, ref);
+  CHECK(hwc_impl_select(p, impl) == HWC_OK);
+  digest_all(a, got);
+  for (size_t i = 0, len = 0; i < size; i += 20, len = next_len(len, a->max))
+    CHECK_MSG(memcmp(ref + i, got + i, 20) == 0, "SHA1/%s differs from generic at length %zu", impl, len);
+  free(ref);
+  free(got);
+  for (size_t t = 0; t < (t_quick() ? 50u : 400u); t++) {
+    size_t len = t_rand_below(1100), cuts[8], at = 0;
+    const uint8_t *in = a->buf + t_rand_below(8);
+    for (size_t n = 0; n < 8; n++) cuts[n] = at = at + t_rand_below(len - at + 1);
+    uint8_t one[20], inc[20];
+    hwc_sha1(one, in, len);
+    pieces(inc, in, len, cuts, 8);
+    CHECK_MSG(memcmp(one, inc, 20) == 0, "SHA1/%s: incremental != one-shot, length %zu", impl, len);
+  }
+  /* Byte-at-a-time and odd fixed strides across block boundaries. */
+  static const size_t strides[] = {1, 3, 7, 63, 65, 127};
+  for (size_t s = 0; s < sizeof strides / sizeof strides[0]; s++) {
+    size_t len = 1000, cuts[1000], n = 0;
+    for (size_t at = strides[s]; at < len && n < 1000; at += strides[s]) cuts[n++] = at;
+    uint8_t one[20], inc[20];
+    hwc_sha1(one, a->buf + 1, len);
+    pieces(inc, a->buf + 1, len, cuts, n);
+    CHECK_MSG(memcmp(one, inc, 20) == 0, "SHA1/%s: stride %zu != one-shot", impl, strides[s]);
+  }
+}
+
+HWC_TEST(sha1, equivalence) {
+  equiv_arg a = {NULL, t_quick() ? 1100 : (1u << 20)};
+  a.buf = malloc(a.max + 8);
+  t_rand_bytes(a.buf, a.max + 8);
+  t_for_each_impl(HWC_PRIM_SHA1, equiv_body, &a);
+  free(a.buf);
+}
+
+/* Structured inputs: all-zero and all-ones blocks (every schedule word at
+ * its extremes) at lengths around the padding boundary, against generic. */
+static void structured_body(hwc_prim p, const char *impl, void *arg) {
+  (void)arg;
+  uint8_t buf[200], ref[20], got[20];
+  for (int fill = 0; fill < 2; fill++) {
+    memset(buf, fill ? 0xff : 0x00, sizeof buf);
+    for (size_t len = 50; len <= 200; len++) {
+      CHECK(hwc_impl_select(p, "generic") == HWC_OK);
+      hwc_sha1(ref, buf, len);
+      CHECK(hwc_impl_select(p, impl) == HWC_OK);
+      hwc_sha1(got, buf, len);
+      CHECK_MSG(memcmp(ref, got, 20) == 0, "SHA1/%s: %s bytes, length %zu", impl, fill ? "0xff" : "0x00", len);
+    }
+  }
+}
+
+HWC_TEST(sha1, structured_inputs) { t_for_each_impl(HWC_PRIM_SHA1, structured_body, NULL); }
+
+/* ---- hwc_hash_len and hwc_digest over every hwc_hash. */
+HWC_TEST(sha1, hash_len_and_digest) {
+  CHECK(hwc_hash_len(HWC_HASH_SHA1) == 20);
+  CHECK(hwc_hash_len(HWC_HASH_SHA256) == 32);
+  CHECK(hwc_hash_len(HWC_HASH_SHA384) == 48);
+  CHECK(hwc_hash_len(HWC_HASH_SHA512) == 64);
+  CHECK(hwc_hash_len((hwc_hash)4) == 0);
+  CHECK(hwc_hash_len((hwc_hash)-1) == 0);
+  CHECK(HWC_HASH_SHA256 == 0 && HWC_HASH_SHA384 == 1 && HWC_HASH_SHA512 == 2 && HWC_HASH_SHA1 == 3);
+
+  uint8_t msg[300], want[64], got[64];
+  t_rand_bytes(msg, sizeof msg);
+  hwc_sha256(want, msg, sizeof msg);
+  CHECK(hwc_digest(got, msg, sizeof msg, HWC_HASH_SHA256) == HWC_OK && memcmp(got, want, 32) == 0);
+  hwc_sha384(want, msg, sizeof msg);
+  CHECK(hwc_digest(got, msg, sizeof msg, HWC_HASH_SHA384) == HWC_OK && memcmp(got, want, 48) == 0);
+  hwc_sha512(want, msg, sizeof msg);
+  CHECK(hwc_digest(got, msg, sizeof msg, HWC_HASH_SHA512) == HWC_OK && memcmp(got, want, 64) == 0);
+  hwc_sha1(want, msg, sizeof msg);
+  CHECK(hwc_digest(got, msg, sizeof msg, HWC_HASH_SHA1) == HWC_OK && memcmp(got, want, 20) == 0);
+  /* only hash_len bytes are written */
+  memset(got, 0xa5, sizeof got);
+  CHECK(hwc_digest(got, msg, sizeof msg, HWC_HASH_SHA1) == HWC_OK);
+  for (size_t i = 20; i < sizeof got; i++) CHECK(got[i] == 0xa5);
+
+  CHECK(hwc_digest(got, NULL, 0, HWC_HASH_SHA1) == HWC_OK);
+  CHECK(t_unhex(want, sizeof want, "da39a3ee5e6b4b0d3255bfef95601890afd80709") == 20 && memcmp(got, want, 20) == 0);
+  memset(got, 0xa5, sizeof got);
+  CHECK(hwc_digest(got, msg, 1, (hwc_hash)4) == HWC_ERR_INVALID_ARG);
+  CHECK(hwc_digest(got, msg, 1, (hwc_hash)-1) == HWC_ERR_INVALID_ARG);
+  CHECK(hwc_digest(got, NULL, 1, HWC_HASH_SHA1) == HWC_ERR_INVALID_ARG);
+  CHECK(hwc_digest(NULL, msg, 1, HWC_HASH_SHA256) == HWC_ERR_INVALID_ARG);
+  CHECK(got[0] == 0xa5); /* nothing written on error */
+}
+
+/* ---- SHA-1 in the hash layer: PKCS#1 v1.5 DigestInfo (RFC 8017 9.2 note
+ * 1) and MGF1-SHA-1 (RFC 8017 B.2.1, checked against its definition). */
+HWC_TEST(sha1, pkcs1_digestinfo) {
+  static const uint8_t prefix[15] = {0x30, 0x21, 0x30, 0x09, 0x06, 0x05, 0x2b, 0x0e,
+                                     0x03, 0x02, 0x1a, 0x05, 0x00, 0x04, 0x14};
+  uint8_t digest[20], em[128];
+  hwc_sha1(digest, (const uint8_t *)"abc", 3);
+  CHECK(rsa_pkcs1_sig_encode(em, sizeof em, HWC_HASH_SHA1, digest) == HWC_OK);
+  CHECK(em[0] == 0 && em[1] == 1);
+  size_t t = sizeof prefix + 20;
+  for (size_t i = 2; i < sizeof em - t - 1; i++) CHECK(em[i] == 0xff);
+  CHECK(em[sizeof em - t - 1] == 0);
+  CHECK(memcmp(em + sizeof em - t, prefix, sizeof prefix) == 0);
+  CHECK(memcmp(em + sizeof em - 20, digest, 20) == 0);
+  /* the smallest frame: 8 bytes of FF */
+  CHECK(rsa_pkcs1_sig_encode(em, t + 11, HWC_HASH_SHA1, digest) == HWC_OK);
+  CHECK(rsa_pkcs1_sig_encode(em, t + 10, HWC_HASH_SHA1, digest) == HWC_ERR_INVALID_ARG);
+}
+
+HWC_TEST(sha1, mgf1) {
+  uint8_t seed[23], out[70], want[80];
+  t_rand_bytes(seed, sizeof seed);
+  memset(out, 0, sizeof out);
+  mgf1_xor(HWC_HASH_SHA1, out, sizeof out, seed, sizeof seed);
+  for (uint8_t i = 0; i < 4; i++) {
+    uint8_t ctr[4] = {0, 0, 0, i};
+    hwc_sha256_ctx c;
+    sha1_init(&c);
+    sha1_update(&c, seed, sizeof seed);
+    sha1_update(&c, ctr, 4);
+    sha1_final(&c, want + 20 * i);
+  }
+  CHECK(memcmp(out, want, sizeof out) == 0);
+}
