@@ -12,6 +12,8 @@ static const uint8_t prefix_sha384[] = {0x30, 0x41, 0x30, 0x0d, 0x06, 0x09, 0x60
                                         0x65, 0x03, 0x04, 0x02, 0x02, 0x05, 0x00, 0x04, 0x30};
 static const uint8_t prefix_sha512[] = {0x30, 0x51, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01,
                                         0x65, 0x03, 0x04, 0x02, 0x03, 0x05, 0x00, 0x04, 0x40};
+static const uint8_t prefix_sha1[] = {0x30, 0x21, 0x30, 0x09, 0x06, 0x05, 0x2b, 0x0e,
+                                      0x03, 0x02, 0x1a, 0x05, 0x00, 0x04, 0x14};
 
 /* 00 01 FF..FF 00 in front of the last `tail` bytes of em. */
 static void type1_frame(uint8_t *em, size_t k, size_t tail) {
@@ -23,10 +25,15 @@ static void type1_frame(uint8_t *em, size_t k, size_t tail) {
 
 int rsa_pkcs1_sig_encode(uint8_t *em, size_t k, hwc_hash h, const uint8_t *digest) {
   const uint8_t *prefix = h == HWC_HASH_SHA256 ? prefix_sha256 : h == HWC_HASH_SHA384 ? prefix_sha384 : prefix_sha512;
-  size_t hl = hash_len(h), t = sizeof prefix_sha256 + hl;
+  size_t prefix_len = sizeof prefix_sha256; /* the SHA-2 prefixes are all 19 bytes */
+  if (h == HWC_HASH_SHA1) {
+    prefix = prefix_sha1;
+    prefix_len = sizeof prefix_sha1;
+  }
+  size_t hl = hash_len(h), t = prefix_len + hl;
   if (hl == 0 || k < t + 11) return HWC_ERR_INVALID_ARG;
   type1_frame(em, k, t);
-  memcpy(em + k - t, prefix, sizeof prefix_sha256);
+  memcpy(em + k - t, prefix, prefix_len);
   memcpy(em + k - hl, digest, hl);
   return HWC_OK;
 }
