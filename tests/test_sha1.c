@@ -2,12 +2,14 @@
  * every implementation this CPU supports; every implementation against
  * generic on random input (every length 0..1100 at varying alignments, 1 MiB
  * unless quick, the incremental state cut at random points); hwc_hash_len
- * and hwc_digest for every hwc_hash; SHA-1's DigestInfo in PKCS#1 v1.5. */
+ * and hwc_digest for every hwc_hash; SHA-1's DigestInfo in PKCS#1 v1.5 and
+ * MGF1; Project Wycheproof's RSA-OAEP and RSA-PSS files with SHA-1. */
 #include <stdlib.h>
 
 #include "check.h"
 #include "src/hash.h"
 #include "src/rsa_pad.h"
+#include "wycheproof.h"
 
 /* ---- FIPS 180-2 appendix A examples (one block, two blocks, 10^6 'a'). */
 static const struct { const char *msg; size_t repeat; const char *md; } fips[] = {
@@ -230,3 +232,66 @@ HWC_TEST(sha1, mgf1) {
   }
   CHECK(memcmp(out, want, sizeof out) == 0);
 }
+
+/* ---- Wycheproof RSA with SHA-1 (and MGF1-SHA-1): OAEP decryption and PSS
+ * verification (salt 20), run once per SHA-1 implementation, since the
+ * hash is what these files add. Valid cases must succeed, invalid ones
+ * fail; every group must use SHA-1 for both hashes (nothing skipped). */
+typedef struct { int oaep; const char *file; size_t valid, invalid; } rsa_sha1_counts;
+
+static void rsa_sha1_case(const wp_value *g, const wp_value *t, void *arg) {
+  rsa_sha1_counts *c = arg;
+  CHECK_MSG(!strcmp(wp_str(g, "sha"), "SHA-1") && !strcmp(wp_str(g, "mgfSha"), "SHA-1"), "%s: not a SHA-1 group",
+            c->file);
+  size_t klen, mlen;
+  uint8_t *der = wp_hex(g, c->oaep ? "privateKeyPkcs8" : "publicKeyDer", &klen);
+  hwc_rsa_key *key = NULL;
+  CHECK_MSG(hwc_rsa_import(&key, der, klen) == HWC_OK, "%s: key does not import", c->file);
+  free(der);
+  uint8_t *msg = wp_hex(t, "msg", &mlen);
+  long id = wp_num(t, "tcId");
+  int rc;
+  if (c->oaep) {
+    size_t clen, llen, n = 512;
+    uint8_t *ct = wp_hex(t, "ct", &clen), *label = wp_hex(t, "label", &llen), out[512];
+    rc = hwc_rsa_decrypt_oaep(out, &n, ct, clen, label, llen, HWC_HASH_SHA1, key);
+    if (rc == HWC_OK) CHECK_MSG(n == mlen && memcmp(out, msg, mlen) == 0, "%s tc %ld: wrong plaintext", c->file, id);
+    free(ct), free(label);
+  } else {
+    size_t slen;
+    uint8_t *sig = wp_hex(t, "sig", &slen);
+    rc = hwc_rsa_verify_pss(sig, slen, msg, mlen, HWC_HASH_SHA1, (size_t)wp_num(g, "sLen"), key);
+    free(sig);
+  }
+  const char *result = wp_str(t, "result");
+  if (!strcmp(result, "valid")) {
+    CHECK_MSG(rc == HWC_OK, "%s tc %ld (valid): %s", c->file, id, hwc_strerror(rc));
+    c->valid++;
+  } else {
+    CHECK_MSG(!strcmp(result, "invalid"), "%s tc %ld: unexpected result %s", c->file, id, result);
+    CHECK_MSG(rc != HWC_OK, "%s tc %ld (invalid) accepted: %s", c->file, id, wp_str(t, "comment"));
+    c->invalid++;
+  }
+  free(msg);
+  hwc_rsa_free(key);
+}
+
+static void rsa_sha1_body(hwc_prim p, const char *impl, void *arg) {
+  (void)p, (void)arg;
+  static const struct { const char *file; int oaep; } files[] = {
+      {"rsa_oaep_2048_sha1_mgf1sha1_test.json", 1},
+      {"rsa_pss_2048_sha1_mgf1_20_test.json", 0},
+  };
+  for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+    wp_value *doc = wp_load(files[i].file);
+    CHECK_MSG(doc != NULL, "Wycheproof %s not found: set WYCHEPROOF_DIR", files[i].file);
+    rsa_sha1_counts c = {files[i].oaep, files[i].file, 0, 0};
+    size_t n = wp_for_each_test(doc, rsa_sha1_case, &c);
+    wp_free(doc);
+    CHECK_MSG(c.valid > 0 && c.invalid > 0 && c.valid + c.invalid == n, "%s: %zu of %zu cases ran", files[i].file,
+              c.valid + c.invalid, n);
+    printf("wycheproof %s [sha1=%s]: %zu valid ok, %zu invalid rejected\n", files[i].file, impl, c.valid, c.invalid);
+  }
+}
+
+HWC_TEST(sha1, wycheproof_rsa_oaep_pss) { t_for_each_impl(HWC_PRIM_SHA1, rsa_sha1_body, NULL); }
