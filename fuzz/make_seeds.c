@@ -1,0 +1,493 @@
+/* Writes the initial corpus of a fuzz harness: inputs in that harness's
+ * format built from the edge values the equivalence tests use (tests/edge.h)
+ * and the field, scalar and modulus bounds the kernels' arithmetic relies
+ * on, so libFuzzer starts at the places random bytes never reach (a value
+ * next to p or L, a limb at its maximum, a block-boundary length, a valid
+ * signature to mutate). Usage: make_seeds HARNESS DIR. Files are named
+ * seed-NNNNN; rerunning overwrites them. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <hwcrypto.h>
+
+#include "tests/edge.h"
+
+static const char *out_dir;
+static unsigned seed_count;
+
+/* One input being assembled; seeds are small, 4 KiB is ample. */
+typedef struct {
+  uint8_t b[4096];
+  size_t n;
+} seed;
+
+static void put(seed *s, const void *p, size_t n) {
+  if (s->n + n > sizeof s->b) {
+    fprintf(stderr, "make_seeds: seed too large\n");
+    exit(1);
+  }
+  memcpy(s->b + s->n, p, n);
+  s->n += n;
+}
+
+static void put_byte(seed *s, uint8_t v) { put(s, &v, 1); }
+
+static void put_fill(seed *s, uint8_t v, size_t n) {
+  for (size_t i = 0; i < n; i++) put_byte(s, v);
+}
+
+/* Writes s as the next file of the corpus. */
+static void emit(const seed *s) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/seed-%05u", out_dir, seed_count++);
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(s->b, 1, s->n, f) != s->n || fclose(f) != 0) {
+    perror(path);
+    exit(1);
+  }
+}
+
+/* Reads a file of the source tree (test vectors) into s; 0 if missing. */
+static int put_file(seed *s, const char *rel) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", HWC_SOURCE_DIR, rel);
+  FILE *f = fopen(path, "rb");
+  if (!f) return 0;
+  size_t n = fread(s->b + s->n, 1, sizeof s->b - s->n, f);
+  fclose(f);
+  s->n += n;
+  return 1;
+}
+
+/* ---- 256-bit little-endian values */
+
+typedef struct {
+  uint8_t b[32];
+} u256;
+
+/* 2^k - 1 for k in 0..256. */
+static u256 ones_below(unsigned k) {
+  u256 v;
+  memset(&v, 0, sizeof v);
+  for (unsigned i = 0; i < k; i++) v.b[i / 8] |= (uint8_t)(1u << (i % 8));
+  return v;
+}
+
+/* v + d (d may be negative), modulo 2^256. */
+static u256 add_small(u256 v, int d) {
+  int carry = d;
+  for (int i = 0; i < 32; i++) {
+    int t = v.b[i] + carry;
+    v.b[i] = (uint8_t)t;
+    carry = (t - (uint8_t)t) / 256;
+  }
+  return v;
+}
+
+static u256 from_hex_le(const char *hex) {
+  u256 v;
+  memset(&v, 0, sizeof v);
+  for (int i = 0; i < 32 && hex[2 * i]; i++) {
+    unsigned x;
+    sscanf(hex + 2 * i, "%2x", &x);
+    v.b[i] = (uint8_t)x;
+  }
+  return v;
+}
+
+/* Field elements mod p = 2^255 - 19 where the fe25519 kernels' carries and
+ * reductions are tight: 0, 1, p - 1, p, p + 1, p + 18 = 2^255 - 1, 2^256 - 1
+ * (the top bit is ignored or rejected), 2p - 1, and each radix-2^51,
+ * 2^52 and 2^64 limb at its maximum with the others zero. */
+static size_t fe_edges(u256 *out) {
+  size_t n = 0;
+  u256 p = add_small(ones_below(255), -18);
+  out[n++] = ones_below(0);
+  out[n++] = add_small(ones_below(0), 1);
+  out[n++] = add_small(ones_below(0), 9);
+  out[n++] = add_small(p, -1);
+  out[n++] = p;
+  out[n++] = add_small(p, 1);
+  out[n++] = ones_below(255);
+  out[n++] = ones_below(256);
+  out[n++] = add_small(ones_below(256), -37); /* 2p */
+  out[n++] = add_small(ones_below(256), -38); /* 2p - 1 */
+  static const unsigned radix[] = {51, 52, 64};
+  for (size_t r = 0; r < 3; r++)
+    for (unsigned lo = 0; lo < 255; lo += radix[r]) {
+      u256 v;
+      memset(&v, 0, sizeof v);
+      for (unsigned i = lo; i < lo + radix[r] && i < 255; i++) v.b[i / 8] |= (uint8_t)(1u << (i % 8));
+      out[n++] = v;
+    }
+  return n;
+}
+
+/* The group order L = 2^252 + 27742317777372353535851937790883648493. */
+static const char order_hex[] = "edd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010";
+
+/* Scalars around L and the bit lengths the ladders and reductions handle:
+ * 0, 1, L - 1, L, L + 1, 2^252, 2^253 - 1, 2^255 - 1, 2^256 - 1, 8 (a
+ * small-subgroup multiple), the clamped maximum. */
+static size_t scalar_edges(u256 *out) {
+  size_t n = 0;
+  u256 order = from_hex_le(order_hex);
+  out[n++] = ones_below(0);
+  out[n++] = add_small(ones_below(0), 1);
+  out[n++] = add_small(ones_below(0), 8);
+  out[n++] = add_small(order, -1);
+  out[n++] = order;
+  out[n++] = add_small(order, 1);
+  out[n++] = add_small(ones_below(252), 1);
+  out[n++] = ones_below(253);
+  out[n++] = ones_below(255);
+  out[n++] = ones_below(256);
+  u256 clamped = ones_below(255);
+  clamped.b[0] &= 0xf8;
+  out[n++] = clamped;
+  return n;
+}
+
+/* Curve25519 u-coordinates of small order (0, 1 and the two of order 8) and
+ * Edwards25519 encodings of small-order points (the identity, y = -1, y = 0
+ * with either sign, the two of order 8): where "reject or not" is decided. */
+static const char *const low_order_u[] = {
+    "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800",
+    "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157",
+};
+static const char *const low_order_ed[] = {
+    "0100000000000000000000000000000000000000000000000000000000000000",
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "0000000000000000000000000000000000000000000000000000000000000000",
+    "0000000000000000000000000000000000000000000000000000000000000080",
+    "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
+    "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
+};
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Points to feed both curves' decoders: the field edges, the small-order
+ * encodings, and the field edges with the sign bit set. */
+static size_t point_edges(u256 *out, const char *const *hex, size_t nhex) {
+  u256 fe[64];
+  size_t nfe = fe_edges(fe), n = 0;
+  for (size_t i = 0; i < nfe; i++) out[n++] = fe[i];
+  for (size_t i = 0; i < nhex; i++) out[n++] = from_hex_le(hex[i]);
+  for (size_t i = 0; i < nfe; i++) {
+    out[n] = fe[i];
+    out[n++].b[31] |= 0x80;
+  }
+  return n;
+}
+
+/* ---- per harness */
+
+static void seeds_x25519(void) {
+  u256 k[32], u[128];
+  size_t nk = scalar_edges(k), nu = point_edges(u, low_order_u, COUNT(low_order_u));
+  /* Byte 0: path in bit 0, backend choice above it; seeds spread the choice
+   * so the first runs already reach every backend. */
+  for (size_t i = 0; i < nk; i++)
+    for (unsigned pick = 0; pick < 4; pick++) {
+      seed s = {.n = 0};
+      put_byte(&s, (uint8_t)(pick << 1 | 1));
+      put(&s, k[i].b, 32);
+      emit(&s);
+      for (size_t j = 0; j < nu; j++) {
+        if ((i + j) % 4 != pick) continue; /* every pair once, backends spread */
+        s.n = 0;
+        put_byte(&s, (uint8_t)(pick << 1));
+        put(&s, k[i].b, 32);
+        put(&s, u[j].b, 32);
+        emit(&s);
+      }
+    }
+}
+
+static void seeds_ed25519(void) {
+  u256 sc[32], pt[128];
+  size_t nsc = scalar_edges(sc), npt = point_edges(pt, low_order_ed, COUNT(low_order_ed));
+  static const size_t msg_lens[] = {0, 1, 63, 64, 111, 112, 127, 128, 200};
+  unsigned pick = 0;
+  seed s;
+  /* 0: raw verification, R from the point edges, S from the scalar edges,
+   * pk a small-order point or the identity. */
+  for (size_t i = 0; i < npt; i++)
+    for (size_t j = 0; j < nsc; j += 3) {
+      s.n = 0;
+      put_byte(&s, (uint8_t)(0 + 5 * (pick++ % 4)));
+      put(&s, pt[i].b, 32);
+      put(&s, sc[j].b, 32);
+      put(&s, pt[(i + j) % npt].b, 32);
+      put_fill(&s, 0x61, j % 3);
+      emit(&s);
+    }
+  /* 1: key generation and signing, seeds 00.., ff.. and the scalar edges,
+   * messages at SHA-512 block boundaries. */
+  for (size_t i = 0; i < nsc; i++)
+    for (size_t m = 0; m < COUNT(msg_lens); m += 2) {
+      s.n = 0;
+      put_byte(&s, (uint8_t)(1 + 5 * (pick++ % 4)));
+      put(&s, sc[i].b, 32);
+      put_fill(&s, (uint8_t)(0xff * (i & 1)), msg_lens[m]);
+      emit(&s);
+    }
+  /* 2: a valid signature altered in R, in S (near its top byte, which
+   * decides S < L) or in pk, or not at all. */
+  static const uint8_t where_delta[][2] = {{0, 0}, {0, 1}, {31, 0x80}, {32, 1}, {63, 0x10}, {63, 0xe0}, {64, 1}, {95, 0x80}};
+  for (size_t w = 0; w < COUNT(where_delta); w++)
+    for (size_t m = 0; m < COUNT(msg_lens); m += 3) {
+      s.n = 0;
+      put_byte(&s, (uint8_t)(2 + 5 * (pick++ % 4)));
+      put(&s, where_delta[w], 2);
+      put_fill(&s, (uint8_t)w, 32);
+      put_fill(&s, 0x5a, msg_lens[m]);
+      emit(&s);
+    }
+  /* 3: ristretto255 group operations on pairs of edge encodings, and
+   * hash-to-group on edge halves. */
+  for (size_t i = 0; i < npt; i++) {
+    s.n = 0;
+    put_byte(&s, (uint8_t)(3 + 5 * (pick++ % 4)));
+    put(&s, pt[i].b, 32);
+    put(&s, pt[(i * 7 + 1) % npt].b, 32);
+    put(&s, pt[i].b, 32);
+    put(&s, pt[(i + 3) % npt].b, 32);
+    emit(&s);
+  }
+  /* 4: ristretto255 scalar multiplication, scalar edges x point edges. */
+  for (size_t i = 0; i < nsc; i++)
+    for (size_t j = i % 3; j < npt; j += 3) {
+      s.n = 0;
+      put_byte(&s, (uint8_t)(4 + 5 * (pick++ % 4)));
+      put(&s, sc[i].b, 32);
+      put(&s, pt[j].b, 32);
+      emit(&s);
+    }
+}
+
+/* Lengths at and around the block and multi-block boundaries of the vector
+ * kernels (1, 4, 8 and 16 blocks of 16 or 64 bytes). */
+static const size_t boundary_lens[] = {0, 1, 15, 16, 17, 31, 32, 33, 55, 56, 63, 64, 65, 111, 112, 127, 128, 129,
+                                       191, 192, 255, 256, 257, 383, 384, 511, 512, 513, 1023, 1024, 1025};
+
+static void seeds_sha2(void) {
+  static const uint8_t fills[] = {0x00, 0xff, 0x80};
+  for (size_t l = 0; l < COUNT(boundary_lens); l++)
+    for (size_t f = 0; f < COUNT(fills); f++) {
+      seed s = {.n = 0};
+      put_fill(&s, fills[f], boundary_lens[l]);
+      if (s.n) s.b[0] = (uint8_t)(boundary_lens[l] / 2 + f); /* the incremental cut */
+      emit(&s);
+    }
+}
+
+static void seeds_chacha(void) {
+  /* key (the Poly1305 key too) 32 | nonce 24 | tag 16 | aad-length byte |
+   * cut byte | message; keys and messages from tests/edge.h. */
+  uint8_t key[32];
+  static const size_t lens[] = {0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 255, 256, 257, 511, 512, 513, 1024};
+  for (size_t k = 0; k < t_edge_poly1305_key_count(); k++)
+    for (size_t m = 0; m < t_edge_poly1305_msg_count(); m++)
+      for (size_t l = (k + m) % 3; l < COUNT(lens); l += 3) {
+        seed s = {.n = 0};
+        t_edge_poly1305_key(key, k);
+        put(&s, key, 32);
+        put_fill(&s, (uint8_t)(0xff * (m & 1)), 24);
+        put_fill(&s, 0, 16);
+        put_byte(&s, (uint8_t)(l * 16 + 3));
+        put_byte(&s, (uint8_t)(l * 16));
+        t_edge_poly1305_msg(s.b + s.n, lens[l], m);
+        s.n += lens[l];
+        emit(&s);
+      }
+}
+
+static void seeds_aes(void) {
+  /* key-size byte | nonce-length byte | tag-length byte | aad-length byte |
+   * key 32 | iv/nonce 32 | tag 16 | message. All-zero and all-one keys and
+   * data, the 12-byte nonce and others, messages at the 1/4/8/16-block
+   * strides of the AES and GHASH kernels. */
+  unsigned n = 0;
+  for (unsigned ks = 0; ks < 3; ks++)
+    for (unsigned fill = 0; fill < 2; fill++)
+      for (size_t l = 0; l < COUNT(boundary_lens); l++) {
+        seed s = {.n = 0};
+        uint8_t v = (uint8_t)(0xff * fill);
+        put_byte(&s, (uint8_t)ks);
+        put_byte(&s, (uint8_t)((n % 3 == 0) ? 11 : n % 32)); /* nonce length 12 or other */
+        put_byte(&s, (uint8_t)(n % 5));
+        put_byte(&s, (uint8_t)(n * 16));
+        put_fill(&s, v, 32);
+        put_fill(&s, v, 32);
+        put_fill(&s, 0, 16);
+        put_fill(&s, (uint8_t)~v, boundary_lens[l]);
+        emit(&s);
+        n++;
+      }
+}
+
+/* Big-endian moduli of ml bytes: 2^k - 1 and 2^(k-1) + 1 (all-ones and
+ * top-and-bottom-bit words, where Montgomery reduction's final subtraction
+ * and carries are tight), and 3. */
+static void put_modulus(seed *s, size_t ml, unsigned kind) {
+  for (size_t i = 0; i < ml; i++) {
+    uint8_t b = 0;
+    if (kind == 0) b = 0xff;
+    if (kind == 1) b = (uint8_t)((i == 0 ? 0x80 : 0) | (i == ml - 1 ? 1 : 0));
+    if (kind == 2) b = (uint8_t)(i == ml - 1 ? 3 : 0);
+    put_byte(s, b);
+  }
+}
+
+static void seeds_bignum(void) {
+  /* modulus-length byte (1..96) | exponent-length byte (0..63) | m | base |
+   * exp. The first byte of m also decides oddness (bit 0): the moduli here
+   * start with 0xff, 0x80 or 0x00, so the kinds cover both. */
+  static const size_t mls[] = {1, 2, 7, 8, 9, 16, 17, 32, 33, 48, 64, 65, 96};
+  static const size_t els[] = {0, 1, 2, 8, 63};
+  for (size_t m = 0; m < COUNT(mls); m++)
+    for (unsigned kind = 0; kind < 3; kind++)
+      for (unsigned base = 0; base < 4; base++) {
+        seed s = {.n = 0};
+        size_t ml = mls[m], el = els[(m + kind + base) % COUNT(els)];
+        put_byte(&s, (uint8_t)(ml - 1));
+        put_byte(&s, (uint8_t)el);
+        put_modulus(&s, ml, kind);
+        if (base == 0) put_fill(&s, 0, ml);
+        if (base == 1) put_fill(&s, 0xff, ml); /* >= m */
+        if (base == 2) {                       /* m - 1 */
+          put_modulus(&s, ml, kind);
+          s.b[s.n - 1]--;
+        }
+        if (base == 3) {
+          put_fill(&s, 0, ml - 1);
+          put_byte(&s, 1);
+        }
+        put_fill(&s, 0xff, el);
+        emit(&s);
+      }
+}
+
+static void seeds_rsa_der(void) {
+  static const char *const files[] = {
+      "tests/vectors/rsa/key2048.pkcs1.der", "tests/vectors/rsa/key2048.pkcs1.pem",
+      "tests/vectors/rsa/key2048.pkcs8.der", "tests/vectors/rsa/key2048.pkcs8.pem",
+      "tests/vectors/rsa/key2048.rsapub.der", "tests/vectors/rsa/key2048.rsapub.pem",
+      "tests/vectors/rsa/key2048.spki.der",  "tests/vectors/rsa/key2048.spki.pem",
+  };
+  for (size_t i = 0; i < COUNT(files); i++) {
+    seed s = {.n = 0};
+    if (!put_file(&s, files[i])) {
+      fprintf(stderr, "make_seeds: %s/%s missing\n", HWC_SOURCE_DIR, files[i]);
+      exit(1);
+    }
+    emit(&s);
+  }
+  /* Small RSAPublicKeys whose integers sit at DER's edge cases: zero, a
+   * needed leading zero, all-ones. */
+  static const uint8_t small[][16] = {
+      {0x30, 0x06, 0x02, 0x01, 0x00, 0x02, 0x01, 0x03},
+      {0x30, 0x08, 0x02, 0x02, 0x00, 0xff, 0x02, 0x02, 0x00, 0x81},
+      {0x30, 0x09, 0x02, 0x04, 0x7f, 0xff, 0xff, 0xff, 0x02, 0x01, 0x01},
+  };
+  static const size_t small_len[] = {8, 10, 11};
+  for (size_t i = 0; i < COUNT(small); i++) {
+    seed s = {.n = 0};
+    put(&s, small[i], small_len[i]);
+    emit(&s);
+  }
+}
+
+static void seeds_rsa_verify(void) {
+  /* signature (256 bytes) | message. Real signatures by the test key over
+   * its test message (PKCS#1 v1.5 SHA-256, PSS SHA-256 salt 32, PSS SHA-512
+   * salt 0, a legacy type-1 block) to mutate from, and the values 0, 1,
+   * n - 1, n, n + 1, 2^2048 - 1. */
+  seed msg = {.n = 0};
+  if (!put_file(&msg, "tests/vectors/rsa/msg.txt")) {
+    fprintf(stderr, "make_seeds: test message missing\n");
+    exit(1);
+  }
+  seed key = {.n = 0};
+  hwc_rsa_key *k = NULL;
+  if (!put_file(&key, "tests/vectors/rsa/key2048.pkcs8.der") || hwc_rsa_import(&k, key.b, key.n) != HWC_OK) {
+    fprintf(stderr, "make_seeds: test key missing or not imported\n");
+    exit(1);
+  }
+  uint8_t sig[4][256];
+  size_t len = 256;
+  int ok = hwc_rsa_sign_pkcs1(sig[0], &len, msg.b, msg.n, HWC_HASH_SHA256, k) == HWC_OK;
+  len = 256;
+  ok &= hwc_rsa_sign_pss(sig[1], &len, msg.b, msg.n, HWC_HASH_SHA256, 32, k) == HWC_OK;
+  len = 256;
+  ok &= hwc_rsa_sign_pss(sig[2], &len, msg.b, msg.n, HWC_HASH_SHA512, 0, k) == HWC_OK;
+  len = 256;
+  ok &= hwc_rsa_private_encrypt_pkcs1(sig[3], &len, msg.b, 48, k) == HWC_OK;
+  hwc_rsa_free(k);
+  if (!ok) {
+    fprintf(stderr, "make_seeds: signing with the test key failed\n");
+    exit(1);
+  }
+  for (size_t i = 0; i < 4; i++) {
+    seed s = {.n = 0};
+    put(&s, sig[i], 256);
+    put(&s, msg.b, msg.n);
+    emit(&s);
+  }
+  /* n sits in the SPKI after its INTEGER header 02 82 01 01 00. */
+  static const uint8_t spki[] = {
+#include "rsa_test_spki.inc"
+  };
+  const uint8_t *n = NULL;
+  for (size_t i = 0; i + 5 + 256 <= sizeof spki && !n; i++)
+    if (memcmp(spki + i, "\x02\x82\x01\x01\x00", 5) == 0) n = spki + i + 5;
+  if (!n) {
+    fprintf(stderr, "make_seeds: no modulus in the test SPKI\n");
+    exit(1);
+  }
+  for (int d = -1; d <= 1; d++) {
+    seed s = {.n = 0};
+    put(&s, n, 256);
+    int carry = d;
+    for (size_t i = 256; i-- > 0 && carry;) {
+      int t = s.b[i] + carry;
+      s.b[i] = (uint8_t)t;
+      carry = t < 0 ? -1 : t > 255 ? 1 : 0;
+    }
+    emit(&s);
+  }
+  for (unsigned v = 0; v < 3; v++) {
+    seed s = {.n = 0};
+    put_fill(&s, v == 2 ? 0xff : 0, 256);
+    if (v == 1) s.b[255] = 1;
+    put_fill(&s, 0x61, v * 40);
+    emit(&s);
+  }
+}
+
+int main(int argc, char **argv) {
+  static const struct {
+    const char *name;
+    void (*make)(void);
+  } harnesses[] = {
+      {"x25519", seeds_x25519}, {"ed25519", seeds_ed25519}, {"sha2", seeds_sha2},       {"chacha", seeds_chacha},
+      {"aes", seeds_aes},       {"bignum", seeds_bignum},   {"rsa_der", seeds_rsa_der}, {"rsa_verify", seeds_rsa_verify},
+  };
+  if (argc != 3) {
+    fprintf(stderr, "usage: %s HARNESS DIR\n", argv[0]);
+    return 2;
+  }
+  out_dir = argv[2];
+  mkdir(out_dir, 0777); /* may exist already; emit() reports real failures */
+  for (size_t i = 0; i < COUNT(harnesses); i++)
+    if (strcmp(argv[1], harnesses[i].name) == 0) {
+      harnesses[i].make();
+      printf("make_seeds: %u seeds for %s in %s\n", seed_count, argv[1], out_dir);
+      return 0;
+    }
+  fprintf(stderr, "make_seeds: no harness named %s\n", argv[1]);
+  return 2;
+}
