@@ -94,6 +94,24 @@ void hwc_bn_mul_plain(uint64_t *r, const uint64_t *a, size_t an, const uint64_t 
   }
 }
 
+void hwc_bn_mod_ct(uint64_t *r, const uint64_t *x, size_t xn, const uint64_t *m, size_t mn) {
+  /* Invariant acc < m, so 2 acc + 1 < 2m fits in mn + 1 limbs; after each
+   * doubling one masked subtraction restores it (binary long division,
+   * keeping only the remainder). */
+  uint64_t acc[HWC_BN_MAX_LIMBS + 1] = {0}, diff[HWC_BN_MAX_LIMBS + 1], mx[HWC_BN_MAX_LIMBS + 1] = {0};
+  for (size_t j = 0; j < mn; j++) mx[j] = m[j];
+  for (size_t i = 64 * xn; i-- > 0;) {
+    uint64_t in = x[i / 64] >> (i % 64) & 1;
+    for (size_t j = mn + 1; j-- > 1;) acc[j] = acc[j] << 1 | acc[j - 1] >> 63;
+    acc[0] = acc[0] << 1 | in;
+    uint64_t borrow = hwc_bn_sub(diff, acc, mx, mn + 1);
+    hwc_bn_cmov(acc, diff, mn + 1, borrow - 1); /* acc >= m: keep acc - m */
+  }
+  for (size_t j = 0; j < mn; j++) r[j] = acc[j];
+  hwc_memzero(acc, sizeof acc);
+  hwc_memzero(diff, sizeof diff);
+}
+
 size_t hwc_bn_bits_vartime(const uint64_t *a, size_t n) {
   while (n > 0 && a[n - 1] == 0) n--;
   if (n == 0) return 0;

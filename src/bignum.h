@@ -31,6 +31,12 @@ uint64_t hwc_bn_is_zero_mask(const uint64_t *a, size_t n);
 void hwc_bn_cmov(uint64_t *r, const uint64_t *a, size_t n, uint64_t mask);
 /* r (an + bn limbs) = a * b, schoolbook; r must not alias a or b. */
 void hwc_bn_mul_plain(uint64_t *r, const uint64_t *a, size_t an, const uint64_t *b, size_t bn);
+/* r (mn limbs) = x mod m for x of xn limbs and any m > 0 of mn limbs, even
+ * ones (RSA key checks reduce modulo p - 1), without Montgomery form or a
+ * division: one shift-and-conditional-subtract per bit of x, so the time
+ * depends on xn and mn only. Slow (64 xn mn limb steps): for one-off checks,
+ * not for hot paths. r must not alias x or m. */
+void hwc_bn_mod_ct(uint64_t *r, const uint64_t *x, size_t xn, const uint64_t *m, size_t mn);
 /* Bit length of a public number (0 for zero). */
 size_t hwc_bn_bits_vartime(const uint64_t *a, size_t n);
 /* Limbs needed for a public number (at least 1). */

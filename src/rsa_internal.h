@@ -12,6 +12,18 @@
 
 #define HWC_RSA_MIN_BITS 1024 /* smallest modulus accepted from outside */
 #define HWC_RSA_MAX_BITS 8192
+/* Smallest prime accepted in a private key: the primes of the smallest
+ * accepted modulus (1024-bit keys, which older Wycheproof and CAVP files
+ * still use, have two 512-bit primes). A small prime factors n at once
+ * (n = 3 p is a multiple of 3) and makes random blinding values share a
+ * factor with n. */
+#define HWC_RSA_MIN_PRIME_BITS 512
+/* How far below half of n's bits a prime may fall. Generators that fix the
+ * top bits (FIPS 186, OpenSSL) give both primes exactly half; older ones
+ * could leave one a few bits short. 32 bits of slack accepts those, while a
+ * prime further from the middle only comes from a crafted or broken key,
+ * and it bounds both primes (p q = n) to at most half of n plus 33 bits. */
+#define HWC_RSA_PRIME_SLACK_BITS 32
 
 /* n = p q, e d = 1 mod lcm(p - 1, q - 1) (or phi(n)), dP = d mod (p - 1),
  * dQ = d mod (q - 1), qInv = q^-1 mod p. Every number is canonical (64-bit
@@ -49,8 +61,15 @@ typedef struct {
 /* Builds a key from big-endian components (leading zero bytes allowed): a
  * public key when part[HWC_RSA_D..QINV] are all empty, else a private key,
  * which needs all eight. Checks: n odd of HWC_RSA_MIN_BITS..MAX_BITS bits,
- * 3 <= e < n odd; p, q odd > 1 with p q = n, dP < p, dQ < q, qInv < p, and
- * a private operation round trip. HWC_OK, HWC_ERR_BAD_KEY, HWC_ERR_NOMEM. */
+ * 3 <= e < n odd; for a private key, p and q of at least
+ * HWC_RSA_MIN_PRIME_BITS and at least half of n's bits minus
+ * HWC_RSA_PRIME_SLACK_BITS, odd, p q = n, d < n, dP = d mod (p - 1),
+ * dQ = d mod (q - 1), e dP = 1 mod (p - 1), e dQ = 1 mod (q - 1) (so
+ * e d = 1 mod lcm(p - 1, q - 1)), qInv < p with qInv q = 1 mod p, every
+ * value no longer than its buffer; then a private operation round trip.
+ * The checks on secret values run in constant time and give one verdict.
+ * p and q are not tested for primality. HWC_OK, HWC_ERR_BAD_KEY,
+ * HWC_ERR_NOMEM. */
 int hwc_rsa_key_new(hwc_rsa_key **key, const hwc_rsa_bytes part[HWC_RSA_PARTS]);
 
 /* Writes component `which` as minimal big-endian bytes (one 0 byte for
