@@ -62,6 +62,67 @@ static inline size_t fuzz_generic_and_one(hwc_prim p, unsigned pick, void (*run)
   return ran;
 }
 
+/* Value classes as coverage. The curve25519 arithmetic is constant time,
+ * so every input takes the same path and edge coverage cannot tell a point
+ * at p - 1 from a random one: libFuzzer would drop the structured seeds as
+ * redundant and never mutate near them. Harnesses report the class of each
+ * 256-bit value they feed in (fuzz_note_value); under libFuzzer this array
+ * is an extra-counters section, which libFuzzer clears before each input
+ * and reads as coverage, so an input reaching a class not seen before for
+ * that operand is kept. In replay mode it is a plain, unread array. */
+enum { FUZZ_VALUE_OPERANDS = 16, FUZZ_VALUE_CLASSES = 32 };
+#ifdef HWC_FUZZ_LIBFUZZER
+__attribute__((section("__libfuzzer_extra_counters")))
+#endif
+__attribute__((unused)) static uint8_t fuzz_value_classes[FUZZ_VALUE_OPERANDS][FUZZ_VALUE_CLASSES];
+
+/* Bits [lo, lo + n) of the little-endian v, n <= 64. */
+static inline uint64_t fuzz_bits(const uint8_t v[32], unsigned lo, unsigned n) {
+  uint64_t r = 0;
+  for (unsigned i = 0; i < n && lo + i < 256; i++) r |= (uint64_t)(v[(lo + i) / 8] >> ((lo + i) % 8) & 1) << i;
+  return r;
+}
+
+/* Records, for operand number `operand` of the harness, where the 256-bit
+ * little-endian value v sits relative to the bounds the kernels rely on:
+ * p = 2^255 - 19 (top bit, non-canonical, just below p, small), the group
+ * order L (at least L, within 2^32 of L), each radix-2^51, 2^52 and 2^64
+ * limb at its maximum, and its bit count in eighths. */
+static inline void fuzz_note_value(unsigned operand, const uint8_t v[32]) {
+  static const uint8_t order[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
+                                    0xa2, 0xde, 0xf9, 0xde, 0x14, [31] = 0x10};
+  uint8_t *cls = fuzz_value_classes[operand % FUZZ_VALUE_OPERANDS];
+  int upper_ones = 1, upper_zero = 1, near_order = 1, ge_order = 1, decided = 0;
+  for (int i = 31; i >= 4; i--) {
+    uint8_t b = i == 31 ? (uint8_t)(v[i] & 0x7f) : v[i];
+    upper_ones &= b == (i == 31 ? 0x7f : 0xff);
+    upper_zero &= b == 0;
+    near_order &= v[i] == order[i];
+  }
+  for (int i = 31; i >= 0 && !decided; i--)
+    if (v[i] != order[i]) {
+      ge_order = v[i] > order[i];
+      decided = 1;
+    }
+  unsigned low = (unsigned)fuzz_bits(v, 0, 32);
+  if (v[31] & 0x80) cls[0]++;
+  if (upper_ones && low >= 0xffffffedu) cls[1]++; /* >= p */
+  if (upper_ones && low < 0xffffffedu) cls[2]++;  /* in [p - 2^32, p) */
+  if (upper_zero) cls[3]++;
+  if (ge_order) cls[4]++;
+  if (near_order) cls[5]++;
+  static const unsigned radix[3] = {51, 52, 64};
+  unsigned slot = 6;
+  for (unsigned r = 0; r < 3; r++)
+    for (unsigned lo = 0; lo < 255; lo += radix[r], slot++) {
+      unsigned n = lo + radix[r] > 255 ? 255 - lo : radix[r];
+      if (fuzz_bits(v, lo, n) == (n == 64 ? ~0ull : (1ull << n) - 1)) cls[slot]++;
+    }
+  unsigned weight = 0;
+  for (int i = 0; i < 32; i++) weight += (unsigned)__builtin_popcount(v[i]);
+  cls[slot + weight / 32]++; /* slot 20 + 0..8 */
+}
+
 #define FUZZ_REQUIRE(cond, what)                                          \
   do {                                                                    \
     if (!(cond)) {                                                        \

@@ -56,6 +56,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   c.base = mode & 1;
   memcpy(c.k, rest, n < 32 ? n : 32);
   if (n > 32) memcpy(c.u, rest + 32, n - 32 < 32 ? n - 32 : 32);
+  if (c.base) {
+    fuzz_note_value(0, c.k);
+  } else {
+    fuzz_note_value(1, c.k);
+    fuzz_note_value(2, c.u);
+  }
   fuzz_generic_and_one(HWC_PRIM_FE25519, mode >> 1, run, &c);
   return 0;
 }
