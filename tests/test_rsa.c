@@ -190,3 +190,208 @@ HWC_TEST(rsa, fault_check_and_bad_keys) {
   CHECK(hwc_rsa_key_new(&k2, parts) == HWC_ERR_BAD_KEY);
   hwc_rsa_free(key);
 }
+
+/* ---- private values that do not belong together, built from a valid
+ * generated key with one value changed. Each would have imported before
+ * hwc_rsa_key_new checked d and the sizes of the primes. */
+
+/* Big-endian byte helpers for the key components (len <= cap). */
+static size_t be_add_small(uint8_t *v, size_t len, size_t cap, unsigned add) {
+  unsigned carry = add;
+  for (size_t i = len; i-- > 0 && carry;) {
+    carry += v[i];
+    v[i] = (uint8_t)carry;
+    carry >>= 8;
+  }
+  if (carry) { /* one more leading byte */
+    CHECK(len < cap);
+    memmove(v + 1, v, len);
+    v[0] = (uint8_t)carry;
+    len++;
+  }
+  return len;
+}
+
+static size_t be_mul_small(uint8_t *out, const uint8_t *v, size_t len, unsigned mul) {
+  unsigned carry = 0;
+  for (size_t i = len; i-- > 0;) {
+    carry += v[i] * mul;
+    out[i + 1] = (uint8_t)carry;
+    carry >>= 8;
+  }
+  out[0] = (uint8_t)carry;
+  return len + 1;
+}
+
+static unsigned be_mod_small(const uint8_t *v, size_t len, unsigned m) {
+  unsigned r = 0;
+  for (size_t i = 0; i < len; i++) r = (r * 256 + v[i]) % m;
+  return r;
+}
+
+typedef struct {
+  uint8_t comp[HWC_RSA_PARTS][1100];
+  hwc_rsa_bytes parts[HWC_RSA_PARTS];
+} key_parts;
+
+static void parts_of(key_parts *kp, const hwc_rsa_key *key) {
+  for (int i = 0; i < HWC_RSA_PARTS; i++) {
+    kp->parts[i].len = hwc_rsa_key_part(key, (hwc_rsa_part)i, kp->comp[i], sizeof kp->comp[i]);
+    kp->parts[i].p = kp->comp[i];
+  }
+}
+
+/* n = 3 q with d, dP, dQ and qInv that fit it: p = 3, dP = 1 (e is odd),
+ * d = dQ (odd, since e dQ = 1 modulo the even q - 1, so d = 1 mod 2 too),
+ * qInv = q^-1 mod 3 = q mod 3. Consistent in every algebraic check: only
+ * the size of p is wrong. */
+static void three_times_q(key_parts *kp, const hwc_rsa_key *key) {
+  parts_of(kp, key);
+  size_t ql = kp->parts[HWC_RSA_Q].len, dql = kp->parts[HWC_RSA_DQ].len;
+  kp->parts[HWC_RSA_N].len = be_mul_small(kp->comp[HWC_RSA_N], kp->comp[HWC_RSA_Q], ql, 3);
+  memcpy(kp->comp[HWC_RSA_D], kp->comp[HWC_RSA_DQ], dql);
+  kp->parts[HWC_RSA_D].len = dql;
+  kp->comp[HWC_RSA_P][0] = 3, kp->parts[HWC_RSA_P].len = 1;
+  kp->comp[HWC_RSA_DP][0] = 1, kp->parts[HWC_RSA_DP].len = 1;
+  kp->comp[HWC_RSA_QINV][0] = (uint8_t)be_mod_small(kp->comp[HWC_RSA_Q], ql, 3);
+  kp->parts[HWC_RSA_QINV].len = 1;
+}
+
+HWC_TEST(rsa, inconsistent_private_values) {
+  hwc_rsa_key *key = NULL, *k2 = NULL;
+  CHECK(hwc_rsa_generate(&key, 2048, 65537) == HWC_OK);
+  static key_parts kp;
+  parts_of(&kp, key);
+  CHECK(hwc_rsa_key_new(&k2, kp.parts) == HWC_OK); /* the unchanged values import */
+  hwc_rsa_free(k2);
+
+  /* d + 2: the CRT values are right, so a round trip passes; d is not. */
+  size_t dl = kp.parts[HWC_RSA_D].len;
+  kp.parts[HWC_RSA_D].len = be_add_small(kp.comp[HWC_RSA_D], dl, sizeof kp.comp[0], 2);
+  k2 = (hwc_rsa_key *)1;
+  CHECK_MSG(hwc_rsa_key_new(&k2, kp.parts) == HWC_ERR_BAD_KEY && k2 == NULL, "d + 2 accepted");
+  /* any other d: bit 1 flipped (d - 2 or d + 2) */
+  parts_of(&kp, key);
+  kp.comp[HWC_RSA_D][dl - 1] ^= 2;
+  CHECK_MSG(hwc_rsa_key_new(&k2, kp.parts) == HWC_ERR_BAD_KEY, "d with bit 1 flipped accepted");
+  /* d with an extra high byte (> n), and d longer than any buffer (it
+   * used to be read as 0, and the key exported with d = 0) */
+  parts_of(&kp, key);
+  memmove(kp.comp[HWC_RSA_D] + 1, kp.comp[HWC_RSA_D], dl);
+  kp.comp[HWC_RSA_D][0] = 1;
+  kp.parts[HWC_RSA_D].len = dl + 1;
+  CHECK_MSG(hwc_rsa_key_new(&k2, kp.parts) == HWC_ERR_BAD_KEY, "d with an extra high byte accepted");
+  parts_of(&kp, key);
+  size_t pad = 8 * HWC_BN_MAX_LIMBS + 1 - dl; /* d as 1025 bytes: 0x01, zeros, d */
+  memmove(kp.comp[HWC_RSA_D] + pad, kp.comp[HWC_RSA_D], dl);
+  memset(kp.comp[HWC_RSA_D], 0, pad);
+  kp.comp[HWC_RSA_D][0] = 1;
+  kp.parts[HWC_RSA_D].len = dl + pad;
+  CHECK_MSG(hwc_rsa_key_new(&k2, kp.parts) == HWC_ERR_BAD_KEY, "d of %zu bytes accepted", dl + pad);
+  /* the same d behind leading zero bytes is still d */
+  parts_of(&kp, key);
+  memmove(kp.comp[HWC_RSA_D] + 3, kp.comp[HWC_RSA_D], dl);
+  memset(kp.comp[HWC_RSA_D], 0, 3);
+  kp.parts[HWC_RSA_D].len = dl + 3;
+  CHECK(hwc_rsa_key_new(&k2, kp.parts) == HWC_OK);
+  hwc_rsa_free(k2);
+  /* dP + 2, dQ + 2 (below p - 1: still small enough), qInv + 1 */
+  static const int changed[] = {HWC_RSA_DP, HWC_RSA_DQ, HWC_RSA_QINV};
+  for (size_t i = 0; i < 3; i++) {
+    parts_of(&kp, key);
+    int w = changed[i];
+    kp.parts[w].len = be_add_small(kp.comp[w], kp.parts[w].len, sizeof kp.comp[0], w == HWC_RSA_QINV ? 1 : 2);
+    CHECK_MSG(hwc_rsa_key_new(&k2, kp.parts) == HWC_ERR_BAD_KEY, "part %d changed and accepted", w);
+  }
+  /* p and q swapped: qInv is then the wrong inverse */
+  parts_of(&kp, key);
+  hwc_rsa_bytes t = kp.parts[HWC_RSA_P];
+  kp.parts[HWC_RSA_P] = kp.parts[HWC_RSA_Q], kp.parts[HWC_RSA_Q] = t;
+  t = kp.parts[HWC_RSA_DP];
+  kp.parts[HWC_RSA_DP] = kp.parts[HWC_RSA_DQ], kp.parts[HWC_RSA_DQ] = t;
+  CHECK_MSG(hwc_rsa_key_new(&k2, kp.parts) == HWC_ERR_BAD_KEY, "p and q swapped with the old qInv accepted");
+  /* n = 3 q: refused every time, not only when the import's blinding
+   * value happened to be prime to 3 */
+  three_times_q(&kp, key);
+  for (int i = 0; i < 12; i++) {
+    k2 = (hwc_rsa_key *)1;
+    int rc = hwc_rsa_key_new(&k2, kp.parts);
+    CHECK_MSG(rc == HWC_ERR_BAD_KEY && k2 == NULL, "n = 3 q: attempt %d: %s", i, hwc_strerror(rc));
+  }
+  hwc_rsa_free(key);
+}
+
+/* ---- blinding values that share a factor with n. With the primes a key
+ * may have, that happens with probability below 2^-510; a key object whose
+ * p is 3 (set up here behind hwc_rsa_key_new's back) makes it one draw in
+ * three, and each such draw must be replaced, not used: every private
+ * operation, each with a fresh blinding value, succeeds and is right. */
+static void blinding_body(hwc_prim prim, const char *impl, void *arg) {
+  (void)prim, (void)arg;
+  size_t len;
+  uint8_t *der = (uint8_t *)t_read_vector_file("rsa/key2048.pkcs1.der", &len);
+  CHECK(der != NULL);
+  hwc_rsa_key *key = NULL;
+  CHECK(hwc_rsa_import(&key, der, len) == HWC_OK);
+  free(der);
+  const hwc_bignum_kernel *k = key->mn.k;
+  size_t ql = key->mq.n;
+  uint64_t three[1] = {3}, n[HWC_BN_MAX_LIMBS] = {0}, qmod3 = 0;
+  hwc_bn_mul_plain(n, three, 1, key->mq.m, ql);
+  size_t nl = hwc_bn_limbs_vartime(n, ql + 1);
+  for (size_t j = 0; j < ql; j++) qmod3 = (qmod3 + key->mq.m[j] % 3) % 3; /* 2^64 = 1 mod 3 */
+  hwc_bn_mont_init(&key->mn, k, n, nl);
+  hwc_bn_mont_init(&key->mp, k, three, 1);
+  memset(key->dp, 0, sizeof key->dp);
+  memset(key->qinv, 0, sizeof key->qinv);
+  key->dp[0] = 1;
+  key->qinv[0] = qmod3;
+  memcpy(key->d, key->dq, sizeof key->d);
+  key->nbits = hwc_bn_bits_vartime(n, nl);
+  key->nbytes = (key->nbits + 7) / 8;
+  size_t nb = key->nbytes;
+  uint8_t x[256], y[256], z[256];
+  int ok = 0;
+  for (int i = 0; i < 60; i++) {
+    key->blind_ready = 0; /* a fresh blinding value for every operation */
+    t_rand_bytes(x, nb);
+    x[0] = 0;
+    x[1] = (uint8_t)i; /* some multiples of 3 among the inputs too */
+    int rc = hwc_rsa_private_raw(y, x, key);
+    CHECK_MSG(rc == HWC_OK, "%s: n = 3 q, operation %d: %s", impl, i, hwc_strerror(rc));
+    CHECK(hwc_rsa_public_raw(z, y, key) == HWC_OK);
+    CHECK_MSG(memcmp(z, x, nb) == 0, "%s: n = 3 q, operation %d: wrong result", impl, i);
+    ok++;
+  }
+  CHECK(ok == 60);
+  hwc_rsa_free(key);
+}
+
+HWC_TEST(rsa, blinding_value_redrawn) { t_for_each_impl(HWC_PRIM_BIGNUM, blinding_body, NULL); }
+
+/* ---- e = 0 in hwc_rsa_generate means 65537 (API.md): the exported public
+ * key says so, and it verifies what the private key signs. */
+HWC_TEST(rsa, generate_default_exponent) {
+  hwc_rsa_key *key = NULL, *pub = NULL;
+  CHECK(hwc_rsa_generate(&key, 2048, 0) == HWC_OK);
+  uint8_t spki[600], sig[256];
+  size_t n = sizeof spki;
+  CHECK(hwc_rsa_export(spki, &n, 0, 0, key) == HWC_OK);
+  /* SubjectPublicKeyInfo ends with RSAPublicKey's INTEGER e: 02 03 01 00 01 */
+  static const uint8_t e65537[] = {0x02, 0x03, 0x01, 0x00, 0x01};
+  CHECK_MSG(n > 5 && memcmp(spki + n - 5, e65537, 5) == 0, "exported public exponent is not 65537");
+  CHECK(hwc_rsa_import(&pub, spki, n) == HWC_OK && !hwc_rsa_has_private(pub));
+  uint8_t e[8];
+  CHECK(hwc_rsa_key_part(pub, HWC_RSA_E, e, sizeof e) == 3 && e[0] == 1 && e[1] == 0 && e[2] == 1);
+  const uint8_t msg[] = "e = 0 means 65537";
+  size_t sl = sizeof sig;
+  CHECK(hwc_rsa_sign_pkcs1(sig, &sl, msg, sizeof msg, HWC_HASH_SHA256, key) == HWC_OK && sl == 256);
+  CHECK(hwc_rsa_verify_pkcs1(sig, sl, msg, sizeof msg, HWC_HASH_SHA256, pub) == HWC_OK);
+  sl = sizeof sig;
+  CHECK(hwc_rsa_sign_pss(sig, &sl, msg, sizeof msg, HWC_HASH_SHA256, 32, key) == HWC_OK);
+  CHECK(hwc_rsa_verify_pss(sig, sl, msg, sizeof msg, HWC_HASH_SHA256, 32, pub) == HWC_OK);
+  sig[10] ^= 1;
+  CHECK(hwc_rsa_verify_pss(sig, sl, msg, sizeof msg, HWC_HASH_SHA256, 32, pub) == HWC_ERR_VERIFY);
+  hwc_rsa_free(pub);
+  hwc_rsa_free(key);
+}
