@@ -1,10 +1,10 @@
 /* Writes the initial corpus of a fuzz harness: inputs in that harness's
- * format built from the edge values the equivalence tests use (tests/edge.h)
- * and the field, scalar and modulus bounds the kernels' arithmetic relies
- * on, so libFuzzer starts at the places random bytes never reach (a value
- * next to p or L, a limb at its maximum, a block-boundary length, a valid
- * signature to mutate). Usage: make_seeds HARNESS DIR. Files are named
- * seed-NNNNN; rerunning overwrites them. */
+ * format built from the edge values the equivalence tests use (tests/edge.h:
+ * field elements, scalars, bignum moduli, bases and exponents, GHASH and
+ * Poly1305 patterns) plus small-order curve points, block-boundary lengths
+ * and real RSA keys and signatures, so libFuzzer starts at the places
+ * random bytes never reach. Usage: make_seeds HARNESS DIR. Files are named
+ * seed-NNNNN; rerunning overwrites them (and leaves any others). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,24 +68,8 @@ typedef struct {
   uint8_t b[32];
 } u256;
 
-/* 2^k - 1 for k in 0..256. */
-static u256 ones_below(unsigned k) {
-  u256 v;
-  memset(&v, 0, sizeof v);
-  for (unsigned i = 0; i < k; i++) v.b[i / 8] |= (uint8_t)(1u << (i % 8));
-  return v;
-}
-
-/* v + d (d may be negative), modulo 2^256. */
-static u256 add_small(u256 v, int d) {
-  int carry = d;
-  for (int i = 0; i < 32; i++) {
-    int t = v.b[i] + carry;
-    v.b[i] = (uint8_t)t;
-    carry = (t - (uint8_t)t) / 256;
-  }
-  return v;
-}
+/* Room for every edge value of one family plus the small-order points. */
+enum { MAX_VALUES = 256 };
 
 static u256 from_hex_le(const char *hex) {
   u256 v;
@@ -98,56 +82,11 @@ static u256 from_hex_le(const char *hex) {
   return v;
 }
 
-/* Field elements mod p = 2^255 - 19 where the fe25519 kernels' carries and
- * reductions are tight: 0, 1, p - 1, p, p + 1, p + 18 = 2^255 - 1, 2^256 - 1
- * (the top bit is ignored or rejected), 2p - 1, and each radix-2^51,
- * 2^52 and 2^64 limb at its maximum with the others zero. */
-static size_t fe_edges(u256 *out) {
-  size_t n = 0;
-  u256 p = add_small(ones_below(255), -18);
-  out[n++] = ones_below(0);
-  out[n++] = add_small(ones_below(0), 1);
-  out[n++] = add_small(ones_below(0), 9);
-  out[n++] = add_small(p, -1);
-  out[n++] = p;
-  out[n++] = add_small(p, 1);
-  out[n++] = ones_below(255);
-  out[n++] = ones_below(256);
-  out[n++] = add_small(ones_below(256), -37); /* 2p */
-  out[n++] = add_small(ones_below(256), -38); /* 2p - 1 */
-  static const unsigned radix[] = {51, 52, 64};
-  for (size_t r = 0; r < 3; r++)
-    for (unsigned lo = 0; lo < 255; lo += radix[r]) {
-      u256 v;
-      memset(&v, 0, sizeof v);
-      for (unsigned i = lo; i < lo + radix[r] && i < 255; i++) v.b[i / 8] |= (uint8_t)(1u << (i % 8));
-      out[n++] = v;
-    }
-  return n;
-}
-
-/* The group order L = 2^252 + 27742317777372353535851937790883648493. */
-static const char order_hex[] = "edd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010";
-
-/* Scalars around L and the bit lengths the ladders and reductions handle:
- * 0, 1, L - 1, L, L + 1, 2^252, 2^253 - 1, 2^255 - 1, 2^256 - 1, 8 (a
- * small-subgroup multiple), the clamped maximum. */
+/* The scalar edges of tests/edge.h (around L, 2^252, 2^255, 2^256). */
 static size_t scalar_edges(u256 *out) {
-  size_t n = 0;
-  u256 order = from_hex_le(order_hex);
-  out[n++] = ones_below(0);
-  out[n++] = add_small(ones_below(0), 1);
-  out[n++] = add_small(ones_below(0), 8);
-  out[n++] = add_small(order, -1);
-  out[n++] = order;
-  out[n++] = add_small(order, 1);
-  out[n++] = add_small(ones_below(252), 1);
-  out[n++] = ones_below(253);
-  out[n++] = ones_below(255);
-  out[n++] = ones_below(256);
-  u256 clamped = ones_below(255);
-  clamped.b[0] &= 0xf8;
-  out[n++] = clamped;
+  size_t n = t_edge_scalar25519_count();
+  if (n > MAX_VALUES) n = MAX_VALUES;
+  for (size_t i = 0; i < n; i++) t_edge_scalar25519(out[i].b, i);
   return n;
 }
 
@@ -168,24 +107,21 @@ static const char *const low_order_ed[] = {
 };
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-/* Points to feed both curves' decoders: the field edges, the small-order
- * encodings, and the field edges with the sign bit set. */
+/* Points to feed both curves' decoders: the field edges of tests/edge.h
+ * (around p, non-canonical, bit 255 set, limbs at their maxima) and the
+ * small-order encodings. */
 static size_t point_edges(u256 *out, const char *const *hex, size_t nhex) {
-  u256 fe[64];
-  size_t nfe = fe_edges(fe), n = 0;
-  for (size_t i = 0; i < nfe; i++) out[n++] = fe[i];
+  size_t n = t_edge_fe25519_count();
+  if (n + nhex > MAX_VALUES) n = MAX_VALUES - nhex;
+  for (size_t i = 0; i < n; i++) t_edge_fe25519(out[i].b, i);
   for (size_t i = 0; i < nhex; i++) out[n++] = from_hex_le(hex[i]);
-  for (size_t i = 0; i < nfe; i++) {
-    out[n] = fe[i];
-    out[n++].b[31] |= 0x80;
-  }
   return n;
 }
 
 /* ---- per harness */
 
 static void seeds_x25519(void) {
-  u256 k[32], u[128];
+  static u256 k[MAX_VALUES], u[MAX_VALUES];
   size_t nk = scalar_edges(k), nu = point_edges(u, low_order_u, COUNT(low_order_u));
   /* Byte 0: path in bit 0, backend choice above it; seeds spread the choice
    * so the first runs already reach every backend. */
@@ -207,7 +143,7 @@ static void seeds_x25519(void) {
 }
 
 static void seeds_ed25519(void) {
-  u256 sc[32], pt[128];
+  static u256 sc[MAX_VALUES], pt[MAX_VALUES];
   size_t nsc = scalar_edges(sc), npt = point_edges(pt, low_order_ed, COUNT(low_order_ed));
   static const size_t msg_lens[] = {0, 1, 63, 64, 111, 112, 127, 128, 200};
   unsigned pick = 0;
@@ -307,9 +243,11 @@ static void seeds_chacha(void) {
 
 static void seeds_aes(void) {
   /* key-size byte | nonce-length byte | tag-length byte | aad-length byte |
-   * key 32 | iv/nonce 32 | tag 16 | message. All-zero and all-one keys and
-   * data, the 12-byte nonce and others, messages at the 1/4/8/16-block
-   * strides of the AES and GHASH kernels. */
+   * key 32 | iv/nonce 32 | tag 16 | message. All-zero and all-one keys,
+   * the 12-byte nonce and others, messages at the 1/4/8/16-block strides of
+   * the AES and GHASH kernels holding the GHASH data patterns of
+   * tests/edge.h: GHASH reads them unchanged as AAD (a prefix of the
+   * message) and as the ciphertext of the forged decryption. */
   unsigned n = 0;
   for (unsigned ks = 0; ks < 3; ks++)
     for (unsigned fill = 0; fill < 2; fill++)
@@ -319,55 +257,58 @@ static void seeds_aes(void) {
         put_byte(&s, (uint8_t)ks);
         put_byte(&s, (uint8_t)((n % 3 == 0) ? 11 : n % 32)); /* nonce length 12 or other */
         put_byte(&s, (uint8_t)(n % 5));
-        put_byte(&s, (uint8_t)(n * 16));
+        put_byte(&s, (uint8_t)(n % 2 ? 0xff : n * 16)); /* AAD: all of a short message, or part */
         put_fill(&s, v, 32);
         put_fill(&s, v, 32);
         put_fill(&s, 0, 16);
-        put_fill(&s, (uint8_t)~v, boundary_lens[l]);
+        t_edge_ghash_msg(s.b + s.n, boundary_lens[l], n % t_edge_ghash_msg_count());
+        s.n += boundary_lens[l];
         emit(&s);
         n++;
       }
 }
 
-/* Big-endian moduli of ml bytes: 2^k - 1 and 2^(k-1) + 1 (all-ones and
- * top-and-bottom-bit words, where Montgomery reduction's final subtraction
- * and carries are tight), and 3. */
-static void put_modulus(seed *s, size_t ml, unsigned kind) {
-  for (size_t i = 0; i < ml; i++) {
-    uint8_t b = 0;
-    if (kind == 0) b = 0xff;
-    if (kind == 1) b = (uint8_t)((i == 0 ? 0x80 : 0) | (i == ml - 1 ? 1 : 0));
-    if (kind == 2) b = (uint8_t)(i == ml - 1 ? 3 : 0);
-    put_byte(s, b);
-  }
+/* One modexp input: modulus-length byte (1..96) | exponent-length byte
+ * (0..63) | m | base | exp, each of its stated length. */
+static void emit_modexp(const uint8_t *m, const uint8_t *b, size_t ml, const uint8_t *e, size_t el) {
+  seed s = {.n = 0};
+  put_byte(&s, (uint8_t)(ml - 1));
+  put_byte(&s, (uint8_t)el);
+  put(&s, m, ml);
+  put(&s, b, ml);
+  put(&s, e, el);
+  emit(&s);
 }
 
 static void seeds_bignum(void) {
-  /* modulus-length byte (1..96) | exponent-length byte (0..63) | m | base |
-   * exp. The first byte of m also decides oddness (bit 0): the moduli here
-   * start with 0xff, 0x80 or 0x00, so the kinds cover both. */
-  static const size_t mls[] = {1, 2, 7, 8, 9, 16, 17, 32, 33, 48, 64, 65, 96};
+  /* The moduli, bases and exponents of tests/edge.h at lengths around the
+   * backends' word and vector strides (the harness's first modulus byte
+   * also decides oddness: bit 0; these are odd anyway). */
+  static const size_t mls[] = {9, 16, 17, 32, 33, 48, 64, 65, 96};
   static const size_t els[] = {0, 1, 2, 8, 63};
-  for (size_t m = 0; m < COUNT(mls); m++)
+  uint8_t m[96], b[96], e[64];
+  for (size_t l = 0; l < COUNT(mls); l++)
+    for (size_t i = 0; i < t_edge_bignum_modulus_count(); i++)
+      for (size_t j = 0; j < t_edge_bignum_base_count(); j++) {
+        size_t ml = mls[l], el = els[(l + i + j) % COUNT(els)];
+        t_edge_bignum_modulus(m, ml, i);
+        t_edge_bignum_base(b, m, ml, j);
+        t_edge_bignum_exp(e, el, (i + j) % t_edge_bignum_exp_count());
+        emit_modexp(m, b, ml, e, el);
+      }
+  /* Moduli shorter than one word (tests/edge.h starts at 9 bytes): all
+   * ones, top and bottom bit, 3; bases 0, 1, all ones. */
+  static const size_t short_mls[] = {1, 2, 7, 8};
+  for (size_t l = 0; l < COUNT(short_mls); l++)
     for (unsigned kind = 0; kind < 3; kind++)
-      for (unsigned base = 0; base < 4; base++) {
-        seed s = {.n = 0};
-        size_t ml = mls[m], el = els[(m + kind + base) % COUNT(els)];
-        put_byte(&s, (uint8_t)(ml - 1));
-        put_byte(&s, (uint8_t)el);
-        put_modulus(&s, ml, kind);
-        if (base == 0) put_fill(&s, 0, ml);
-        if (base == 1) put_fill(&s, 0xff, ml); /* >= m */
-        if (base == 2) {                       /* m - 1 */
-          put_modulus(&s, ml, kind);
-          s.b[s.n - 1]--;
+      for (unsigned base = 0; base < 3; base++) {
+        size_t ml = short_mls[l], el = els[(l + kind + base) % COUNT(els)];
+        for (size_t i = 0; i < ml; i++) {
+          m[i] = kind == 0 ? 0xff : kind == 1 ? (uint8_t)((i == 0 ? 0x80 : 0) | (i == ml - 1)) : (uint8_t)(i == ml - 1 ? 3 : 0);
+          b[i] = base == 2 ? 0xff : (uint8_t)(base == 1 && i == ml - 1);
         }
-        if (base == 3) {
-          put_fill(&s, 0, ml - 1);
-          put_byte(&s, 1);
-        }
-        put_fill(&s, 0xff, el);
-        emit(&s);
+        memset(e, 0xff, el);
+        emit_modexp(m, b, ml, e, el);
       }
 }
 
