@@ -18,6 +18,7 @@ bin=$build/fuzz
 status=0
 for h in "$@"; do
   out=$bin/run/$h
+  rm -rf "$out/seeds" # make_seeds output only: regenerated each run
   mkdir -p "$out/corpus" "$out/seeds"
   "$bin/make_seeds" "$h" "$out/seeds" || { status=1; continue; }
   # A private copy, so that rebuilding during a long run cannot swap it.
