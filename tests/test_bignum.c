@@ -205,3 +205,245 @@ static void modexp2_body(hwc_prim p, const char *impl, void *arg) {
 }
 
 HWC_TEST(bignum, modexp2_matches_modexp) { t_for_each_impl(HWC_PRIM_BIGNUM, modexp2_body, NULL); }
+
+/* ---- edge values of tests/edge.h at every size from 256 to 8192 bits */
+
+#include "edge.h"
+
+/* Big-endian bytes (8n of them) to n little-endian limbs. */
+static void be_to_limbs(uint64_t *x, const uint8_t *be, size_t n) {
+  for (size_t j = 0; j < n; j++) {
+    uint64_t v = 0;
+    for (size_t b = 0; b < 8; b++) v = v << 8 | be[8 * (n - 1 - j) + b];
+    x[j] = v;
+  }
+}
+
+/* Digits of the vector backends' radices for n limbs (52 d >= 64 n + 2,
+ * likewise for 29): the sizes where d is one past a whole register are
+ * where a last, nearly empty vector is taken along. */
+static size_t digits_of(size_t n, unsigned bits) { return (64 * n + 2 + bits - 1) / bits; }
+
+/* Quick mode (emulation) keeps every 512 bits, the smallest sizes, and
+ * the sizes one digit past a whole register of either vector backend. */
+static int edge_size_wanted(size_t n) {
+  if (!t_quick()) return 1;
+  return n % 8 == 0 || n <= 5 || (n <= 40 && (digits_of(n, 29) % 4 == 1 || digits_of(n, 52) % 8 == 1));
+}
+
+/* Kernel entries on canonical inputs a, b, modulo ctx's m: a mod m, a b,
+ * a^2 (in place), and ((a b)^2 a) b, each back in canonical form. */
+static void edge_chain(uint64_t out[4][HWC_BN_MAX_LIMBS], const hwc_bn_mont *ctx, const uint64_t *a,
+                       const uint64_t *b) {
+  const hwc_bignum_kernel *k = ctx->k;
+  _Alignas(64) uint64_t x[HWC_BN_MAX_WORDS], y[HWC_BN_MAX_WORDS], z[HWC_BN_MAX_WORDS];
+  k->to_mont(x, a, ctx);
+  k->to_mont(y, b, ctx);
+  k->from_mont(out[0], x, ctx);
+  k->mul(z, x, y, ctx);
+  k->from_mont(out[1], z, ctx);
+  k->sqr(x, x, ctx);
+  k->from_mont(out[2], x, ctx);
+  k->to_mont(x, a, ctx);
+  k->sqr(z, z, ctx);
+  k->mul(z, z, x, ctx);
+  k->mul(z, y, z, ctx);
+  k->from_mont(out[3], z, ctx);
+}
+
+/* What base i of edge.h gives whatever the backend and the exponent e
+ * (e > 0): 0 -> 0, 1 -> 1, m - 1 -> m - 1 for odd e and 1 for even e,
+ * m -> 0. want (big-endian, len bytes) receives it; 0 when base i has no
+ * such answer. */
+static int edge_modexp_known(uint8_t *want, const uint8_t *m, size_t len, size_t base_i, int odd_exp) {
+  memset(want, 0, len);
+  switch (base_i) {
+    case 0: case 5: return 1;
+    case 1: want[len - 1] = 1; return 1;
+    case 4:
+      if (odd_exp) t_edge_bignum_base(want, m, len, 4);
+      else want[len - 1] = 1;
+      return 1;
+    default: return 0;
+  }
+}
+
+/* Every edge base and exponent (8 bytes) through hwc_modexp for one
+ * modulus: against the answers above where a base has one, else against
+ * generic. Returns the number of exponentiations checked. */
+static size_t edge_modexp_all(hwc_prim p, const char *impl, const uint8_t *mb, size_t len) {
+  static uint8_t ab[1024], got[1024], want[1024];
+  uint8_t eb[8];
+  size_t count = 0;
+  for (size_t bi = 0; bi < t_edge_bignum_base_count(); bi++) {
+    t_edge_bignum_base(ab, mb, len, bi);
+    for (size_t ei = 0; ei < t_edge_bignum_exp_count(); ei++) {
+      t_edge_bignum_exp(eb, sizeof eb, ei);
+      CHECK(hwc_modexp(got, ab, eb, sizeof eb, mb, len) == HWC_OK);
+      int known;
+      if (ei == 0) { /* x^0 = 1, 0^0 included */
+        memset(want, 0, len);
+        want[len - 1] = 1;
+        known = 1;
+      } else {
+        known = edge_modexp_known(want, mb, len, bi, eb[sizeof eb - 1] & 1);
+      }
+      if (!known) {
+        CHECK(hwc_impl_select(p, "generic") == HWC_OK);
+        CHECK(hwc_modexp(want, ab, eb, sizeof eb, mb, len) == HWC_OK);
+        CHECK(hwc_impl_select(p, impl) == HWC_OK);
+      }
+      CHECK_MSG(memcmp(got, want, len) == 0, "%s: %zu bits, base %zu, exponent %zu: modexp %s", impl, 8 * len, bi,
+                ei, known ? "wrong" : "differs from generic");
+      count++;
+    }
+  }
+  return count;
+}
+
+/* The same product of bases and exponents on prepared moduli (ck for the
+ * backend under test, cg for generic) through hwc_bn_modexp, which skips
+ * hwc_modexp's per-call set-up: the sizes where that set-up would cost
+ * more than the arithmetic. */
+static size_t edge_modexp_all_prepared(const char *impl, const uint8_t *mb, size_t len, const hwc_bn_mont *ck,
+                                       const hwc_bn_mont *cg) {
+  static uint8_t ab[1024], want_be[1024];
+  static uint64_t a[HWC_BN_MAX_LIMBS], got[HWC_BN_MAX_LIMBS], want[HWC_BN_MAX_LIMBS];
+  const size_t n = len / 8;
+  uint8_t eb[2]; /* 16 bits: the exponent's shape matters here, not its length */
+  size_t count = 0;
+  for (size_t bi = 0; bi < t_edge_bignum_base_count(); bi++) {
+    t_edge_bignum_base(ab, mb, len, bi);
+    be_to_limbs(a, ab, n);
+    for (size_t ei = 1; ei < t_edge_bignum_exp_count(); ei++) {
+      t_edge_bignum_exp(eb, sizeof eb, ei);
+      const uint64_t e[1] = {(uint64_t)eb[0] << 8 | eb[1]};
+      CHECK(hwc_bn_modexp(got, a, e, 16, ck) == HWC_OK);
+      if (edge_modexp_known(want_be, mb, len, bi, (int)(e[0] & 1)))
+        be_to_limbs(want, want_be, n);
+      else
+        CHECK(hwc_bn_modexp(want, a, e, 16, cg) == HWC_OK);
+      CHECK_MSG(memcmp(got, want, 8 * n) == 0, "%s: %zu bits, base %zu, exponent %zu: prepared modexp differs", impl,
+                8 * len, bi, ei);
+      count++;
+    }
+  }
+  return count;
+}
+
+/* One size's edge cases: generic's results, computed once before the
+ * backends run (the generic kernel is the slowest part of this test). */
+enum { EDGE_MODS = 5, EDGE_BASES = 7 };
+typedef struct {
+  size_t n;
+  uint64_t chain[EDGE_MODS][EDGE_BASES][4][HWC_BN_MAX_LIMBS];
+  uint64_t pow16[EDGE_MODS][HWC_BN_MAX_LIMBS]; /* (2^k - 1)^(2^16 - 1) */
+  hwc_bn_mont cg[EDGE_MODS];                    /* each modulus set up for generic */
+} edge_size_ref;
+
+static void edge_load(uint64_t *m, uint64_t *a, uint64_t *b, size_t n, size_t mi, size_t bi, size_t bj) {
+  static uint8_t mb[1024], xb[1024];
+  t_edge_bignum_modulus(mb, 8 * n, mi);
+  be_to_limbs(m, mb, n);
+  t_edge_bignum_base(xb, mb, 8 * n, bi);
+  be_to_limbs(a, xb, n);
+  t_edge_bignum_base(xb, mb, 8 * n, bj);
+  be_to_limbs(b, xb, n);
+}
+
+static void edge_size_reference(edge_size_ref *ref) {
+  const hwc_bignum_kernel *g = (const hwc_bignum_kernel *)hwc_registry_impl(HWC_PRIM_BIGNUM, 0);
+  static uint64_t m[HWC_BN_MAX_LIMBS], a[HWC_BN_MAX_LIMBS], b[HWC_BN_MAX_LIMBS];
+  const uint64_t e16[1] = {0xffff};
+  for (size_t mi = 0; mi < EDGE_MODS; mi++) {
+    for (size_t bi = 0; bi < EDGE_BASES; bi++) {
+      edge_load(m, a, b, ref->n, mi, bi, (bi * 3 + 1) % EDGE_BASES);
+      if (bi == 0) hwc_bn_mont_init(&ref->cg[mi], g, m, ref->n);
+      edge_chain(ref->chain[mi][bi], &ref->cg[mi], a, b);
+    }
+    edge_load(m, a, b, ref->n, mi, 6, 6);
+    CHECK(hwc_bn_modexp(ref->pow16[mi], a, e16, 16, &ref->cg[mi]) == HWC_OK);
+  }
+}
+
+/* One size (arg: its edge_size_ref), every edge modulus: the kernel
+ * entries on every edge base paired with another, against generic,
+ * (m - 1)^2 = 1, m - 1 and 2^k - 1 to the power 2^16 - 1 (exact, and
+ * against generic); at every 512 bits and at the sizes one digit past a
+ * whole register of a vector backend, every base with every exponent
+ * (through hwc_modexp at a few small sizes, on the prepared modulus
+ * elsewhere, to keep hwc_modexp's per-call set-up out of the time); and at
+ * a few sizes m - 1 to the power 2^k - 1, the exponent as long as m. */
+static void edge_bignum_body(hwc_prim p, const char *impl, void *arg) {
+  const edge_size_ref *ref = arg;
+  const size_t n = ref->n, len = 8 * n;
+  const hwc_bignum_kernel *g = (const hwc_bignum_kernel *)hwc_registry_impl(HWC_PRIM_BIGNUM, 0);
+  const hwc_bignum_kernel *k = HWC_KERNEL(HWC_PRIM_BIGNUM, hwc_bignum_kernel);
+  static hwc_bn_mont ck;
+  static uint8_t mb[1024], ab[1024], eb[1024], got[1024];
+  static uint64_t m[HWC_BN_MAX_LIMBS], a[HWC_BN_MAX_LIMBS], b[HWC_BN_MAX_LIMBS];
+  static uint64_t rk[4][HWC_BN_MAX_LIMBS];
+  const uint64_t e16[1] = {0xffff};
+  const int boundary = n <= 40 && (digits_of(n, 29) % 4 == 1 || digits_of(n, 52) % 8 == 1);
+  const int full = (t_quick() ? n % 32 == 0 : n % 8 == 0) || n <= 5 || boundary;
+  const int long_exp = n == 4 || n == 16 || (!t_quick() && (n == 32 || n == 64));
+  size_t modexps = 0;
+  for (size_t mi = 0; mi < EDGE_MODS; mi++) {
+    for (size_t bi = 0; bi < EDGE_BASES; bi++) {
+      const size_t bj = (bi * 3 + 1) % EDGE_BASES; /* every base meets another */
+      edge_load(m, a, b, n, mi, bi, bj);
+      if (bi == 0) {
+        if (k == g) ck = ref->cg[mi]; /* the set-up is slow: not twice for generic */
+        else hwc_bn_mont_init(&ck, k, m, n);
+      }
+      edge_chain(rk, &ck, a, b);
+      for (int r = 0; r < 4; r++)
+        CHECK_MSG(memcmp(rk[r], ref->chain[mi][bi][r], 8 * n) == 0,
+                  "%s: %zu bits, modulus %zu, bases %zu/%zu: result %d differs from generic", impl, 64 * n, mi, bi,
+                  bj, r);
+      if (bi == 4) { /* (m - 1)^2 = 1 */
+        int one = rk[2][0] == 1;
+        for (size_t j = 1; j < n; j++) one &= rk[2][j] == 0;
+        CHECK_MSG(one, "%s: %zu bits, modulus %zu: (m-1)^2 != 1", impl, 64 * n, mi);
+      }
+    }
+    edge_load(m, a, b, n, mi, 4, 6);
+    CHECK(hwc_bn_modexp(rk[0], a, e16, 16, &ck) == HWC_OK);
+    CHECK_MSG(memcmp(rk[0], a, 8 * n) == 0, "%s: %zu bits, modulus %zu: (m-1)^(2^16-1) != m-1", impl, 64 * n, mi);
+    CHECK(hwc_bn_modexp(rk[0], b, e16, 16, &ck) == HWC_OK);
+    CHECK_MSG(memcmp(rk[0], ref->pow16[mi], 8 * n) == 0,
+              "%s: %zu bits, modulus %zu: (2^k-1)^(2^16-1) differs from generic", impl, 64 * n, mi);
+    modexps += 2;
+    t_edge_bignum_modulus(mb, len, mi);
+    if (full && (n <= 8 || n == 13 || n == 16)) { /* 13: one digit over in both radices */
+      modexps += edge_modexp_all(p, impl, mb, len);
+    } else if (full) {
+      modexps += edge_modexp_all_prepared(impl, mb, len, &ck, &ref->cg[mi]);
+    }
+    if (long_exp && mi < 2) {
+      t_edge_bignum_base(ab, mb, len, 4);
+      t_edge_bignum_exp(eb, len, 4);
+      CHECK(hwc_modexp(got, ab, eb, len, mb, len) == HWC_OK);
+      CHECK_MSG(memcmp(got, ab, len) == 0, "%s: %zu bits, modulus %zu: (m-1)^(2^k-1) != m-1", impl, 64 * n, mi);
+      modexps++;
+    }
+  }
+  CHECK(modexps > 0);
+}
+
+/* Every size from 256 to 8192 bits in steps of 64 (a subset in quick mode). */
+HWC_TEST(bignum, edge_values_every_size) {
+  edge_size_ref *ref = malloc(sizeof *ref);
+  CHECK(ref != NULL);
+  CHECK(t_edge_bignum_modulus_count() == EDGE_MODS && t_edge_bignum_base_count() == EDGE_BASES);
+  size_t sizes = 0;
+  for (size_t n = 4; n <= HWC_BN_MAX_LIMBS; n++) {
+    if (!edge_size_wanted(n)) continue;
+    ref->n = n;
+    edge_size_reference(ref);
+    t_for_each_impl(HWC_PRIM_BIGNUM, edge_bignum_body, ref);
+    sizes++;
+  }
+  free(ref);
+  CHECK(sizes >= (t_quick() ? 20u : 125u));
+}
