@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "src/rsa_internal.h"
 
 static uint8_t *vec(const char *name, size_t *len) {
   char path[128];
@@ -201,3 +202,191 @@ static void round_trip_body(hwc_prim p, const char *impl, void *arg) {
 }
 
 HWC_TEST(rsa_formats, round_trips_and_tampering) { t_for_each_impl(HWC_PRIM_BIGNUM, round_trip_body, NULL); }
+
+/* ---- Private keys written here, DER by hand (and PEM around it), from
+ * key2048's values with one changed: every encoding hwc_rsa_import reads
+ * (PKCS#1 RSAPrivateKey and PKCS#8, DER and PEM) must refuse each with
+ * HWC_ERR_BAD_KEY. The unchanged values, written the same way, must give
+ * OpenSSL's key2048.pkcs1.der byte for byte and import. */
+
+/* A DER length field; returns its size. */
+static size_t put_len(uint8_t *out, size_t n) {
+  if (n < 0x80) {
+    out[0] = (uint8_t)n;
+    return 1;
+  }
+  size_t bytes = 0;
+  for (size_t t = n; t; t >>= 8) bytes++;
+  out[0] = (uint8_t)(0x80 | bytes);
+  for (size_t i = 0; i < bytes; i++) out[1 + i] = (uint8_t)(n >> (8 * (bytes - 1 - i)));
+  return 1 + bytes;
+}
+
+/* tag, length, content; returns the total size. */
+static size_t put_tlv(uint8_t *out, uint8_t tag, const uint8_t *content, size_t n) {
+  out[0] = tag;
+  size_t h = 1 + put_len(out + 1, n);
+  memmove(out + h, content, n);
+  return h + n;
+}
+
+/* A non-negative INTEGER from big-endian bytes: minimal, with a 0x00 in
+ * front when the top bit is set. */
+static size_t put_uint(uint8_t *out, const uint8_t *v, size_t len) {
+  while (len > 1 && v[0] == 0) v++, len--;
+  uint8_t *tmp = malloc(len + 1);
+  size_t n = 0;
+  if (v[0] & 0x80) tmp[n++] = 0;
+  memcpy(tmp + n, v, len);
+  n = put_tlv(out, 0x02, tmp, n + len);
+  free(tmp);
+  return n;
+}
+
+/* RSAPrivateKey (RFC 8017 A.1.2), version 0, from the eight values. */
+static size_t put_pkcs1(uint8_t *out, const hwc_rsa_bytes parts[HWC_RSA_PARTS]) {
+  uint8_t *body = malloc(16384);
+  static const uint8_t zero = 0;
+  size_t n = put_uint(body, &zero, 1);
+  for (int i = 0; i < HWC_RSA_PARTS; i++) n += put_uint(body + n, parts[i].p, parts[i].len);
+  n = put_tlv(out, 0x30, body, n);
+  free(body);
+  return n;
+}
+
+/* PrivateKeyInfo (RFC 5208) around an RSAPrivateKey: version 0,
+ * rsaEncryption with NULL parameters. */
+static size_t put_pkcs8(uint8_t *out, const uint8_t *pkcs1, size_t len) {
+  static const uint8_t head[] = {0x02, 0x01, 0x00, 0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48,
+                                 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00};
+  uint8_t *body = malloc(len + 64);
+  memcpy(body, head, sizeof head);
+  size_t n = sizeof head + put_tlv(body + sizeof head, 0x04, pkcs1, len);
+  n = put_tlv(out, 0x30, body, n);
+  free(body);
+  return n;
+}
+
+/* PEM (RFC 7468): base64 in lines of 64 characters. */
+static size_t put_pem(char *out, const char *label, const uint8_t *der, size_t len) {
+  static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  size_t n = (size_t)sprintf(out, "-----BEGIN %s-----\n", label), col = 0;
+  for (size_t i = 0; i < len; i += 3) {
+    uint32_t v = (uint32_t)der[i] << 16 | (i + 1 < len ? (uint32_t)der[i + 1] << 8 : 0) | (i + 2 < len ? der[i + 2] : 0);
+    for (int j = 0; j < 4; j++) out[n++] = (size_t)j <= len - i ? b64[(v >> (18 - 6 * j)) & 63] : '=';
+    if ((col += 4) == 64 && i + 3 < len) out[n++] = '\n', col = 0;
+  }
+  n += (size_t)sprintf(out + n, "\n-----END %s-----\n", label);
+  return n;
+}
+
+typedef struct {
+  uint8_t comp[HWC_RSA_PARTS][1100];
+  hwc_rsa_bytes parts[HWC_RSA_PARTS];
+} der_parts;
+
+static void parts_from(der_parts *kp, const hwc_rsa_key *key) {
+  for (int i = 0; i < HWC_RSA_PARTS; i++) {
+    kp->parts[i].len = hwc_rsa_key_part(key, (hwc_rsa_part)i, kp->comp[i], sizeof kp->comp[i]);
+    kp->parts[i].p = kp->comp[i];
+  }
+}
+
+/* v += add (big-endian, may grow by a byte). */
+static void bytes_add(hwc_rsa_bytes *b, uint8_t *v, unsigned add) {
+  unsigned carry = add;
+  for (size_t i = b->len; i-- > 0 && carry;) {
+    carry += v[i];
+    v[i] = (uint8_t)carry;
+    carry >>= 8;
+  }
+  if (carry) {
+    memmove(v + 1, v, b->len);
+    v[0] = (uint8_t)carry;
+    b->len++;
+  }
+}
+
+/* The key in all four private encodings; each import must give want. */
+static void import_all_encodings(const hwc_rsa_bytes parts[HWC_RSA_PARTS], int want, const char *what) {
+  static uint8_t pkcs1[12000], pkcs8[12100];
+  static char pem[17000];
+  size_t l1 = put_pkcs1(pkcs1, parts), l8 = put_pkcs8(pkcs8, pkcs1, l1);
+  struct { const uint8_t *p; size_t n; const char *name; } enc[4] = {
+      {pkcs1, l1, "PKCS#1 DER"}, {pkcs8, l8, "PKCS#8 DER"}, {NULL, 0, "PKCS#1 PEM"}, {NULL, 0, "PKCS#8 PEM"}};
+  for (int i = 0; i < 4; i++) {
+    if (i == 2) enc[i].n = put_pem(pem, "RSA PRIVATE KEY", pkcs1, l1), enc[i].p = (const uint8_t *)pem;
+    if (i == 3) enc[i].n = put_pem(pem, "PRIVATE KEY", pkcs8, l8), enc[i].p = (const uint8_t *)pem;
+    hwc_rsa_key *key = (hwc_rsa_key *)1;
+    int rc = hwc_rsa_import(&key, enc[i].p, enc[i].n);
+    CHECK_MSG(rc == want, "%s as %s: %s, expected %s", what, enc[i].name, hwc_strerror(rc), hwc_strerror(want));
+    CHECK(want == HWC_OK ? key != NULL && hwc_rsa_has_private(key) : key == NULL);
+    hwc_rsa_free(want == HWC_OK ? key : NULL);
+  }
+}
+
+static void bad_private_keys_body(hwc_prim p, const char *impl, void *arg) {
+  (void)p, (void)arg, (void)impl;
+  hwc_rsa_key *key = import_file("key2048.pkcs1.der");
+  static der_parts kp;
+  /* the encoder first: unchanged values give OpenSSL's file */
+  parts_from(&kp, key);
+  size_t ref_len;
+  uint8_t *ref = vec("key2048.pkcs1.der", &ref_len), *mine = malloc(12000);
+  size_t mine_len = put_pkcs1(mine, kp.parts);
+  CHECK_MSG(mine_len == ref_len && memcmp(mine, ref, ref_len) == 0, "the test's DER writer differs from OpenSSL's");
+  free(ref), free(mine);
+  import_all_encodings(kp.parts, HWC_OK, "key2048 rewritten");
+
+  /* d + 2: the CRT values still work, d does not */
+  bytes_add(&kp.parts[HWC_RSA_D], kp.comp[HWC_RSA_D], 2);
+  import_all_encodings(kp.parts, HWC_ERR_BAD_KEY, "d + 2");
+  /* d with an extra high byte */
+  parts_from(&kp, key);
+  size_t dl = kp.parts[HWC_RSA_D].len;
+  memmove(kp.comp[HWC_RSA_D] + 1, kp.comp[HWC_RSA_D], dl);
+  kp.comp[HWC_RSA_D][0] = 0x5a;
+  kp.parts[HWC_RSA_D].len = dl + 1;
+  import_all_encodings(kp.parts, HWC_ERR_BAD_KEY, "d with an extra high byte");
+  /* d longer than the largest buffer (1025 bytes): once read as 0 */
+  parts_from(&kp, key);
+  size_t pad = 8 * HWC_BN_MAX_LIMBS + 1 - dl;
+  memmove(kp.comp[HWC_RSA_D] + pad, kp.comp[HWC_RSA_D], dl);
+  memset(kp.comp[HWC_RSA_D], 0, pad);
+  kp.comp[HWC_RSA_D][0] = 1;
+  kp.parts[HWC_RSA_D].len = dl + pad;
+  import_all_encodings(kp.parts, HWC_ERR_BAD_KEY, "d of 1025 bytes");
+  /* qInv + 1, dP + 2 */
+  parts_from(&kp, key);
+  bytes_add(&kp.parts[HWC_RSA_QINV], kp.comp[HWC_RSA_QINV], 1);
+  import_all_encodings(kp.parts, HWC_ERR_BAD_KEY, "qInv + 1");
+  parts_from(&kp, key);
+  bytes_add(&kp.parts[HWC_RSA_DP], kp.comp[HWC_RSA_DP], 2);
+  import_all_encodings(kp.parts, HWC_ERR_BAD_KEY, "dP + 2");
+  /* n = 3 q (q: key2048's 1024-bit prime) with p = 3, dP = 1, d = dQ and
+   * qInv = q mod 3, consistent in every other way: refused every time,
+   * not just when the import's blinding value was prime to 3 */
+  parts_from(&kp, key);
+  uint8_t *q = kp.comp[HWC_RSA_Q], *n = kp.comp[HWC_RSA_N];
+  size_t ql = kp.parts[HWC_RSA_Q].len;
+  unsigned carry = 0, qmod3 = 0;
+  for (size_t i = ql; i-- > 0;) {
+    carry += 3u * q[i];
+    n[i + 1] = (uint8_t)carry;
+    carry >>= 8;
+  }
+  n[0] = (uint8_t)carry;
+  kp.parts[HWC_RSA_N].len = ql + 1;
+  for (size_t i = 0; i < ql; i++) qmod3 = (qmod3 * 256 + q[i]) % 3;
+  memcpy(kp.comp[HWC_RSA_D], kp.comp[HWC_RSA_DQ], kp.parts[HWC_RSA_DQ].len);
+  kp.parts[HWC_RSA_D].len = kp.parts[HWC_RSA_DQ].len;
+  kp.comp[HWC_RSA_P][0] = 3, kp.parts[HWC_RSA_P].len = 1;
+  kp.comp[HWC_RSA_DP][0] = 1, kp.parts[HWC_RSA_DP].len = 1;
+  kp.comp[HWC_RSA_QINV][0] = (uint8_t)qmod3, kp.parts[HWC_RSA_QINV].len = 1;
+  for (int i = 0; i < 4; i++) import_all_encodings(kp.parts, HWC_ERR_BAD_KEY, "n = 3 q");
+  hwc_rsa_free(key);
+}
+
+HWC_TEST(rsa_formats, import_rejects_inconsistent_private_keys) {
+  t_for_each_impl(HWC_PRIM_BIGNUM, bad_private_keys_body, NULL);
+}
