@@ -268,6 +268,162 @@ static void malloc_key_body(const char *aes, const char *gh, void *arg) {
 
 HWC_TEST(gcm, key_from_malloc) { for_each_pair(malloc_key_body, NULL); }
 
+/* ---- Edge values of tests/edge.h: hash keys 0, all ones and every single
+ * bit, data all ones, zero and single-bit, at every block count through
+ * two iterations of the widest stitched or per-reduction loop (16 blocks)
+ * and one block more, and the same lengths and AAD lengths through the
+ * public functions. */
+
+#include "edge.h"
+
+enum { EDGE_CHUNK = 16, EDGE_MAX_BLOCKS = 4 * EDGE_CHUNK + 1 }; /* the largest block count below */
+
+/* Block counts: 0 .. 2 * 16 + 1 and the next chunk's edges 47, 48, 49, 64, 65. */
+static size_t edge_next_blocks(size_t nb) {
+  if (nb < 2 * EDGE_CHUNK + 1) return nb + 1;
+  static const size_t after[] = {47, 48, 49, 64, 65, 0};
+  for (size_t i = 0; after[i]; i++)
+    if (after[i] > nb) return after[i];
+  return 0;
+}
+
+static void ghash_edge_body(hwc_prim p, const char *impl, void *arg) {
+  (void)p, (void)arg;
+  const hwc_ghash_kernel *k = HWC_KERNEL(HWC_PRIM_GHASH, hwc_ghash_kernel);
+  const hwc_ghash_kernel *g = (const hwc_ghash_kernel *)hwc_registry_impl(HWC_PRIM_GHASH, 0);
+  _Alignas(64) uint8_t tk[HWC_GHASH_TABLE_BYTES], tg[HWC_GHASH_TABLE_BYTES];
+  static uint8_t m[16 * EDGE_MAX_BLOCKS];
+  size_t cases = 0;
+  for (size_t hi = 0; hi < t_edge_ghash_key_count(); hi++) {
+    if (t_quick() && hi >= 4 && hi % 9 != 0) continue;
+    uint8_t h[16];
+    t_edge_ghash_key(h, hi);
+    k->init(tk, h);
+    g->init(tg, h);
+    for (size_t pat = 0; pat < t_edge_ghash_msg_count(); pat++) {
+      t_edge_ghash_msg(m, sizeof m, pat);
+      for (size_t nb = 0;; nb = edge_next_blocks(nb)) {
+        uint8_t yk[16], yg[16];
+        memset(yk, (nb & 1) ? 0xff : 0, 16); /* start from 0 and from all ones */
+        memcpy(yg, yk, 16);
+        k->update(yk, m, nb, tk);
+        g->update(yg, m, nb, tg);
+        CHECK_MSG(memcmp(yk, yg, 16) == 0, "%s: H %zu, %s, %zu blocks differs from generic", impl, hi,
+                  t_edge_ghash_msg_name(pat), nb);
+        if (nb > 1) { /* the same in two calls, split off-centre */
+          memset(yk, (nb & 1) ? 0xff : 0, 16);
+          size_t first = nb / 3;
+          k->update(yk, m, first, tk);
+          k->update(yk, m + 16 * first, nb - first, tk);
+          CHECK_MSG(memcmp(yk, yg, 16) == 0, "%s: H %zu, %s, %zu blocks split at %zu differs from generic", impl, hi,
+                    t_edge_ghash_msg_name(pat), nb, first);
+        }
+        cases++;
+        if (edge_next_blocks(nb) == 0) break;
+      }
+    }
+  }
+  CHECK(cases > 0);
+}
+
+HWC_TEST(gcm, ghash_edge_keys_and_blocks) { t_for_each_impl(HWC_PRIM_GHASH, ghash_edge_body, NULL); }
+
+/* The stitched GCM kernels (AES CTR and GHASH in one loop) on hash keys
+ * chosen freely (the public functions always take H = E_K(0)), edge data,
+ * and a counter whose low word wraps inside the run, against generic's CTR
+ * and GHASH done apart. Backends without a stitched loop run only their
+ * ctr32 here (they have nothing else to compare). */
+static void fused_edge_body(hwc_prim p, const char *impl, void *arg) {
+  (void)p, (void)arg;
+  const hwc_aes_kernel *a = HWC_KERNEL(HWC_PRIM_AES, hwc_aes_kernel);
+  const hwc_aes_kernel *ga = (const hwc_aes_kernel *)hwc_registry_impl(HWC_PRIM_AES, 0);
+  const hwc_ghash_kernel *gg = (const hwc_ghash_kernel *)hwc_registry_impl(HWC_PRIM_GHASH, 0);
+  _Alignas(64) uint8_t rk[HWC_AES_RK_BYTES], grk[HWC_AES_RK_BYTES];
+  _Alignas(64) uint8_t ht[HWC_GHASH_TABLE_BYTES], ght[HWC_GHASH_TABLE_BYTES];
+  static uint8_t in[16 * EDGE_MAX_BLOCKS], out[16 * EDGE_MAX_BLOCKS], want[16 * EDGE_MAX_BLOCKS];
+  static const size_t hkeys[] = {0, 1, 2, 4, 5, 11, 67, 130, 131}; /* 0, ff, 55, x^0, x^1, x^7, x^63, x^126, x^127 */
+  uint8_t key[32];
+  memset(key, 0xff, sizeof key);
+  a->setkey(rk, key, 32);
+  ga->setkey(grk, key, 32);
+  if (!a->gcm_encrypt) { /* count this backend's call: its CTR alone */
+    uint8_t ctr[16] = {0}, c2[16] = {0};
+    t_edge_ghash_msg(in, 16 * 17, 0);
+    a->ctr32(out, in, 17, ctr, rk, 14);
+    ga->ctr32(want, in, 17, c2, grk, 14);
+    CHECK_MSG(memcmp(out, want, 16 * 17) == 0, "%s: ctr32 differs from generic", impl);
+    return;
+  }
+  for (size_t hi = 0; hi < sizeof hkeys / sizeof hkeys[0]; hi++) {
+    uint8_t h[16];
+    t_edge_ghash_key(h, hkeys[hi]);
+    a->gcm_ghash->init(ht, h);
+    gg->init(ght, h);
+    for (size_t pat = 0; pat < t_edge_ghash_msg_count(); pat++) {
+      t_edge_ghash_msg(in, sizeof in, pat);
+      for (size_t nb = 0;; nb = edge_next_blocks(nb)) {
+        for (int decrypt = 0; decrypt < 2; decrypt++) {
+          uint8_t ctr[16], gctr[16], y[16], gy[16];
+          memset(ctr, 0xff, 12);
+          ctr[12] = ctr[13] = ctr[14] = 0xff, ctr[15] = (uint8_t)(0xff - nb / 2); /* inc32 wraps mid-run */
+          memcpy(gctr, ctr, 16);
+          memset(y, (int)(pat * 0x33), 16);
+          memcpy(gy, y, 16);
+          (decrypt ? a->gcm_decrypt : a->gcm_encrypt)(out, in, nb, ctr, y, rk, 14, ht);
+          ga->ctr32(want, in, nb, gctr, grk, 14);
+          gg->update(gy, decrypt ? in : want, nb, ght);
+          CHECK_MSG(memcmp(out, want, 16 * nb) == 0 && memcmp(ctr, gctr, 16) == 0,
+                    "%s: gcm_%s CTR, H %zu, %s, %zu blocks differs from generic", impl, decrypt ? "decrypt" : "encrypt",
+                    hkeys[hi], t_edge_ghash_msg_name(pat), nb);
+          CHECK_MSG(memcmp(y, gy, 16) == 0, "%s: gcm_%s GHASH, H %zu, %s, %zu blocks differs from generic", impl,
+                    decrypt ? "decrypt" : "encrypt", hkeys[hi], t_edge_ghash_msg_name(pat), nb);
+        }
+        if (edge_next_blocks(nb) == 0) break;
+      }
+    }
+  }
+}
+
+HWC_TEST(gcm, stitched_edge_keys_and_blocks) { t_for_each_impl(HWC_PRIM_AES, fused_edge_body, NULL); }
+
+/* Every length 0 .. 16 (2 * 16 + 1) bytes of all-ones and of zero data, and
+ * every AAD length likewise, through the public functions under all-ones
+ * and all-zero keys, against generic/generic, and decrypted back. */
+static void edge_lengths_body(const char *aes, const char *gh, void *arg) {
+  (void)arg;
+  enum { MAXLEN = 16 * (2 * EDGE_CHUNK + 1) };
+  static uint8_t pt[MAXLEN], aad[MAXLEN], ca[MAXLEN], cb[MAXLEN];
+  static const size_t klens[2] = {16, 32};
+  uint8_t nonce[12], ta[16], tb[16];
+  memset(nonce, 0xff, sizeof nonce);
+  for (size_t ki = 0; ki < 4; ki++) {
+    uint8_t k[32];
+    memset(k, ki & 1 ? 0xff : 0x00, sizeof k);
+    hwc_aes_gcm_key ref, key;
+    CHECK(hwc_aes_gcm_init(&key, k, klens[ki / 2]) == HWC_OK);
+    CHECK(hwc_impl_select(HWC_PRIM_AES, "generic") == HWC_OK && hwc_impl_select(HWC_PRIM_GHASH, "generic") == HWC_OK);
+    CHECK(hwc_aes_gcm_init(&ref, k, klens[ki / 2]) == HWC_OK);
+    CHECK(hwc_impl_select(HWC_PRIM_AES, aes) == HWC_OK && hwc_impl_select(HWC_PRIM_GHASH, gh) == HWC_OK);
+    memset(pt, ki & 1 ? 0x00 : 0xff, sizeof pt);
+    memset(aad, 0xff, sizeof aad);
+    size_t step = t_quick() ? 5 : 1;
+    for (size_t len = 0; len <= MAXLEN; len += (len < 40 || len % 16 > 14 || len % 16 < 2) ? 1 : step) {
+      for (int which = 0; which < 2; which++) { /* which 0: data of len, AAD 13; 1: data 33, AAD of len */
+        size_t dl = which ? 33 : len, al = which ? len : 13;
+        CHECK(hwc_aes_gcm_encrypt(ca, ta, 16, pt, dl, aad, al, nonce, sizeof nonce, &ref) == HWC_OK);
+        CHECK(hwc_aes_gcm_encrypt(cb, tb, 16, pt, dl, aad, al, nonce, sizeof nonce, &key) == HWC_OK);
+        CHECK_MSG(memcmp(ca, cb, dl) == 0 && memcmp(ta, tb, 16) == 0,
+                  "aes=%s ghash=%s: key %zu, %zu data bytes, %zu AAD bytes differ from generic", aes, gh, ki, dl, al);
+        CHECK_MSG(hwc_aes_gcm_decrypt(cb, cb, dl, tb, 16, aad, al, nonce, sizeof nonce, &key) == HWC_OK &&
+                      memcmp(cb, pt, dl) == 0,
+                  "aes=%s ghash=%s: key %zu, %zu data bytes, %zu AAD bytes do not decrypt", aes, gh, ki, dl, al);
+      }
+    }
+  }
+}
+
+HWC_TEST(gcm, edge_lengths_vs_generic) { for_each_pair(edge_lengths_body, NULL); }
+
 /* ---- A GCM key object at any address: copied to offsets 1, 4 and 8 from a
  * 16-byte boundary (a packed struct, an 8-byte allocator), or built there,
  * it gives generic/generic's ciphertext and tag, and decrypts. Lengths reach
