@@ -6,8 +6,9 @@
 #   fuzz/run.sh BUILD_DIR SECONDS [harness...]   (default: every harness)
 # Per harness it leaves BUILD_DIR/fuzz/run/<h>/{corpus,seeds,log} and any
 # crash artifact as BUILD_DIR/fuzz/run/<h>/crash-*, and prints a summary
-# line: executions, execs/s, corpus entries, coverage (cov:) and features
-# (ft:) from libFuzzer's final status line, and the exit status.
+# line: executions, execs/s, files in the corpus directory, and libFuzzer's
+# final coverage (cov:), features (ft:) and in-memory corpus size (corp:),
+# and the exit status.
 set -u
 build=${1:?usage: run.sh BUILD_DIR SECONDS [harness...]}
 seconds=${2:?usage: run.sh BUILD_DIR SECONDS [harness...]}
@@ -33,7 +34,7 @@ for h in "$@"; do
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/log")
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$out/log")
   corp=$(ls "$out/corpus" | wc -l)
-  cov=$(printf '%s\n' "$last" | grep -oE '(cov|ft): [0-9]+' | tr '\n' ' ')
-  echo "fuzz_$h: ${seconds}s runs=${runs:-?} exec/s=${rate:-?} corpus=$corp ${cov}exit=$rc"
+  cov=$(printf '%s\n' "$last" | grep -oE '(cov|ft|corp): [0-9]+' | tr '\n' ' ')
+  echo "fuzz_$h: ${seconds}s runs=${runs:-?} exec/s=${rate:-?} corpus_files=$corp ${cov}exit=$rc"
 done
 exit $status
