@@ -200,3 +200,52 @@ HWC_TEST(chacha20, counter_overflow_and_bad_args) {
   CHECK(hwc_xchacha20(buf + 3, buf, 100, nonce_g, 0, key) == HWC_ERR_INVALID_ARG);
   CHECK_MEM(buf, ref, sizeof buf, "a refused call wrote its output");
 }
+
+/* ---- Counter edges against generic: with the 12-byte nonce, every length
+ * whose last block is the last one the 32-bit counter allows (2^32 - 1),
+ * over up to 33 blocks (two of the widest kernel's 16-block iterations and
+ * one more); with XChaCha20, runs of up to 40 blocks whose 64-bit counter
+ * carries from word 12 into word 13 at every position, and runs ending at
+ * 2^64 - 1. All-ones and all-zero keys, nonces and data. */
+static void counter_edge_body(hwc_prim p, const char *impl, void *arg) {
+  (void)arg;
+  enum { MAXB = 40 };
+  static uint8_t in[64 * MAXB], want[64 * MAXB], got[64 * MAXB];
+  uint8_t key[32], nonce[24];
+  for (int fill = 0; fill < 2; fill++) {
+    memset(key, fill ? 0xff : 0x00, sizeof key);
+    memset(nonce, fill ? 0xff : 0x00, sizeof nonce);
+    memset(in, fill ? 0x00 : 0xff, sizeof in);
+    for (size_t len = 1; len <= 64 * 33; len++) {
+      size_t nb = (len + 63) / 64;
+      uint32_t ctr = (uint32_t)(0u - (uint32_t)nb); /* the last block is counter 2^32 - 1 */
+      CHECK(hwc_impl_select(p, "generic") == HWC_OK);
+      CHECK(hwc_chacha20(want, in, len, nonce, ctr, key) == HWC_OK);
+      CHECK(hwc_impl_select(p, impl) == HWC_OK);
+      CHECK_MSG(hwc_chacha20(got, in, len, nonce, ctr, key) == HWC_OK, "%s: len %zu ending at 2^32-1 refused", impl,
+                len);
+      CHECK_MEM(got, want, len, "%s: len %zu ending at counter 2^32-1 differs from generic", impl, len);
+      if (len % 64 == 0) /* one byte more needs counter 2^32 */
+        CHECK_MSG(hwc_chacha20(got, in, len + 1, nonce, ctr, key) == HWC_ERR_TOO_LONG, "%s: len %zu past 2^32-1",
+                  impl, len + 1);
+    }
+    for (size_t before = 1; before <= MAXB; before++) {
+      const uint64_t c0 = ((uint64_t)1 << 32) - before, c_top = UINT64_MAX - (before - 1);
+      const size_t len = 64 * MAXB - (before % 64);
+      CHECK(hwc_impl_select(p, "generic") == HWC_OK);
+      CHECK(hwc_xchacha20(want, in, len, nonce, c0, key) == HWC_OK);
+      CHECK(hwc_impl_select(p, impl) == HWC_OK);
+      CHECK(hwc_xchacha20(got, in, len, nonce, c0, key) == HWC_OK);
+      CHECK_MEM(got, want, len, "%s: XChaCha20 from 2^32 - %zu differs from generic", impl, before);
+      const size_t tail = 64 * before; /* blocks c_top .. 2^64 - 1 */
+      CHECK(hwc_impl_select(p, "generic") == HWC_OK);
+      CHECK(hwc_xchacha20(want, in, tail, nonce, c_top, key) == HWC_OK);
+      CHECK(hwc_impl_select(p, impl) == HWC_OK);
+      CHECK(hwc_xchacha20(got, in, tail, nonce, c_top, key) == HWC_OK);
+      CHECK_MEM(got, want, tail, "%s: XChaCha20 ending at 2^64 - 1 (%zu blocks) differs from generic", impl, before);
+      CHECK(hwc_xchacha20(got, in, tail + 1, nonce, c_top, key) == HWC_ERR_TOO_LONG);
+    }
+  }
+}
+
+HWC_TEST(chacha20, counter_edges_vs_generic) { t_for_each_impl(HWC_PRIM_CHACHA20, counter_edge_body, NULL); }
