@@ -299,3 +299,42 @@ HWC_TEST(x25519, keypair) {
   CHECK(hwc_x25519(s2, sk2, pk1) == HWC_OK);
   CHECK_MEM(s1, s2, 32, "keypair: shared secrets differ");
 }
+
+/* ---- edge values of tests/edge.h through the public functions: every
+ * edge u-coordinate (next to p, bit 255 set, all-ones limbs in every
+ * backend radix) with three edge scalars each, and every edge scalar
+ * through hwc_x25519_base, against generic, return codes included
+ * (an all-zero shared value is refused). */
+#include "edge.h"
+
+static void edge_x25519_body(hwc_prim p, const char *impl, void *arg) {
+  (void)arg;
+  const size_t nu = t_edge_fe25519_count(), ns = t_edge_scalar25519_count();
+  size_t per_u = t_quick() ? 1 : 3;
+  for (size_t ui = 0; ui < nu; ui++) {
+    uint8_t u[32];
+    t_edge_fe25519(u, ui);
+    for (size_t r = 0; r < per_u; r++) {
+      uint8_t sc[32], want[32], got[32];
+      t_edge_scalar25519(sc, (ui * per_u + r) % ns);
+      CHECK(hwc_impl_select(p, "generic") == HWC_OK);
+      int rw = hwc_x25519(want, sc, u);
+      CHECK(hwc_impl_select(p, impl) == HWC_OK);
+      int rg = hwc_x25519(got, sc, u);
+      CHECK_MSG(rg == rw && memcmp(got, want, 32) == 0, "%s: x25519 of edge u %zu, scalar %zu differs from generic",
+                impl, ui, (ui * per_u + r) % ns);
+    }
+  }
+  for (size_t si = 0; si < ns; si++) {
+    uint8_t sc[32], want[32], got[32];
+    t_edge_scalar25519(sc, si);
+    CHECK(hwc_impl_select(p, "generic") == HWC_OK);
+    int rw = hwc_x25519_base(want, sc);
+    CHECK(hwc_impl_select(p, impl) == HWC_OK);
+    int rg = hwc_x25519_base(got, sc);
+    CHECK_MSG(rg == rw && memcmp(got, want, 32) == 0, "%s: x25519_base of edge scalar %zu differs from generic", impl,
+              si);
+  }
+}
+
+HWC_TEST(x25519, edge_values_vs_generic) { t_for_each_impl(HWC_PRIM_FE25519, edge_x25519_body, NULL); }
