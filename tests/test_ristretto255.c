@@ -309,3 +309,34 @@ HWC_TEST(ristretto255, bad_arguments) {
   CHECK(hwc_ristretto255_scalarmult(p, two, p) == HWC_OK);
   CHECK_MEM(p, want, 32, "scalarmult in place wrong");
 }
+
+/* ---- edge scalars of tests/edge.h (0, 1, L-1..L+2, 2L, 15L, 2^252,
+ * 2^256-1, ...) through both scalar multiplications, on the base point and
+ * on a second point, so the Edwards table entries (edwards_scalarmult,
+ * edwards_base) see digits at their extremes; against generic, return
+ * codes included (a result at the identity is refused). */
+#include "edge.h"
+
+static void edge_scalars_body(hwc_prim p, const char *impl, void *arg) {
+  (void)arg;
+  static const uint8_t seed_point_scalar[32] = {7};
+  uint8_t base[32], other[32];
+  CHECK(hwc_ristretto255_scalarmult_base(base, (const uint8_t[32]){1}) == HWC_OK);
+  CHECK(hwc_ristretto255_scalarmult_base(other, seed_point_scalar) == HWC_OK);
+  for (size_t si = 0; si < t_edge_scalar25519_count(); si++) {
+    uint8_t n[32], want[32], got[32];
+    t_edge_scalar25519(n, si);
+    for (int which = 0; which < 3; which++) {
+      CHECK(hwc_impl_select(p, "generic") == HWC_OK);
+      int rw = which == 0 ? hwc_ristretto255_scalarmult_base(want, n)
+                          : hwc_ristretto255_scalarmult(want, n, which == 1 ? base : other);
+      CHECK(hwc_impl_select(p, impl) == HWC_OK);
+      int rg = which == 0 ? hwc_ristretto255_scalarmult_base(got, n)
+                          : hwc_ristretto255_scalarmult(got, n, which == 1 ? base : other);
+      CHECK_MSG(rg == rw && memcmp(got, want, 32) == 0, "%s: edge scalar %zu, %s differs from generic", impl, si,
+                which == 0 ? "scalarmult_base" : which == 1 ? "scalarmult(B)" : "scalarmult(7B)");
+    }
+  }
+}
+
+HWC_TEST(ristretto255, edge_scalars_vs_generic) { t_for_each_impl(HWC_PRIM_FE25519, edge_scalars_body, NULL); }
