@@ -1,10 +1,10 @@
 #!/bin/sh
-# SHA-256 and SHA-512 at 16 KiB: hwcrypto against `openssl speed -evp`, both
-# measured in the same run, alternated twice so that a burst of load from the
-# (shared) machine hits both sides alike. Prints our GB/s / OpenSSL's per
+# SHA-1, SHA-256 and SHA-512 at 16 KiB: hwcrypto against `openssl speed -evp`,
+# both measured in the same run, alternated ROUNDS times (default 2) so that a
+# burst of load from the (shared) machine hits both sides alike. Prints our GB/s / OpenSSL's per
 # implementation and round, then the median over rounds.
 #
-# usage: bench/compare-openssl.sh [path/to/hwcrypto-bench [extra bench args]]
+# usage: [ROUNDS=n] bench/compare-openssl.sh [path/to/hwcrypto-bench [extra bench args]]
 # (default: build/bench/hwcrypto-bench relative to the source tree)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,21 +21,25 @@ ossl() {
   openssl speed -mr -evp "$1" -bytes 16384 -seconds 2 2>/dev/null | awk -F: '$1 == "+F" { print $4 }'
 }
 
-for round in 1 2; do
-  echo "round $round: openssl speed -evp sha256, sha512; hwcrypto-bench" >&2
-  printf '%s\n' "$(ossl sha256)" >"$tmp/ossl-sha256-$round"
-  printf '%s\n' "$(ossl sha512)" >"$tmp/ossl-sha512-$round"
-  "$bench" --filter '^sha(256|512)$' --json "$tmp/hwc-$round.json" "$@" >/dev/null
+rounds=${ROUNDS:-2}
+round=1
+while [ "$round" -le "$rounds" ]; do
+  echo "round $round: openssl speed -evp sha1, sha256, sha512; hwcrypto-bench" >&2
+  for alg in sha1 sha256 sha512; do
+    printf '%s\n' "$(ossl $alg)" >"$tmp/ossl-$alg-$round"
+  done
+  "$bench" --filter '^sha(1|256|512)$' --json "$tmp/hwc-$round.json" "$@" >/dev/null
+  round=$((round + 1))
 done
 
-python3 - "$tmp" <<'PY'
+python3 - "$tmp" "$rounds" <<'PY'
 import json, os, statistics, sys
-tmp = sys.argv[1]
+tmp, rounds = sys.argv[1], int(sys.argv[2])
 rows = {}
-for rnd in (1, 2):
+for rnd in range(1, rounds + 1):
     with open(os.path.join(tmp, f"hwc-{rnd}.json")) as f:
         rep = json.load(f)
-    for prim in ("sha256", "sha512"):
+    for prim in ("sha1", "sha256", "sha512"):
         with open(os.path.join(tmp, f"ossl-{prim}-{rnd}")) as f:
             ossl = float(f.read().strip()) / 1e9
         for r in rep["results"]:

@@ -14,8 +14,9 @@
 static const struct {
   const char *prim, *title;
 } families[] = {
-    {"sha256", "SHA-256"},
-    {"sha512", "SHA-512"},
+    {"sha256", "SHA-256 (and HMAC-SHA-256, HKDF-SHA-256)"},
+    {"sha512", "SHA-512 (and HMAC-SHA-512)"},
+    {"sha1", "SHA-1"},
     {"aes", "AES (CBC, CTR, GCM)"},
     {"ghash", "GHASH"},
     {"chacha20", "ChaCha20 and its AEADs"},

@@ -4,6 +4,7 @@
  * bench.h to declare bench_suite_<id>, once by main.c to list them.
  */
 BENCH_SUITE(sha2)
+BENCH_SUITE(hmac)
 BENCH_SUITE(x25519)
 BENCH_SUITE(chacha)
 BENCH_SUITE(ed25519)
