@@ -16,8 +16,12 @@
  * swaps are done with masks.
  *
  * Bounds: every function ends with a carry pass, so all outputs have limbs
- * below 2^52 (radix 2^51) or about 2^26 (radix 2^25.5), which every input
- * bound below tolerates.
+ * below 2^51 + 2^26 (radix 2^51: limb 0 after mul_small is the largest;
+ * fe25519_51.h gives each operation's own) or limbs 1..9 below their width
+ * and limb 0 a little above 2^26 (radix 2^25.5, carry25), which every input bound
+ * below tolerates: radix-2^51 products take limbs below 2^52, sub takes
+ * subtrahend limbs up to 2^52 - 38. tests/test_fe25519.c writes raw
+ * elements at those input limits.
  */
 #include "../kernels.h"
 #include "../fe25519_ladder.h"

@@ -77,8 +77,10 @@ static inline void fe_tobytes(uint8_t s[32], const hwc_fe25519 *f) {
 }
 
 /* One carry pass over the 128-bit limbs r0..r4 of a product (each below
- * 2^115) into h, the carry out of the top folded back times 19: limbs 0,
- * 2, 3, 4 end below 2^51, limb 1 at most a little above. A macro rather
+ * 2^111, see fe_mul_inl) into h, the carry out of the top folded back times
+ * 19: r4 >> 51 < 2^60 / 19, so h0 < 2^60.1 and its carry into limb 1 is
+ * below 2^9.1; limbs 0, 2, 3, 4 end below 2^51, limb 1 below 2^51 + 2^10.
+ * A macro rather
  * than a function: as a call, GCC schedules the multiplications around it
  * differently. */
 #define CARRY_WIDE51(h, r0, r1, r2, r3, r4)                          \
@@ -95,7 +97,9 @@ static inline void fe_tobytes(uint8_t s[32], const hwc_fe25519 *f) {
     h->d[4] = (uint64_t)r4 & M51;                                    \
   } while (0)
 
-/* Product limbs are sums of five terms below 2^52 * 19 * 2^52, so < 2^115. */
+/* Inputs: limbs below 2^52 (every output is below 2^51 + 2^26, see
+ * fe_mul_small_inl), so 19 g_j < 2^56.3 fits a word and each product limb
+ * is five terms below 19 * 2^104: r_k < 95 * 2^104 < 2^111. */
 static inline void fe_mul_inl(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
   const uint64_t f0 = f->d[0], f1 = f->d[1], f2 = f->d[2], f3 = f->d[3], f4 = f->d[4];
   const uint64_t g0 = g->d[0], g1 = g->d[1], g2 = g->d[2], g3 = g->d[3], g4 = g->d[4];
@@ -119,6 +123,9 @@ static inline void fe_sqr_inl(hwc_fe25519 *h, const hwc_fe25519 *f) {
   CARRY_WIDE51(h, r0, r1, r2, r3, r4);
 }
 
+/* f limbs below 2^52, c below 2^20: r_i < 2^72, the carry out of r4 below
+ * 2^21 + 1, so limb 0 ends below 2^51 + 19 * 2^21 < 2^51 + 2^26 (the
+ * largest limb any operation here returns) and limbs 1..4 below 2^51. */
 static inline void fe_mul_small_inl(hwc_fe25519 *h, const hwc_fe25519 *f, uint32_t c) {
   u128 r[5];
   for (int i = 0; i < 5; i++) r[i] = (u128)f->d[i] * c;
@@ -130,12 +137,16 @@ static inline void fe_mul_small_inl(hwc_fe25519 *h, const hwc_fe25519 *f, uint32
   h->d[0] += 19 * (uint64_t)(r[4] >> 51);
 }
 
+/* Limbs below 2^63 each in; carry51's bounds out. */
 static inline void fe_add_inl(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
   for (int i = 0; i < 5; i++) h->d[i] = f->d[i] + g->d[i];
   carry51(h->d);
 }
 
-/* Adds 2p first so that no limb goes negative: inputs are below 2^52 - 38. */
+/* Adds 2p first (limb 0 2^52 - 38, the others 2^52 - 2) so that no limb
+ * goes negative: g's limbs must be at most those, which every output
+ * (below 2^51 + 2^26) is; f's below 2^62. carry51 then leaves limb 0
+ * below 2^51 + 19 * 2^13 and limbs 1..4 below 2^51. */
 static inline void fe_sub_inl(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
   h->d[0] = f->d[0] + UINT64_C(0xFFFFFFFFFFFDA) - g->d[0];
   for (int i = 1; i < 5; i++) h->d[i] = f->d[i] + UINT64_C(0xFFFFFFFFFFFFE) - g->d[i];
