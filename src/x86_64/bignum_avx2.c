@@ -19,8 +19,10 @@
  * adds a b_i + m q_i at positions i..i+d-1. q_i needs the exact digit i, so
  * the lowest positions are followed on the scalar side (as in the IFMA
  * backend) and the vector side never carries; every 16 steps one pass
- * moves each lane's carry up one lane, which bounds every lane below 2^64
- * (at most 17 steps of two products below 2^58 each on top of < 2^37).
+ * moves each lane's carry up one lane, which bounds every lane below 2^64:
+ * between two passes a position takes 16 steps of two products below
+ * 2^58 (a_j b_i and m_j q_i, digits below 2^29), 2^63 in all, on top of
+ * the < 2^29 + 2^35 a pass leaves (even 17 steps would fit; 32 would not).
  * Speed (hwcrypto-bench, AMD Zen 5 with IFMA masked, medians of 3 runs):
  * 1.2x mulx on modexp-2048 and RSA-4096 private, 1.1x on RSA-2048
  * private, 2x generic; hence priority 20, above mulx and below IFMA.

@@ -12,7 +12,10 @@
  * down one digit (VALIGNQ across the registers), then the high halves are
  * added at their now-aligned positions. Digits are only normalised (carry
  * propagated) once at the end: each 64-bit lane receives at most 4 d
- * products of 52 bits, below 2^62 for d <= 160.
+ * products of 52 bits (per step the low and high halves of a_j b_i and of
+ * m_j q), below 2^62 for d <= 160; 8192 bits take d = 158, 632 halves
+ * below 2^52 each, so lanes stay below 2^61.4. Inputs are digits below
+ * 2^52 (IFMA reads no more), values below 2m.
  * ISA: AVX512F + AVX512IFMA (zmm only).
  * Constant time: loop counts depend only on the modulus size; no branch or
  * index depends on digit values; the conversions out of the radix and the
