@@ -62,11 +62,12 @@ static inline size_t fuzz_generic_and_one(hwc_prim p, unsigned pick, void (*run)
   return ran;
 }
 
-/* Value classes as coverage. The curve25519 arithmetic is constant time,
- * so every input takes the same path and edge coverage cannot tell a point
- * at p - 1 from a random one: libFuzzer would drop the structured seeds as
- * redundant and never mutate near them. Harnesses report the class of each
- * 256-bit value they feed in (fuzz_note_value); under libFuzzer this array
+/* Value classes as coverage. The arithmetic kernels are constant time, so
+ * every input takes the same path and edge coverage cannot tell a point at
+ * p - 1 or an all-ones modulus from a random one: libFuzzer would drop the
+ * structured seeds as redundant and never mutate near them. Harnesses
+ * report the class of each operand they feed in (fuzz_note_value for
+ * curve25519 values, fuzz_note_bytes for bignums); under libFuzzer this array
  * is an extra-counters section, which libFuzzer clears before each input
  * and reads as coverage, so an input reaching a class not seen before for
  * that operand is kept. In replay mode it is a plain, unread array. */
@@ -121,6 +122,48 @@ static inline void fuzz_note_value(unsigned operand, const uint8_t v[32]) {
   unsigned weight = 0;
   for (int i = 0; i < 32; i++) weight += (unsigned)__builtin_popcount(v[i]);
   cls[slot + weight / 32]++; /* slot 20 + 0..8 */
+}
+
+/* Marks class cls (< FUZZ_VALUE_CLASSES) of operand `operand` as reached. */
+static inline void fuzz_note_class(unsigned operand, unsigned cls) {
+  fuzz_value_classes[operand % FUZZ_VALUE_OPERANDS][cls % FUZZ_VALUE_CLASSES]++;
+}
+
+/* floor(log2(n + 1)), at most 7: a count in 8 buckets. */
+static inline unsigned fuzz_bucket(size_t n) {
+  unsigned b = 0;
+  while (b < 7 && (n + 1) >> (b + 1)) b++;
+  return b;
+}
+
+/* The same for an n-byte big-endian number (bignum operands): all zero,
+ * all ones, top byte 0xff or exactly 0x80, low 64-bit word all ones or 1
+ * (the ends of -m^-1 mod 2^64), and how many of its 64-bit words are all
+ * ones and how many zero, counted from the low end. */
+static inline void fuzz_note_bytes(unsigned operand, const uint8_t *p, size_t n) {
+  size_t ones = 0, zeros = 0, ones_words = 0, zero_words = 0;
+  for (size_t i = 0; i < n; i++) {
+    ones += p[i] == 0xff;
+    zeros += p[i] == 0;
+  }
+  for (size_t end = n; end >= 8; end -= 8) {
+    size_t o = 0, z = 0;
+    for (size_t i = end - 8; i < end; i++) {
+      o += p[i] == 0xff;
+      z += p[i] == 0;
+    }
+    ones_words += o == 8;
+    zero_words += z == 8;
+  }
+  if (n == 0) return;
+  if (zeros == n) fuzz_note_class(operand, 0);
+  if (ones == n) fuzz_note_class(operand, 1);
+  if (p[0] == 0xff) fuzz_note_class(operand, 2);
+  if (p[0] == 0x80) fuzz_note_class(operand, 3);
+  if (n >= 8 && memcmp(p + n - 8, "\xff\xff\xff\xff\xff\xff\xff\xff", 8) == 0) fuzz_note_class(operand, 4);
+  if (n >= 8 && memcmp(p + n - 8, "\0\0\0\0\0\0\0\1", 8) == 0) fuzz_note_class(operand, 5);
+  fuzz_note_class(operand, 8 + fuzz_bucket(ones_words));
+  fuzz_note_class(operand, 16 + fuzz_bucket(zero_words));
 }
 
 #define FUZZ_REQUIRE(cond, what)                                          \

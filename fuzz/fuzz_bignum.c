@@ -35,6 +35,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (size_t j = 0; j < c.ml && at < size; j++) c.b[j] = data[at++];
   for (size_t j = 0; j < c.el && at < size; j++) c.e[j] = data[at++];
   if (size > 2 && (data[2] & 1)) c.m[c.ml - 1] |= 1; /* mostly odd moduli, sometimes even */
+  fuzz_note_bytes(0, c.m, c.ml);
+  fuzz_note_bytes(1, c.b, c.ml);
+  fuzz_note_bytes(2, c.e, c.el);
+  if (memcmp(c.b, c.m, c.ml) >= 0) fuzz_note_class(3, 0); /* base >= m: reduced first */
   fuzz_each_impl(HWC_PRIM_BIGNUM, run, &c);
   return 0;
 }
