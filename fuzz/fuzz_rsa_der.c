@@ -26,11 +26,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   uint8_t *copy = malloc(size ? size : 1); /* exact size: over-reads hit the sanitizer */
   memcpy(copy, data, size);
   round_trip(copy, size);
-  if (pem_looks_like(copy, size)) {
+  if (hwc_pem_looks_like(copy, size)) {
     char label[PEM_LABEL_MAX];
     uint8_t *der = malloc(size / 4 * 3 + 3);
     size_t n;
-    if (pem_decode(label, der, &n, copy, size) == HWC_OK) round_trip(der, n);
+    if (hwc_pem_decode(label, der, &n, copy, size, NULL) == HWC_OK) round_trip(der, n);
     free(der);
   }
   free(copy);

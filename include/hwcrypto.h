@@ -84,7 +84,7 @@ HWC_API const char *hwc_version(void);
 #define HWC_ERR_BAD_ENCODING (-5) /* DER/PEM/point encoding invalid */
 #define HWC_ERR_NOMEM (-6)        /* allocation failed */
 #define HWC_ERR_RNG (-7)          /* the OS random generator failed */
-#define HWC_ERR_UNSUPPORTED (-8)  /* not available on this CPU or build */
+#define HWC_ERR_UNSUPPORTED (-8)  /* not available on this CPU or build; a key of another algorithm or an encrypted key */
 #define HWC_ERR_TOO_LONG (-9)     /* message longer than the algorithm allows */
 
 /* A short English name for an HWC_OK / HWC_ERR_* code ("unknown error" for

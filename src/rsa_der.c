@@ -14,7 +14,10 @@ static int expect_rsa_algorithm(der_slice *in) {
   der_slice alg, oid, null;
   TRY(der_get_seq(in, &alg));
   TRY(der_get(&alg, DER_OID, &oid));
-  if (oid.n != sizeof rsa_oid || memcmp(oid.p, rsa_oid, sizeof rsa_oid) != 0) return HWC_ERR_BAD_ENCODING;
+  /* A well-formed structure for another algorithm (an EC or Ed25519 key,
+   * or PKCS#8 encryption, whose outer form is the same) is not a bad
+   * encoding: say that this library cannot read it. */
+  if (oid.n != sizeof rsa_oid || memcmp(oid.p, rsa_oid, sizeof rsa_oid) != 0) return HWC_ERR_UNSUPPORTED;
   TRY(der_get(&alg, DER_NULL, &null));
   if (null.n != 0) return HWC_ERR_BAD_ENCODING;
   return der_end(&alg);

@@ -25,12 +25,15 @@ int hwc_rsa_import(hwc_rsa_key **key, const uint8_t *data, size_t len) {
   if (key == NULL || (data == NULL && len != 0)) return HWC_ERR_INVALID_ARG;
   *key = NULL;
   if (len == 0) return HWC_ERR_BAD_ENCODING;
-  if (!pem_looks_like(data, len)) return import_der(key, data, len, NULL);
+  if (!hwc_pem_looks_like(data, len)) return import_der(key, data, len, NULL);
   uint8_t *der = malloc(len); /* base64 shrinks: the decoded DER is shorter */
   if (der == NULL) return HWC_ERR_NOMEM;
   char label[PEM_LABEL_MAX];
   size_t der_len = 0;
-  int rc = pem_decode(label, der, &der_len, data, len);
+  /* The structures rsa_der_parse reads; other blocks (certificates, keys
+   * of other kinds) are skipped, as OpenSSL's reader does. */
+  static const char *const labels[] = {"RSA PRIVATE KEY", "RSA PUBLIC KEY", "PRIVATE KEY", "PUBLIC KEY", NULL};
+  int rc = hwc_pem_decode(label, der, &der_len, data, len, labels);
   if (rc == HWC_OK) rc = import_der(key, der, der_len, label);
   hwc_memzero(der, len);
   free(der);
@@ -62,7 +65,7 @@ int hwc_rsa_export(uint8_t *out, size_t *out_len, int private_key, int pem, cons
   if (rc == HWC_OK) {
     size_t need = der_len;
     if (pem) {
-      rc = pem_encode(out, cap, &need, private_key ? "PRIVATE KEY" : "PUBLIC KEY", der, der_len);
+      rc = hwc_pem_encode(out, cap, &need, private_key ? "PRIVATE KEY" : "PUBLIC KEY", der, der_len);
     } else if (out && cap >= der_len) {
       memcpy(out, der, der_len);
     } else {

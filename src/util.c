@@ -19,7 +19,8 @@ const char *hwc_strerror(int err) {
     case HWC_ERR_BAD_ENCODING: return "invalid encoding";
     case HWC_ERR_NOMEM: return "out of memory";
     case HWC_ERR_RNG: return "random number generator failed";
-    case HWC_ERR_UNSUPPORTED: return "not supported on this CPU or build";
+    case HWC_ERR_UNSUPPORTED:
+      return "not supported: not on this CPU or build, or a key of another algorithm, or an encrypted key";
     case HWC_ERR_TOO_LONG: return "message too long";
     default: return "unknown error";
   }

@@ -22,8 +22,8 @@ static uint8_t *load_pem(const char *name, const char *label, size_t *der_len) {
   size_t len;
   uint8_t *pem = load(name, &len), *der = malloc(len);
   char got[PEM_LABEL_MAX];
-  CHECK(pem_looks_like(pem, len));
-  CHECK_MSG(pem_decode(got, der, der_len, pem, len) == HWC_OK, "%s does not decode", name);
+  CHECK(hwc_pem_looks_like(pem, len));
+  CHECK_MSG(hwc_pem_decode(got, der, der_len, pem, len, NULL) == HWC_OK, "%s does not decode", name);
   CHECK_MSG(strcmp(got, label) == 0, "%s: label %s", name, got);
   free(pem);
   return der;
@@ -66,9 +66,9 @@ HWC_TEST(der, openssl_keys_all_formats) {
     uint8_t *der = load_pem(pems[i].pem, pems[i].label, &dl), *file = load(pems[i].pem, &fl);
     CHECK_MSG(dl == pems[i].len && memcmp(der, pems[i].der, dl) == 0, "%s != its DER", pems[i].pem);
     uint8_t *text = malloc(4096);
-    CHECK(pem_encode(text, 4096, &pem_len, pems[i].label, der, dl) == HWC_OK);
+    CHECK(hwc_pem_encode(text, 4096, &pem_len, pems[i].label, der, dl) == HWC_OK);
     CHECK_MSG(pem_len == fl && memcmp(text, file, fl) == 0, "our PEM of %s differs from OpenSSL's", pems[i].pem);
-    CHECK(pem_encode(text, pem_len - 1, &n, pems[i].label, der, dl) == HWC_ERR_INVALID_ARG && n == pem_len);
+    CHECK(hwc_pem_encode(text, pem_len - 1, &n, pems[i].label, der, dl) == HWC_ERR_INVALID_ARG && n == pem_len);
     free(text);
     free(file);
     free(der);
@@ -111,7 +111,7 @@ HWC_TEST(der, malformed_structures_rejected) {
       {"huge length", "3088ffffffffffffffff020200c3020103", HWC_ERR_BAD_ENCODING},
       {"multi-prime private key", "3009020101020103020103", HWC_ERR_UNSUPPORTED},
       {"valid SPKI", "301b300d06092a864886f70d0101010500030a00 3007020200c3020103", HWC_OK},
-      {"wrong OID in SPKI", "301b300d06092a864886f70d0101020500030a00 3007020200c3020103", HWC_ERR_BAD_ENCODING},
+      {"another algorithm in SPKI", "301b300d06092a864886f70d0101020500030a00 3007020200c3020103", HWC_ERR_UNSUPPORTED},
       {"SPKI with unused bits", "301b300d06092a864886f70d0101010500030a01 3007020200c3020103", HWC_ERR_BAD_ENCODING},
       {"SPKI parameters not NULL", "301b300d06092a864886f70d0101010400030a00 3007020200c3020103", HWC_ERR_BAD_ENCODING},
   };
@@ -137,7 +137,6 @@ HWC_TEST(der, pem_malformed_rejected) {
       "-----BEGIN PUBLIC KEY-----\nAA=A\n-----END PUBLIC KEY-----\n",   /* data after '=' */
       "-----BEGIN PUBLIC KEY-----\nAAA\n-----END PUBLIC KEY-----\n",    /* missing padding */
       "-----BEGIN PUBLIC KEY-----\nA\n-----END PUBLIC KEY-----\n",      /* 6 stray bits */
-      "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\nx",  /* trailing text */
       "-----BEGIN PUBLIC KEY-----\nAAAA\n",                             /* no END line */
       "-----BEGIN -----\nAAAA\n-----END -----\n",                       /* empty label */
       "junk-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n",
@@ -146,13 +145,72 @@ HWC_TEST(der, pem_malformed_rejected) {
     char label[PEM_LABEL_MAX];
     uint8_t out[64];
     size_t n;
-    CHECK_MSG(pem_decode(label, out, &n, (const uint8_t *)bad[i], strlen(bad[i])) == HWC_ERR_BAD_ENCODING,
+    CHECK_MSG(hwc_pem_decode(label, out, &n, (const uint8_t *)bad[i], strlen(bad[i]), NULL) == HWC_ERR_BAD_ENCODING,
               "accepted bad PEM %zu", i);
   }
   const char *good = "  \r\n-----BEGIN X-----\r\nAAE=\r\n-----END X-----\r\n\r\n";
   char label[PEM_LABEL_MAX];
   uint8_t out[8];
   size_t n;
-  CHECK(pem_decode(label, out, &n, (const uint8_t *)good, strlen(good)) == HWC_OK);
+  CHECK(hwc_pem_decode(label, out, &n, (const uint8_t *)good, strlen(good), NULL) == HWC_OK);
   CHECK(n == 2 && out[0] == 0 && out[1] == 1 && strcmp(label, "X") == 0);
+}
+
+/* As OpenSSL reads PEM: the first block whose label fits, whatever text
+ * stands around it (Bag Attributes, comments, a certificate before or
+ * after); an encrypted block or a key of another kind is UNSUPPORTED, not
+ * a bad encoding. */
+HWC_TEST(der, pem_first_fitting_block) {
+  static const char *const keys[] = {"PRIVATE KEY", "PUBLIC KEY", NULL};
+  const char *text =
+      "Bag Attributes\n    localKeyID: 01 02 03\nsubject=/CN=x\n"
+      "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n"
+      "some words\n-----BEGIN PRIVATE KEY-----\nAAE=\n-----END PRIVATE KEY-----\n"
+      "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\ntrailing text";
+  char label[PEM_LABEL_MAX];
+  uint8_t out[16];
+  size_t n = 0;
+  CHECK(hwc_pem_decode(label, out, &n, (const uint8_t *)text, strlen(text), keys) == HWC_OK);
+  CHECK(n == 2 && out[0] == 0 && out[1] == 1 && strcmp(label, "PRIVATE KEY") == 0);
+  /* Without a label list the certificate, first, is the block read. */
+  CHECK(hwc_pem_decode(label, out, &n, (const uint8_t *)text, strlen(text), NULL) == HWC_OK);
+  CHECK(n == 3 && strcmp(label, "CERTIFICATE") == 0);
+
+  static const struct {
+    const char *pem;
+    int rc;
+  } cases[] = {
+      {"-----BEGIN EC PRIVATE KEY-----\nAAAA\n-----END EC PRIVATE KEY-----\n", HWC_ERR_UNSUPPORTED},
+      {"-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----\n", HWC_ERR_UNSUPPORTED},
+      {"-----BEGIN PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,00\n\nAAAA\n"
+       "-----END PRIVATE KEY-----\n",
+       HWC_ERR_UNSUPPORTED},
+      {"-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n", HWC_ERR_BAD_ENCODING},
+      {"no PEM here", HWC_ERR_BAD_ENCODING},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    CHECK_MSG(hwc_pem_decode(label, out, &n, (const uint8_t *)cases[i].pem, strlen(cases[i].pem), keys) ==
+                  cases[i].rc,
+              "PEM case %zu", i);
+  /* Headers that do not encrypt are skipped. */
+  const char *hdr = "-----BEGIN PUBLIC KEY-----\nComment: x\n\nAAE=\n-----END PUBLIC KEY-----\n";
+  CHECK(hwc_pem_decode(label, out, &n, (const uint8_t *)hdr, strlen(hdr), keys) == HWC_OK && n == 2);
+}
+
+/* Keys this library cannot read say so: a PKCS#8 Ed25519 key (RFC 8410,
+ * section 10.3), an encrypted PEM key, a PEM file holding only an EC key. */
+HWC_TEST(der, other_algorithms_unsupported) {
+  static const char *const texts[] = {
+      "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEINTuctv5E1hK1bbY8fdp+K06/nwoy/HU++CXqI9EdVhC\n"
+      "-----END PRIVATE KEY-----\n",
+      "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,0011\n\nAAAA\n"
+      "-----END RSA PRIVATE KEY-----\n",
+      "-----BEGIN EC PRIVATE KEY-----\nAAAA\n-----END EC PRIVATE KEY-----\n",
+  };
+  for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+    hwc_rsa_key *key = NULL;
+    int rc = hwc_rsa_import(&key, (const uint8_t *)texts[i], strlen(texts[i]));
+    CHECK_MSG(rc == HWC_ERR_UNSUPPORTED && key == NULL, "case %zu: %d", i, rc);
+  }
+  CHECK(strstr(hwc_strerror(HWC_ERR_UNSUPPORTED), "encrypted key") != NULL);
 }
