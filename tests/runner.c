@@ -49,11 +49,16 @@ int main(int argc, char **argv) {
   }
   /* Per backend: how many shared bodies ran on it and passed. A backend
    * this CPU supports with 0 here was not tested by this run. */
-  for (int p = 0; p < HWC_PRIM_COUNT; p++)
-    for (size_t i = 0; i < hwc_impl_count((hwc_prim)p); i++)
-      fprintf(stderr, "backend %s/%s: %s, %lu bodies passed\n", hwc_prim_name((hwc_prim)p),
-              hwc_impl_name((hwc_prim)p, i), hwc_impl_supported((hwc_prim)p, i) ? "supported" : "not supported",
-              t_bodies_passed((hwc_prim)p, i));
+  for (int p = 0; p < HWC_PRIM_COUNT; p++) {
+    fprintf(stderr, "bodies passed per backend, %s:", hwc_prim_name((hwc_prim)p));
+    for (size_t i = 0; i < hwc_impl_count((hwc_prim)p); i++) {
+      if (hwc_impl_supported((hwc_prim)p, i))
+        fprintf(stderr, " %s %lu", hwc_impl_name((hwc_prim)p, i), t_bodies_passed((hwc_prim)p, i));
+      else
+        fprintf(stderr, " %s (not supported)", hwc_impl_name((hwc_prim)p, i));
+    }
+    fputc('\n', stderr);
+  }
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : (passed ? 0 : 1);
 }
