@@ -120,6 +120,25 @@ size_t hwc_bn_bits_vartime(const uint64_t *a, size_t n) {
   return bits;
 }
 
+size_t hwc_bn_bits(const uint64_t *a, size_t n) {
+  size_t bits = 0;
+  for (size_t i = 0; i < n; i++) {
+    /* The bit length of one limb by a binary search of masked shifts
+     * (shift counts in a register take constant time), then kept if the
+     * limb is non-zero: every limb and every step is visited. */
+    uint64_t x = a[i], len = 0;
+    for (unsigned s = 32; s; s >>= 1) {
+      uint64_t hi = x >> s, nz = (hi | (0 - hi)) >> 63;
+      len += nz * s;
+      x >>= nz * s;
+    }
+    len += x; /* x is now 0 or 1 */
+    uint64_t nonzero = 0 - ((a[i] | (0 - a[i])) >> 63);
+    bits = (size_t)((nonzero & (64 * i + len)) | (~nonzero & bits));
+  }
+  return bits;
+}
+
 size_t hwc_bn_limbs_vartime(const uint64_t *a, size_t n) {
   while (n > 1 && a[n - 1] == 0) n--;
   return n;

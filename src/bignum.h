@@ -39,6 +39,9 @@ void hwc_bn_mul_plain(uint64_t *r, const uint64_t *a, size_t an, const uint64_t 
 void hwc_bn_mod_ct(uint64_t *r, const uint64_t *x, size_t xn, const uint64_t *m, size_t mn);
 /* Bit length of a public number (0 for zero). */
 size_t hwc_bn_bits_vartime(const uint64_t *a, size_t n);
+/* The same in constant time (for a secret value whose length is then
+ * released on purpose, such as a prime's size or an encoding's length). */
+size_t hwc_bn_bits(const uint64_t *a, size_t n);
 /* Limbs needed for a public number (at least 1). */
 size_t hwc_bn_limbs_vartime(const uint64_t *a, size_t n);
 

@@ -8,14 +8,24 @@
 
 #include "internal.h"
 
+/* Releases n structure bytes at p (tags and lengths): the shape of a key's
+ * DER is fixed by its public size, and the parser must branch on it. */
+static void der_declassify(const uint8_t *p, size_t n) {
+  (void)p, (void)n; /* unused outside the constant-time checks */
+  HWC_DECLASSIFY((void *)(uintptr_t)p, n);
+}
+
 int der_get(der_slice *in, uint8_t tag, der_slice *content) {
+  if (in->n >= 2) der_declassify(in->p, 2);
   if (in->n < 2 || in->p[0] != tag) return HWC_ERR_BAD_ENCODING;
   size_t len = in->p[1], hdr = 2;
   if (len & 0x80) {
     size_t nlen = len & 0x7f;
     /* 0x80 is the indefinite form; more than sizeof(size_t) octets cannot
      * describe anything that fits in memory. */
-    if (nlen == 0 || nlen > sizeof(size_t) || in->n < 2 + nlen || in->p[2] == 0) return HWC_ERR_BAD_ENCODING;
+    if (nlen == 0 || nlen > sizeof(size_t) || in->n < 2 + nlen) return HWC_ERR_BAD_ENCODING;
+    der_declassify(in->p + 2, nlen);
+    if (in->p[2] == 0) return HWC_ERR_BAD_ENCODING;
     len = 0;
     for (size_t i = 0; i < nlen; i++) len = len << 8 | in->p[2 + i];
     if (len < 0x80) return HWC_ERR_BAD_ENCODING; /* must have used the short form */
@@ -33,14 +43,27 @@ int der_get_uint(der_slice *in, der_slice *value) {
   der_slice v;
   int rc = der_get(in, DER_INTEGER, &v);
   if (rc) return rc;
-  if (v.n == 0 || (v.p[0] & 0x80)) return HWC_ERR_BAD_ENCODING; /* empty or negative */
-  if (v.p[0] == 0) {
-    if (v.n > 1 && !(v.p[1] & 0x80)) return HWC_ERR_BAD_ENCODING; /* redundant 0x00 */
+  if (v.n == 0) return HWC_ERR_BAD_ENCODING;
+  /* The sign bit and a leading 0x00 are released, not the digits: with a
+   * valid encoding both follow from the (public) length. */
+  int negative = v.p[0] >> 7, leading_zero = v.p[0] == 0, next_top = v.n > 1 ? v.p[1] >> 7 : 0;
+  HWC_DECLASSIFY(&negative, sizeof negative);
+  HWC_DECLASSIFY(&leading_zero, sizeof leading_zero);
+  HWC_DECLASSIFY(&next_top, sizeof next_top);
+  if (negative) return HWC_ERR_BAD_ENCODING;
+  if (leading_zero) {
+    if (v.n > 1 && !next_top) return HWC_ERR_BAD_ENCODING; /* redundant 0x00 */
     v.p++;
     v.n--;
   }
   *value = v;
   return HWC_OK;
+}
+
+int der_next_is(const der_slice *in, uint8_t tag) {
+  if (in->n == 0) return 0;
+  der_declassify(in->p, 1);
+  return in->p[0] == tag;
 }
 
 int der_get_seq(der_slice *in, der_slice *inner) { return der_get(in, DER_SEQUENCE, inner); }
@@ -54,8 +77,13 @@ size_t der_size(size_t content_len) {
   return hdr + content_len;
 }
 
+/* Skips leading zero bytes: their count is the encoding's length, which
+ * the output shows, so each test is released. */
 static size_t strip(const uint8_t **mag, size_t len) {
-  while (len && **mag == 0) {
+  for (;;) {
+    int zero = len && **mag == 0;
+    HWC_DECLASSIFY(&zero, sizeof zero);
+    if (!zero) break;
     (*mag)++;
     len--;
   }
@@ -66,7 +94,9 @@ static size_t strip(const uint8_t **mag, size_t len) {
  * whose top bit is set, and one 0x00 for zero itself. */
 static size_t uint_content(const uint8_t *mag, size_t len) {
   len = strip(&mag, len);
-  return len == 0 ? 1 : len + (mag[0] >> 7);
+  int top = len ? mag[0] >> 7 : 0;
+  HWC_DECLASSIFY(&top, sizeof top);
+  return len == 0 ? 1 : len + (size_t)top;
 }
 
 size_t der_uint_size(const uint8_t *mag, size_t len) { return der_size(uint_content(mag, len)); }

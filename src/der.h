@@ -35,6 +35,8 @@ int der_get(der_slice *in, uint8_t tag, der_slice *content);
 int der_get_uint(der_slice *in, der_slice *value);
 /* Reads a SEQUENCE and replaces *in's remainder check: *inner is its body. */
 int der_get_seq(der_slice *in, der_slice *inner);
+/* 1 if the next element of in has this tag (the tag is structure: public). */
+int der_next_is(const der_slice *in, uint8_t tag);
 /* HWC_OK if nothing is left in s, else HWC_ERR_BAD_ENCODING (trailing data). */
 int der_end(const der_slice *s);
 

@@ -321,7 +321,8 @@ struct hwc_bignum_kernel {
  * constant time in m; count no calls. */
 /* -m[0]^-1 mod 2^64 (m odd). */
 uint64_t hwc_bn_neg_inv64(uint64_t m0);
-/* r = 2^e mod m, canonical, n limbs; e >= bit length of m - 1. */
+/* r = 2^e mod m, canonical, n limbs, m's top limb non-zero;
+ * e >= 64 (n - 1). Constant time in m. */
 void hwc_bn_pow2_mod(uint64_t *r, unsigned e, const uint64_t *m, size_t n);
 /* For backends with digits of `bits` < 64 bits, one per word: canonical n
  * limbs to d digits, and back. */

@@ -9,7 +9,9 @@
 
 #define PEM_LABEL_MAX 32
 
-/* 1 if some line of the input starts with "-----BEGIN ". */
+/* 1 if some line of the input starts with "-----BEGIN ", 0 for input that
+ * starts like the DER of a key (a SEQUENCE with a long-form length), which
+ * is then not scanned. */
 int hwc_pem_looks_like(const uint8_t *in, size_t len);
 /* Finds the first block whose label is in `labels` (NULL-terminated; NULL
  * accepts every label), skipping text before, between and after blocks

@@ -31,7 +31,11 @@ int hwc_rsa_has_private(const hwc_rsa_key *key) { return key ? key->has_private 
 /* Parses a big-endian component into limbs; 0 when it does not fit. */
 static size_t parse(uint64_t *r, const hwc_rsa_bytes *b) {
   size_t len = b->len, at = 0;
-  while (at < len && b->p[at] == 0) at++; /* leading zeros are public formatting */
+  for (; at < len; at++) { /* leading zeros are public formatting */
+    int zero = b->p[at] == 0;
+    HWC_DECLASSIFY(&zero, sizeof zero);
+    if (!zero) break;
+  }
   if (len - at > 8 * HWC_BN_MAX_LIMBS) return 0;
   size_t limbs = (len - at + 7) / 8;
   hwc_bn_from_bytes(r, HWC_BN_MAX_LIMBS, b->p + at, len - at);
@@ -88,7 +92,7 @@ static int crt_halves(uint64_t *cp, uint64_t *cq, const hwc_rsa_key *key) {
   if (rc == HWC_OK) rc = blind_exponent(eq, key->dq, &key->mq);
   if (rc == HWC_OK) {
     /* the sizes of p and q are public: the size of the key */
-    size_t pb = hwc_bn_bits_vartime(key->mp.m, key->mp.n), qb = hwc_bn_bits_vartime(key->mq.m, key->mq.n);
+    size_t pb = key->pbits, qb = key->qbits;
     rc = hwc_bn_modexp2(cp, cp, ep, &key->mp, cq, cq, eq, &key->mq, (pb > qb ? pb : qb) + 64);
   }
   hwc_memzero(ep, sizeof ep);
@@ -334,9 +338,12 @@ int hwc_rsa_key_new(hwc_rsa_key **out, const hwc_rsa_bytes part[HWC_RSA_PARTS]) 
   uint64_t n[HWC_BN_MAX_LIMBS], p[HWC_BN_MAX_LIMBS], q[HWC_BN_MAX_LIMBS];
 
   size_t nl = parse(n, &part[HWC_RSA_N]);
+  /* n and e are the public key, whatever secret bytes carried them. */
+  HWC_DECLASSIFY(n, sizeof n);
   size_t nbits = nl ? hwc_bn_bits_vartime(n, nl) : 0;
   if (nbits < HWC_RSA_MIN_BITS || nbits > HWC_RSA_MAX_BITS || !(n[0] & 1)) goto done;
   size_t el = parse(key->e, &part[HWC_RSA_E]);
+  HWC_DECLASSIFY(key->e, sizeof key->e);
   if (el == 0 || el > nl || !(key->e[0] & 1) || (el == 1 && key->e[0] < 3) || !hwc_bn_lt_mask(key->e, n, nl))
     goto done;
   key->nbits = nbits;
@@ -355,7 +362,9 @@ int hwc_rsa_key_new(hwc_rsa_key **out, const hwc_rsa_bytes part[HWC_RSA_PARTS]) 
      * operation's schedule follows them), their values are not. Both at
      * least HWC_RSA_MIN_PRIME_BITS and near half of n (rsa_internal.h);
      * p q = n then has nbits or nbits + 1 bits, which also bounds pl + ql. */
-    size_t pbits = hwc_bn_bits_vartime(p, pl), qbits = hwc_bn_bits_vartime(q, ql);
+    size_t pbits = hwc_bn_bits(p, pl), qbits = hwc_bn_bits(q, ql);
+    HWC_DECLASSIFY(&pbits, sizeof pbits);
+    HWC_DECLASSIFY(&qbits, sizeof qbits);
     size_t min_bits = nbits / 2 > HWC_RSA_MIN_PRIME_BITS + HWC_RSA_PRIME_SLACK_BITS
                           ? nbits / 2 - HWC_RSA_PRIME_SLACK_BITS
                           : HWC_RSA_MIN_PRIME_BITS;
@@ -365,6 +374,8 @@ int hwc_rsa_key_new(hwc_rsa_key **out, const hwc_rsa_bytes part[HWC_RSA_PARTS]) 
     if (!ok) goto done;
     hwc_bn_mont_init(&key->mp, k, p, pl);
     hwc_bn_mont_init(&key->mq, k, q, ql);
+    key->pbits = pbits;
+    key->qbits = qbits;
     key->has_private = 1;
     /* A round trip through the private operation and its fault check: the
      * whole CRT path, blinding included, on this key and backend. */
@@ -403,7 +414,8 @@ size_t hwc_rsa_key_part(const hwc_rsa_key *key, hwc_rsa_part which, uint8_t *out
   if (which >= HWC_RSA_D && !key->has_private) return 0;
   /* Minimal length: derived from the value, as the encodings require; the
    * length of d and friends is revealed by any DER encoding anyway. */
-  size_t len = (hwc_bn_bits_vartime(v, limbs) + 7) / 8;
+  size_t len = (hwc_bn_bits(v, limbs) + 7) / 8;
+  HWC_DECLASSIFY(&len, sizeof len);
   if (len == 0) len = 1;
   if (out != NULL && cap >= len) hwc_bn_to_bytes(out, len, v, limbs);
   return len;

@@ -14,6 +14,7 @@ static int expect_rsa_algorithm(der_slice *in) {
   der_slice alg, oid, null;
   TRY(der_get_seq(in, &alg));
   TRY(der_get(&alg, DER_OID, &oid));
+  HWC_DECLASSIFY((void *)(uintptr_t)oid.p, oid.n); /* which algorithm: structure, public */
   /* A well-formed structure for another algorithm (an EC or Ed25519 key,
    * or PKCS#8 encryption, whose outer form is the same) is not a bad
    * encoding: say that this library cannot read it. */
@@ -89,13 +90,13 @@ int rsa_der_parse(rsa_der_key *k, const uint8_t *der, size_t len) {
   der_slice all = {der, len}, probe = all, seq;
   TRY(der_get_seq(&probe, &seq));
   if (seq.n == 0) return HWC_ERR_BAD_ENCODING;
-  if (seq.p[0] == DER_SEQUENCE) {
+  if (der_next_is(&seq, DER_SEQUENCE)) {
     k->format = RSA_DER_SPKI;
     return parse_spki(k, all);
   }
   der_slice first;
   TRY(der_get_uint(&seq, &first));
-  if (seq.n && seq.p[0] == DER_SEQUENCE) {
+  if (der_next_is(&seq, DER_SEQUENCE)) {
     k->format = RSA_DER_PKCS8;
     return parse_pkcs8(k, all);
   }

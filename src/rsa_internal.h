@@ -37,6 +37,7 @@ struct hwc_rsa_key {
   uint64_t d[HWC_BN_MAX_LIMBS];
   uint64_t dp[HWC_BN_MAX_LIMBS], dq[HWC_BN_MAX_LIMBS], qinv[HWC_BN_MAX_LIMBS];
   size_t nbits, nbytes, ebits;
+  size_t pbits, qbits;        /* the primes' sizes: public (half the key each) */
   int has_private;
   /* Base blinding pair (r^e mod n, r^-1 mod n), squared after each use and
    * renewed every HWC_RSA_BLIND_USES uses; guarded by lock because keys are

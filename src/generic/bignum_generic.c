@@ -25,13 +25,14 @@ uint64_t hwc_bn_neg_inv64(uint64_t m0) {
 }
 
 void hwc_bn_pow2_mod(uint64_t *r, unsigned e, const uint64_t *m, size_t n) {
-  /* The bit length of m is public (it is the size of the key). */
-  unsigned top = 63;
-  while (!(m[n - 1] >> top)) top--;
-  unsigned bits = (unsigned)(64 * (n - 1)) + top + 1;
+  /* m's top limb is non-zero, so 2^(64(n-1)) < m: start there and double.
+   * Starting from the limb count (public) rather than m's exact bit length
+   * costs at most 63 more doublings and keeps m's top bits (a prime's,
+   * in the CRT halves) out of the loop bound. */
+  unsigned start = (unsigned)(64 * (n - 1));
   for (size_t j = 0; j < n; j++) r[j] = 0;
-  r[(bits - 1) / 64] = (uint64_t)1 << ((bits - 1) % 64); /* 2^(bits-1) < m */
-  for (unsigned i = bits - 1; i < e; i++) {
+  r[n - 1] = 1;
+  for (unsigned i = start; i < e; i++) {
     uint64_t carry = 0;
     for (size_t j = 0; j < n; j++) {
       uint64_t v = r[j];
