@@ -290,7 +290,10 @@ HWC_API int hwc_hkdf_expand(uint8_t *out, size_t out_len, const uint8_t *info, s
 
 /* Key objects ask for 16-byte alignment only, what malloc returns on the
  * targets we build for, so they may live on the stack, inside the caller's
- * structs or on the heap; the kernels load them with unaligned loads. */
+ * structs or on the heap; the kernels load them with unaligned loads, and
+ * the library reaches their fields through byte offsets, so a key copied
+ * (memcpy) to any address, as a packed struct or an 8-byte allocator puts
+ * it, works as well. */
 #ifdef __cplusplus
 #define HWC_KEY_ALIGN alignas(16)
 #else

@@ -9,9 +9,11 @@ _Static_assert(sizeof(((hwc_aes_gcm_key *)0)->ghash_) >= HWC_GHASH_TABLE_BYTES, 
 int hwc_aes_init(hwc_aes_key *key, const uint8_t *k, size_t k_len) {
   if (!key || !k || (k_len != 16 && k_len != 24 && k_len != 32)) return HWC_ERR_INVALID_ARG;
   const hwc_aes_kernel *impl = HWC_KERNEL(HWC_PRIM_AES, hwc_aes_kernel);
-  impl->setkey(key->opaque_, k, k_len);
-  key->rounds_ = (unsigned)(k_len / 4 + 6);
-  key->impl_ = impl;
+  unsigned rounds = (unsigned)(k_len / 4 + 6);
+  uint8_t *raw = (uint8_t *)key; /* any alignment: see aes_internal.h */
+  impl->setkey(raw + offsetof(hwc_aes_key, opaque_), k, k_len);
+  memcpy(raw + offsetof(hwc_aes_key, rounds_), &rounds, sizeof rounds);
+  memcpy(raw + offsetof(hwc_aes_key, impl_), &impl, sizeof impl);
   return HWC_OK;
 }
 
@@ -20,27 +22,27 @@ void hwc_aes_key_wipe(hwc_aes_key *key) {
 }
 
 static void require_key(const hwc_aes_key *key, const char *func) {
-  if (!key || !key->impl_) hwc_fatal(func, "AES key NULL or not initialised");
+  if (!key || !aes_key_impl(key)) hwc_fatal(func, "AES key NULL or not initialised");
 }
 
 void hwc_aes_encrypt_block(uint8_t out[16], const uint8_t in[16], const hwc_aes_key *key) {
   require_key(key, __func__);
   HWC_REQUIRE_BUF(out, 16);
   HWC_REQUIRE_BUF(in, 16);
-  AES_IMPL(key)->encrypt(out, in, 1, key->opaque_, key->rounds_);
+  aes_key_impl(key)->encrypt(out, in, 1, aes_key_schedule(key), aes_key_rounds(key));
 }
 
 void hwc_aes_decrypt_block(uint8_t out[16], const uint8_t in[16], const hwc_aes_key *key) {
   require_key(key, __func__);
   HWC_REQUIRE_BUF(out, 16);
   HWC_REQUIRE_BUF(in, 16);
-  AES_IMPL(key)->decrypt(out, in, 1, key->opaque_, key->rounds_);
+  aes_key_impl(key)->decrypt(out, in, 1, aes_key_schedule(key), aes_key_rounds(key));
 }
 
 /* The checks every bulk mode shares. */
 static int check_bulk(const uint8_t *out, const uint8_t *in, size_t len, const uint8_t *iv,
                       const hwc_aes_key *key) {
-  if (!key || !key->impl_ || !iv) return HWC_ERR_INVALID_ARG;
+  if (!key || !aes_key_impl(key) || !iv) return HWC_ERR_INVALID_ARG;
   if (len && (!out || !in)) return HWC_ERR_INVALID_ARG;
   if (hwc_partial_overlap(out, in, len)) return HWC_ERR_INVALID_ARG;
   return HWC_OK;
@@ -51,7 +53,7 @@ int hwc_aes_cbc_encrypt(uint8_t *out, const uint8_t *in, size_t len, uint8_t iv[
   int err = check_bulk(out, in, len, iv, key);
   if (err) return err;
   if (len % 16) return HWC_ERR_INVALID_ARG;
-  if (len) AES_IMPL(key)->cbc_encrypt(out, in, len / 16, iv, key->opaque_, key->rounds_);
+  if (len) aes_key_impl(key)->cbc_encrypt(out, in, len / 16, iv, aes_key_schedule(key), aes_key_rounds(key));
   return HWC_OK;
 }
 
@@ -60,7 +62,7 @@ int hwc_aes_cbc_decrypt(uint8_t *out, const uint8_t *in, size_t len, uint8_t iv[
   int err = check_bulk(out, in, len, iv, key);
   if (err) return err;
   if (len % 16) return HWC_ERR_INVALID_ARG;
-  if (len) AES_IMPL(key)->cbc_decrypt(out, in, len / 16, iv, key->opaque_, key->rounds_);
+  if (len) aes_key_impl(key)->cbc_decrypt(out, in, len / 16, iv, aes_key_schedule(key), aes_key_rounds(key));
   return HWC_OK;
 }
 
@@ -69,11 +71,11 @@ int hwc_aes_cbc_decrypt(uint8_t *out, const uint8_t *in, size_t len, uint8_t iv[
  * branches are too. */
 void hwc_aes_ctr128_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16],
                            const hwc_aes_key *key) {
-  const hwc_aes_kernel *impl = AES_IMPL(key);
+  const hwc_aes_kernel *impl = aes_key_impl(key);
   while (nblocks) {
     uint64_t room = ((uint64_t)1 << 32) - hwc_load32_be(ctr + 12);
     size_t n = (uint64_t)nblocks < room ? nblocks : (size_t)room;
-    impl->ctr32(out, in, n, ctr, key->opaque_, key->rounds_);
+    impl->ctr32(out, in, n, ctr, aes_key_schedule(key), aes_key_rounds(key));
     if (n == room)
       for (int i = 11; i >= 0 && ++ctr[i] == 0; i--) {
       }

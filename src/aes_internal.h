@@ -2,14 +2,37 @@
 #ifndef HWC_AES_INTERNAL_H
 #define HWC_AES_INTERNAL_H
 
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../dispatch/dispatch.h"
 #include "internal.h"
 
-/* The round keys and kernel table of a key object, NULL if it was never
- * initialised (or was wiped). */
-#define AES_IMPL(key) ((const hwc_aes_kernel *)(key)->impl_)
+/* Key objects may sit at any address (a packed struct, a copy into a byte
+ * buffer, an allocator with 8-byte granules), so their fields are reached
+ * through a byte pointer, offsetof and memcpy: a member access through a
+ * misaligned hwc_aes_key pointer is undefined behaviour (UBSan reports it),
+ * and the kernels read the storage with unaligned loads only. */
+
+/* The kernel table of a key object, NULL if it was never initialised (or
+ * was wiped). */
+static inline const hwc_aes_kernel *aes_key_impl(const hwc_aes_key *key) {
+  const void *impl;
+  memcpy(&impl, (const uint8_t *)key + offsetof(hwc_aes_key, impl_), sizeof impl);
+  return impl;
+}
+
+/* Its round count and its round keys (the backend's layout). */
+static inline unsigned aes_key_rounds(const hwc_aes_key *key) {
+  unsigned rounds;
+  memcpy(&rounds, (const uint8_t *)key + offsetof(hwc_aes_key, rounds_), sizeof rounds);
+  return rounds;
+}
+
+static inline const void *aes_key_schedule(const hwc_aes_key *key) {
+  return (const uint8_t *)key + offsetof(hwc_aes_key, opaque_);
+}
 
 /* 1 when [a, a + n) and [b, b + n) overlap without being the same buffer:
  * in-place is allowed, a shifted view of the input is not. */

@@ -13,17 +13,33 @@
  * the cipher pass and the hash pass. */
 #define GCM_CHUNK 256
 
-#define GHASH_IMPL(key) ((const hwc_ghash_kernel *)(key)->ghash_impl_)
+/* The fields of a GCM key object, reached without a member access (it may
+ * sit at any address: see aes_internal.h). */
+static inline const hwc_aes_key *gcm_aes_key(const hwc_aes_gcm_key *key) {
+  return (const hwc_aes_key *)(const void *)((const uint8_t *)key + offsetof(hwc_aes_gcm_key, aes_));
+}
+
+static inline const void *gcm_ghash_table(const hwc_aes_gcm_key *key) {
+  return (const uint8_t *)key + offsetof(hwc_aes_gcm_key, ghash_);
+}
+
+static inline const hwc_ghash_kernel *gcm_ghash_impl(const hwc_aes_gcm_key *key) {
+  const void *impl;
+  memcpy(&impl, (const uint8_t *)key + offsetof(hwc_aes_gcm_key, ghash_impl_), sizeof impl);
+  return impl;
+}
 
 int hwc_aes_gcm_init(hwc_aes_gcm_key *key, const uint8_t *k, size_t k_len) {
   if (!key) return HWC_ERR_INVALID_ARG;
-  int err = hwc_aes_init(&key->aes_, k, k_len);
+  uint8_t *raw = (uint8_t *)key;
+  const hwc_aes_key *aes = gcm_aes_key(key);
+  int err = hwc_aes_init((hwc_aes_key *)(void *)(raw + offsetof(hwc_aes_gcm_key, aes_)), k, k_len);
   if (err) return err;
   const hwc_ghash_kernel *g = HWC_KERNEL(HWC_PRIM_GHASH, hwc_ghash_kernel);
   uint8_t h[16] = {0};
-  AES_IMPL(&key->aes_)->encrypt(h, h, 1, key->aes_.opaque_, key->aes_.rounds_);
-  g->init(key->ghash_, h);
-  key->ghash_impl_ = g;
+  aes_key_impl(aes)->encrypt(h, h, 1, aes_key_schedule(aes), aes_key_rounds(aes));
+  g->init(raw + offsetof(hwc_aes_gcm_key, ghash_), h);
+  memcpy(raw + offsetof(hwc_aes_gcm_key, ghash_impl_), &g, sizeof g);
   hwc_memzero(h, sizeof h);
   return HWC_OK;
 }
@@ -34,12 +50,12 @@ void hwc_aes_gcm_key_wipe(hwc_aes_gcm_key *key) {
 
 /* GHASH of len bytes, the last block zero-padded. */
 static void ghash_padded(uint8_t y[16], const uint8_t *p, size_t len, const hwc_aes_gcm_key *key) {
-  const hwc_ghash_kernel *g = GHASH_IMPL(key);
-  if (len >= 16) g->update(y, p, len / 16, key->ghash_);
+  const hwc_ghash_kernel *g = gcm_ghash_impl(key);
+  if (len >= 16) g->update(y, p, len / 16, gcm_ghash_table(key));
   if (len % 16) {
     uint8_t last[16] = {0};
     memcpy(last, p + (len & ~(size_t)15), len % 16);
-    g->update(y, last, 1, key->ghash_);
+    g->update(y, last, 1, gcm_ghash_table(key));
     hwc_memzero(last, sizeof last);
   }
 }
@@ -48,7 +64,7 @@ static void ghash_lengths(uint8_t y[16], uint64_t a_len, uint64_t c_len, const h
   uint8_t block[16];
   hwc_store64_be(block, a_len * 8);
   hwc_store64_be(block + 8, c_len * 8);
-  GHASH_IMPL(key)->update(y, block, 1, key->ghash_);
+  gcm_ghash_impl(key)->update(y, block, 1, gcm_ghash_table(key));
 }
 
 /* The pre-counter block J0: nonce || 0^31 || 1 for 96-bit nonces, otherwise
@@ -69,10 +85,10 @@ static void make_j0(uint8_t j0[16], const uint8_t *nonce, size_t nonce_len, cons
 static void gcm_crypt(int decrypt, uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16],
                       const uint8_t *aad, size_t aad_len, const uint8_t *nonce, size_t nonce_len,
                       const hwc_aes_gcm_key *key) {
-  const hwc_aes_kernel *aes = AES_IMPL(&key->aes_);
-  const hwc_ghash_kernel *g = GHASH_IMPL(key);
-  const void *rk = key->aes_.opaque_;
-  unsigned rounds = key->aes_.rounds_;
+  const hwc_aes_kernel *aes = aes_key_impl(gcm_aes_key(key));
+  const hwc_ghash_kernel *g = gcm_ghash_impl(key);
+  const void *rk = aes_key_schedule(gcm_aes_key(key)), *table = gcm_ghash_table(key);
+  unsigned rounds = aes_key_rounds(gcm_aes_key(key));
   uint8_t j0[16], ctr[16], y[16] = {0};
 
   make_j0(j0, nonce, nonce_len, key);
@@ -82,15 +98,15 @@ static void gcm_crypt(int decrypt, uint8_t *out, const uint8_t *in, size_t len, 
 
   size_t full = len / 16, rest = len % 16;
   if (full && aes->gcm_ghash == g && aes->gcm_encrypt) {
-    (decrypt ? aes->gcm_decrypt : aes->gcm_encrypt)(out, in, full, ctr, y, rk, rounds, key->ghash_);
+    (decrypt ? aes->gcm_decrypt : aes->gcm_encrypt)(out, in, full, ctr, y, rk, rounds, table);
   } else {
     for (size_t done = 0; done < full;) {
       size_t n = full - done < GCM_CHUNK ? full - done : GCM_CHUNK;
       const uint8_t *src = in + 16 * done;
       uint8_t *dst = out + 16 * done;
-      if (decrypt) g->update(y, src, n, key->ghash_);
+      if (decrypt) g->update(y, src, n, table);
       aes->ctr32(dst, src, n, ctr, rk, rounds);
-      if (!decrypt) g->update(y, dst, n, key->ghash_);
+      if (!decrypt) g->update(y, dst, n, table);
       done += n;
     }
   }
@@ -98,11 +114,11 @@ static void gcm_crypt(int decrypt, uint8_t *out, const uint8_t *in, size_t len, 
     uint8_t block[16] = {0};
     size_t at = 16 * full;
     memcpy(block, in + at, rest);
-    if (decrypt) g->update(y, block, 1, key->ghash_);
+    if (decrypt) g->update(y, block, 1, table);
     aes->ctr32(block, block, 1, ctr, rk, rounds);
     memset(block + rest, 0, 16 - rest);
     memcpy(out + at, block, rest);
-    if (!decrypt) g->update(y, block, 1, key->ghash_);
+    if (!decrypt) g->update(y, block, 1, table);
     hwc_memzero(block, sizeof block);
   }
   ghash_lengths(y, aad_len, len, key);
@@ -114,7 +130,7 @@ static void gcm_crypt(int decrypt, uint8_t *out, const uint8_t *in, size_t len, 
 static int check_args(const uint8_t *out, const uint8_t *in, size_t len, const uint8_t *tag, size_t tag_len,
                       const uint8_t *aad, size_t aad_len, const uint8_t *nonce, size_t nonce_len,
                       const hwc_aes_gcm_key *key) {
-  if (!key || !key->aes_.impl_ || !key->ghash_impl_ || !tag || !nonce) return HWC_ERR_INVALID_ARG;
+  if (!key || !aes_key_impl(gcm_aes_key(key)) || !gcm_ghash_impl(key) || !tag || !nonce) return HWC_ERR_INVALID_ARG;
   if (tag_len < 12 || tag_len > 16 || nonce_len == 0) return HWC_ERR_INVALID_ARG;
   if ((len && (!out || !in)) || (aad_len && !aad)) return HWC_ERR_INVALID_ARG;
   if ((uint64_t)len > GCM_MAX_LEN || (uint64_t)aad_len > GCM_MAX_AAD || (uint64_t)nonce_len > GCM_MAX_AAD)
