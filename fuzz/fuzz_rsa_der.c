@@ -10,13 +10,13 @@ static int same(der_slice a, der_slice b) { return a.n == b.n && (a.n == 0 || me
 
 static void round_trip(const uint8_t *der, size_t len) {
   rsa_der_key k, k2;
-  if (rsa_der_parse(&k, der, len) != HWC_OK) return;
+  if (hwc_rsa_der_parse(&k, der, len) != HWC_OK) return;
   size_t need = 0;
-  rsa_der_write(NULL, &need, k.has_private, &k);
+  hwc_rsa_der_write(NULL, &need, k.has_private, &k);
   uint8_t *out = malloc(need);
   size_t n = need;
-  FUZZ_REQUIRE(rsa_der_write(out, &n, k.has_private, &k) == HWC_OK && n == need, "write failed");
-  FUZZ_REQUIRE(rsa_der_parse(&k2, out, n) == HWC_OK, "our own output does not parse");
+  FUZZ_REQUIRE(hwc_rsa_der_write(out, &n, k.has_private, &k) == HWC_OK && n == need, "write failed");
+  FUZZ_REQUIRE(hwc_rsa_der_parse(&k2, out, n) == HWC_OK, "our own output does not parse");
   FUZZ_REQUIRE(same(k.n, k2.n) && same(k.e, k2.e) && same(k.d, k2.d) && same(k.qinv, k2.qinv) &&
                    k.has_private == k2.has_private, "round trip changed the key");
   free(out);

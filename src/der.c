@@ -15,7 +15,7 @@ static void der_declassify(const uint8_t *p, size_t n) {
   HWC_DECLASSIFY((void *)(uintptr_t)p, n);
 }
 
-int der_get(der_slice *in, uint8_t tag, der_slice *content) {
+int hwc_der_get(der_slice *in, uint8_t tag, der_slice *content) {
   if (in->n >= 2) der_declassify(in->p, 2);
   if (in->n < 2 || in->p[0] != tag) return HWC_ERR_BAD_ENCODING;
   size_t len = in->p[1], hdr = 2;
@@ -39,9 +39,9 @@ int der_get(der_slice *in, uint8_t tag, der_slice *content) {
   return HWC_OK;
 }
 
-int der_get_uint(der_slice *in, der_slice *value) {
+int hwc_der_get_uint(der_slice *in, der_slice *value) {
   der_slice v;
-  int rc = der_get(in, DER_INTEGER, &v);
+  int rc = hwc_der_get(in, DER_INTEGER, &v);
   if (rc) return rc;
   if (v.n == 0) return HWC_ERR_BAD_ENCODING;
   /* The sign bit and a leading 0x00 are released, not the digits: with a
@@ -60,17 +60,17 @@ int der_get_uint(der_slice *in, der_slice *value) {
   return HWC_OK;
 }
 
-int der_next_is(const der_slice *in, uint8_t tag) {
+int hwc_der_next_is(const der_slice *in, uint8_t tag) {
   if (in->n == 0) return 0;
   der_declassify(in->p, 1);
   return in->p[0] == tag;
 }
 
-int der_get_seq(der_slice *in, der_slice *inner) { return der_get(in, DER_SEQUENCE, inner); }
+int hwc_der_get_seq(der_slice *in, der_slice *inner) { return hwc_der_get(in, DER_SEQUENCE, inner); }
 
-int der_end(const der_slice *s) { return s->n == 0 ? HWC_OK : HWC_ERR_BAD_ENCODING; }
+int hwc_der_end(const der_slice *s) { return s->n == 0 ? HWC_OK : HWC_ERR_BAD_ENCODING; }
 
-size_t der_size(size_t content_len) {
+size_t hwc_der_size(size_t content_len) {
   size_t hdr = 2;
   if (content_len >= 0x80)
     for (size_t l = content_len; l; l >>= 8) hdr++;
@@ -99,32 +99,32 @@ static size_t uint_content(const uint8_t *mag, size_t len) {
   return len == 0 ? 1 : len + (size_t)top;
 }
 
-size_t der_uint_size(const uint8_t *mag, size_t len) { return der_size(uint_content(mag, len)); }
+size_t hwc_der_uint_size(const uint8_t *mag, size_t len) { return hwc_der_size(uint_content(mag, len)); }
 
-void der_put_bytes(der_out *o, const uint8_t *p, size_t n) {
+void hwc_der_put_bytes(der_out *o, const uint8_t *p, size_t n) {
   if (o->len <= o->cap && n <= o->cap - o->len && n) memcpy(o->buf + o->len, p, n);
   o->len += n;
 }
 
-void der_put_header(der_out *o, uint8_t tag, size_t content_len) {
+void hwc_der_put_header(der_out *o, uint8_t tag, size_t content_len) {
   uint8_t h[2 + sizeof(size_t)];
   size_t n = 0;
   h[n++] = tag;
   if (content_len < 0x80) {
     h[n++] = (uint8_t)content_len;
   } else {
-    size_t octets = der_size(content_len) - content_len - 2;
+    size_t octets = hwc_der_size(content_len) - content_len - 2;
     h[n++] = (uint8_t)(0x80 | octets);
     for (size_t i = octets; i-- > 0;) h[n++] = (uint8_t)(content_len >> (8 * i));
   }
-  der_put_bytes(o, h, n);
+  hwc_der_put_bytes(o, h, n);
 }
 
-void der_put_uint(der_out *o, const uint8_t *mag, size_t len) {
+void hwc_der_put_uint(der_out *o, const uint8_t *mag, size_t len) {
   static const uint8_t zero = 0;
   size_t content = uint_content(mag, len);
   len = strip(&mag, len);
-  der_put_header(o, DER_INTEGER, content);
-  if (content > len) der_put_bytes(o, &zero, 1);
-  der_put_bytes(o, mag, len);
+  hwc_der_put_header(o, DER_INTEGER, content);
+  if (content > len) hwc_der_put_bytes(o, &zero, 1);
+  hwc_der_put_bytes(o, mag, len);
 }

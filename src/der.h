@@ -29,16 +29,16 @@ typedef struct {
 
 /* Reads one element with tag `tag` from the front of *in into *content and
  * advances *in past it. HWC_OK or HWC_ERR_BAD_ENCODING. */
-int der_get(der_slice *in, uint8_t tag, der_slice *content);
+int hwc_der_get(der_slice *in, uint8_t tag, der_slice *content);
 /* Reads a non-negative INTEGER; *value is its magnitude, big-endian, with no
  * leading zero octet (zero has n == 0). */
-int der_get_uint(der_slice *in, der_slice *value);
+int hwc_der_get_uint(der_slice *in, der_slice *value);
 /* Reads a SEQUENCE and replaces *in's remainder check: *inner is its body. */
-int der_get_seq(der_slice *in, der_slice *inner);
+int hwc_der_get_seq(der_slice *in, der_slice *inner);
 /* 1 if the next element of in has this tag (the tag is structure: public). */
-int der_next_is(const der_slice *in, uint8_t tag);
+int hwc_der_next_is(const der_slice *in, uint8_t tag);
 /* HWC_OK if nothing is left in s, else HWC_ERR_BAD_ENCODING (trailing data). */
-int der_end(const der_slice *s);
+int hwc_der_end(const der_slice *s);
 
 /* Writer: appends to a caller buffer; `len` keeps counting past `cap` so a
  * first pass with cap 0 measures the size. */
@@ -48,12 +48,12 @@ typedef struct {
 } der_out;
 
 /* Encoded size of an element whose content has `content_len` octets. */
-size_t der_size(size_t content_len);
+size_t hwc_der_size(size_t content_len);
 /* Encoded size of a non-negative INTEGER with magnitude mag (big-endian,
  * leading zeros allowed: they are dropped). */
-size_t der_uint_size(const uint8_t *mag, size_t len);
-void der_put_header(der_out *o, uint8_t tag, size_t content_len);
-void der_put_bytes(der_out *o, const uint8_t *p, size_t n);
-void der_put_uint(der_out *o, const uint8_t *mag, size_t len);
+size_t hwc_der_uint_size(const uint8_t *mag, size_t len);
+void hwc_der_put_header(der_out *o, uint8_t tag, size_t content_len);
+void hwc_der_put_bytes(der_out *o, const uint8_t *p, size_t n);
+void hwc_der_put_uint(der_out *o, const uint8_t *mag, size_t len);
 
 #endif

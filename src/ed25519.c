@@ -66,7 +66,7 @@ void hwc_ed25519_sign_k(const hwc_fe25519_kernel *k, uint8_t sig[64], const uint
   hwc_sha512_update(&hs, az + 32, 32);
   hwc_sha512_update(&hs, msg, len);
   hwc_sha512_final(&hs, nonce);
-  sc25519_reduce64(r, nonce);
+  hwc_sc25519_reduce64(r, nonce);
   hwc_ge25519_scalarmult_base(k, &Rp, r);
   hwc_ge25519_tobytes(k, R, &Rp);
 
@@ -76,9 +76,9 @@ void hwc_ed25519_sign_k(const hwc_fe25519_kernel *k, uint8_t sig[64], const uint
   hwc_sha512_update(&hs, sk + 32, 32);
   hwc_sha512_update(&hs, msg, len);
   hwc_sha512_final(&hs, hram);
-  sc25519_reduce64(h, hram);
+  hwc_sc25519_reduce64(h, hram);
   clamp(az);
-  sc25519_muladd(S, h, az, r);
+  hwc_sc25519_muladd(S, h, az, r);
   memcpy(sig, R, 32);
   memcpy(sig + 32, S, 32);
 
@@ -93,7 +93,7 @@ void hwc_ed25519_sign_k(const hwc_fe25519_kernel *k, uint8_t sig[64], const uint
  * check for check, in the same order. */
 int hwc_ed25519_verify(const uint8_t sig[64], const uint8_t *msg, size_t len, const uint8_t pk[32]) {
   if (!sig || !pk || (!msg && len)) return HWC_ERR_INVALID_ARG;
-  if (!sc25519_is_canonical(sig + 32)) return HWC_ERR_VERIFY;
+  if (!hwc_sc25519_is_canonical(sig + 32)) return HWC_ERR_VERIFY;
   if (hwc_ge25519_has_small_order(sig)) return HWC_ERR_VERIFY;
   if (!hwc_ge25519_is_canonical(pk) || hwc_ge25519_has_small_order(pk)) return HWC_ERR_VERIFY;
   const hwc_fe25519_kernel *k = hwc_fe25519_get();
@@ -109,7 +109,7 @@ int hwc_ed25519_verify(const uint8_t sig[64], const uint8_t *msg, size_t len, co
   hwc_sha512_update(&hs, pk, 32);
   hwc_sha512_update(&hs, msg, len);
   hwc_sha512_final(&hs, hram);
-  sc25519_reduce64(h, hram);
+  hwc_sc25519_reduce64(h, hram);
 
   /* R' = S B - h A must encode to exactly the R of the signature: the
    * encoding is canonical, so a non-canonical R never matches. */

@@ -2,7 +2,7 @@
  * hwc_hash_len / hwc_digest. */
 #include "hash.h"
 
-size_t hash_len(hwc_hash h) {
+size_t hwc_hash_len(hwc_hash h) {
   switch (h) {
     case HWC_HASH_SHA1: return 20;
     case HWC_HASH_SHA256: return 32;
@@ -12,7 +12,7 @@ size_t hash_len(hwc_hash h) {
   }
 }
 
-size_t hash_block_len(hwc_hash h) {
+size_t hwc_hash_block_len(hwc_hash h) {
   switch (h) {
     case HWC_HASH_SHA1:
     case HWC_HASH_SHA256: return 64;
@@ -22,45 +22,45 @@ size_t hash_block_len(hwc_hash h) {
   }
 }
 
-void hash_init(hash_ctx *c, hwc_hash h) {
+void hwc_hash_init(hash_ctx *c, hwc_hash h) {
   c->hash = h;
-  if (h == HWC_HASH_SHA1) sha1_init(&c->u.s256);
+  if (h == HWC_HASH_SHA1) hwc_sha1_init(&c->u.s256);
   else if (h == HWC_HASH_SHA256) hwc_sha256_init(&c->u.s256);
   else if (h == HWC_HASH_SHA384) hwc_sha384_init(&c->u.s512);
   else hwc_sha512_init(&c->u.s512);
 }
 
-void hash_update(hash_ctx *c, const uint8_t *in, size_t len) {
-  if (c->hash == HWC_HASH_SHA1) sha1_update(&c->u.s256, in, len);
+void hwc_hash_update(hash_ctx *c, const uint8_t *in, size_t len) {
+  if (c->hash == HWC_HASH_SHA1) hwc_sha1_update(&c->u.s256, in, len);
   else if (c->hash == HWC_HASH_SHA256) hwc_sha256_update(&c->u.s256, in, len);
   else hwc_sha512_update(&c->u.s512, in, len);
 }
 
-void hash_final(hash_ctx *c, uint8_t *out) {
-  if (c->hash == HWC_HASH_SHA1) sha1_final(&c->u.s256, out);
+void hwc_hash_final(hash_ctx *c, uint8_t *out) {
+  if (c->hash == HWC_HASH_SHA1) hwc_sha1_final(&c->u.s256, out);
   else if (c->hash == HWC_HASH_SHA256) hwc_sha256_final(&c->u.s256, out);
   else if (c->hash == HWC_HASH_SHA384) hwc_sha384_final(&c->u.s512, out);
   else hwc_sha512_final(&c->u.s512, out);
   hwc_memzero(c, sizeof *c);
 }
 
-void hash_oneshot(hwc_hash h, uint8_t *out, const uint8_t *in, size_t len) {
+void hwc_hash_oneshot(hwc_hash h, uint8_t *out, const uint8_t *in, size_t len) {
   hash_ctx c;
-  hash_init(&c, h);
-  hash_update(&c, in, len);
-  hash_final(&c, out);
+  hwc_hash_init(&c, h);
+  hwc_hash_update(&c, in, len);
+  hwc_hash_final(&c, out);
 }
 
-void mgf1_xor(hwc_hash h, uint8_t *out, size_t out_len, const uint8_t *seed, size_t seed_len) {
-  size_t hl = hash_len(h);
+void hwc_mgf1_xor(hwc_hash h, uint8_t *out, size_t out_len, const uint8_t *seed, size_t seed_len) {
+  size_t hl = hwc_hash_len(h);
   uint8_t block[64], counter[4];
   for (uint32_t i = 0; out_len; i++) {
     hash_ctx c;
     hwc_store32_be(counter, i);
-    hash_init(&c, h);
-    hash_update(&c, seed, seed_len);
-    hash_update(&c, counter, 4);
-    hash_final(&c, block);
+    hwc_hash_init(&c, h);
+    hwc_hash_update(&c, seed, seed_len);
+    hwc_hash_update(&c, counter, 4);
+    hwc_hash_final(&c, block);
     size_t n = out_len < hl ? out_len : hl;
     for (size_t j = 0; j < n; j++) out[j] ^= block[j];
     out += n;
@@ -69,10 +69,9 @@ void mgf1_xor(hwc_hash h, uint8_t *out, size_t out_len, const uint8_t *seed, siz
   hwc_memzero(block, sizeof block);
 }
 
-size_t hwc_hash_len(hwc_hash h) { return hash_len(h); }
 
 int hwc_digest(uint8_t *out, const uint8_t *in, size_t len, hwc_hash h) {
-  if (hash_len(h) == 0 || out == NULL || (in == NULL && len != 0)) return HWC_ERR_INVALID_ARG;
-  hash_oneshot(h, out, in, len);
+  if (hwc_hash_len(h) == 0 || out == NULL || (in == NULL && len != 0)) return HWC_ERR_INVALID_ARG;
+  hwc_hash_oneshot(h, out, in, len);
   return HWC_OK;
 }

@@ -11,22 +11,20 @@
  * buffer, its five state words in h[0..4]. */
 typedef struct hwc_hash_state hash_ctx;
 
-/* Digest length of h; 0 if h is not a valid hwc_hash. */
-size_t hash_len(hwc_hash h);
 /* Block length of h (64 or 128; the HMAC key block); 0 if h is not valid. */
-size_t hash_block_len(hwc_hash h);
-/* h must be valid (check with hash_len first). */
-void hash_init(hash_ctx *c, hwc_hash h);
-void hash_update(hash_ctx *c, const uint8_t *in, size_t len);
-void hash_final(hash_ctx *c, uint8_t *out); /* hash_len(h) bytes; wipes c */
-void hash_oneshot(hwc_hash h, uint8_t *out, const uint8_t *in, size_t len);
+size_t hwc_hash_block_len(hwc_hash h);
+/* h must be valid (check with hwc_hash_len first). */
+void hwc_hash_init(hash_ctx *c, hwc_hash h);
+void hwc_hash_update(hash_ctx *c, const uint8_t *in, size_t len);
+void hwc_hash_final(hash_ctx *c, uint8_t *out); /* hwc_hash_len(h) bytes; wipes c */
+void hwc_hash_oneshot(hwc_hash h, uint8_t *out, const uint8_t *in, size_t len);
 /* out ^= MGF1(seed) (RFC 8017 B.2.1), out_len bytes. */
-void mgf1_xor(hwc_hash h, uint8_t *out, size_t out_len, const uint8_t *seed, size_t seed_len);
+void hwc_mgf1_xor(hwc_hash h, uint8_t *out, size_t out_len, const uint8_t *seed, size_t seed_len);
 
 /* Incremental SHA-1 (src/sha1.c), behind hwc_sha1 and the hash layer; the
  * same contract as hwc_sha256_init/update/final. */
-void sha1_init(hwc_sha256_ctx *c);
-void sha1_update(hwc_sha256_ctx *c, const uint8_t *in, size_t len);
-void sha1_final(hwc_sha256_ctx *c, uint8_t out[20]);
+void hwc_sha1_init(hwc_sha256_ctx *c);
+void hwc_sha1_update(hwc_sha256_ctx *c, const uint8_t *in, size_t len);
+void hwc_sha1_final(hwc_sha256_ctx *c, uint8_t out[20]);
 
 #endif

@@ -12,19 +12,19 @@ typedef enum { RSA_DER_PKCS1_PRIVATE, RSA_DER_PKCS1_PUBLIC, RSA_DER_PKCS8, RSA_D
 typedef struct {
   der_slice n, e, d, p, q, dp, dq, qinv; /* d..qinv empty for a public key */
   int has_private;
-  rsa_der_format format; /* set by rsa_der_parse */
+  rsa_der_format format; /* set by hwc_rsa_der_parse */
 } rsa_der_key;
 
 /* The PEM label (RFC 7468) of each structure. */
-const char *rsa_der_pem_label(rsa_der_format f);
+const char *hwc_rsa_der_pem_label(rsa_der_format f);
 
 /* Recognises any of the four DER structures (no trailing data).
  * HWC_OK, HWC_ERR_BAD_ENCODING, or HWC_ERR_UNSUPPORTED for a multi-prime
  * (version 1) RSAPrivateKey. */
-int rsa_der_parse(rsa_der_key *k, const uint8_t *der, size_t len);
+int hwc_rsa_der_parse(rsa_der_key *k, const uint8_t *der, size_t len);
 /* Writes PKCS#8 (private, needs every private field) or SPKI. *out_len: in,
  * capacity; out, bytes written or, when HWC_ERR_INVALID_ARG says it does
  * not fit, bytes needed. out may be NULL to measure. */
-int rsa_der_write(uint8_t *out, size_t *out_len, int private_key, const rsa_der_key *k);
+int hwc_rsa_der_write(uint8_t *out, size_t *out_len, int private_key, const rsa_der_key *k);
 
 #endif

@@ -11,10 +11,10 @@
 
 static int import_der(hwc_rsa_key **key, const uint8_t *der, size_t len, const char *pem_label) {
   rsa_der_key k;
-  int rc = rsa_der_parse(&k, der, len);
+  int rc = hwc_rsa_der_parse(&k, der, len);
   if (rc) return rc;
   /* Each PEM label names one structure; the DER inside must be that one. */
-  if (pem_label && strcmp(pem_label, rsa_der_pem_label(k.format)) != 0) return HWC_ERR_BAD_ENCODING;
+  if (pem_label && strcmp(pem_label, hwc_rsa_der_pem_label(k.format)) != 0) return HWC_ERR_BAD_ENCODING;
   const der_slice *s[HWC_RSA_PARTS] = {&k.n, &k.e, &k.d, &k.p, &k.q, &k.dp, &k.dq, &k.qinv};
   hwc_rsa_bytes parts[HWC_RSA_PARTS];
   for (int i = 0; i < HWC_RSA_PARTS; i++) parts[i] = (hwc_rsa_bytes){s[i]->p, s[i]->n};
@@ -30,7 +30,7 @@ int hwc_rsa_import(hwc_rsa_key **key, const uint8_t *data, size_t len) {
   if (der == NULL) return HWC_ERR_NOMEM;
   char label[PEM_LABEL_MAX];
   size_t der_len = 0;
-  /* The structures rsa_der_parse reads; other blocks (certificates, keys
+  /* The structures hwc_rsa_der_parse reads; other blocks (certificates, keys
    * of other kinds) are skipped, as OpenSSL's reader does. */
   static const char *const labels[] = {"RSA PRIVATE KEY", "RSA PUBLIC KEY", "PRIVATE KEY", "PUBLIC KEY", NULL};
   int rc = hwc_pem_decode(label, der, &der_len, data, len, labels);
@@ -50,7 +50,7 @@ static int export_der(uint8_t *der, size_t *der_len, int private_key, const hwc_
     *s[i] = (der_slice){scratch + at, n};
     at += n;
   }
-  return rsa_der_write(der, der_len, private_key, &k);
+  return hwc_rsa_der_write(der, der_len, private_key, &k);
 }
 
 int hwc_rsa_export(uint8_t *out, size_t *out_len, int private_key, int pem, const hwc_rsa_key *key) {

@@ -23,14 +23,14 @@ static void type1_frame(uint8_t *em, size_t k, size_t tail) {
   em[k - tail - 1] = 0;
 }
 
-int rsa_pkcs1_sig_encode(uint8_t *em, size_t k, hwc_hash h, const uint8_t *digest) {
+int hwc_emsa_pkcs1_encode(uint8_t *em, size_t k, hwc_hash h, const uint8_t *digest) {
   const uint8_t *prefix = h == HWC_HASH_SHA256 ? prefix_sha256 : h == HWC_HASH_SHA384 ? prefix_sha384 : prefix_sha512;
   size_t prefix_len = sizeof prefix_sha256; /* the SHA-2 prefixes are all 19 bytes */
   if (h == HWC_HASH_SHA1) {
     prefix = prefix_sha1;
     prefix_len = sizeof prefix_sha1;
   }
-  size_t hl = hash_len(h), t = prefix_len + hl;
+  size_t hl = hwc_hash_len(h), t = prefix_len + hl;
   if (hl == 0 || k < t + 11) return HWC_ERR_INVALID_ARG;
   type1_frame(em, k, t);
   memcpy(em + k - t, prefix, prefix_len);
@@ -38,14 +38,14 @@ int rsa_pkcs1_sig_encode(uint8_t *em, size_t k, hwc_hash h, const uint8_t *diges
   return HWC_OK;
 }
 
-int rsa_type1_encode(uint8_t *em, size_t k, const uint8_t *data, size_t len) {
+int hwc_pkcs1_type1_encode(uint8_t *em, size_t k, const uint8_t *data, size_t len) {
   if (k < 11 || len > k - 11) return HWC_ERR_TOO_LONG;
   type1_frame(em, k, len);
   if (len) memcpy(em + k - len, data, len);
   return HWC_OK;
 }
 
-int rsa_type1_decode(uint8_t *out, size_t *out_len, const uint8_t *em, size_t k) {
+int hwc_pkcs1_type1_decode(uint8_t *out, size_t *out_len, const uint8_t *em, size_t k) {
   if (k < 11 || em[0] != 0 || em[1] != 1) return HWC_ERR_VERIFY;
   size_t i = 2;
   while (i < k && em[i] == 0xff) i++;
@@ -61,16 +61,16 @@ int rsa_type1_decode(uint8_t *out, size_t *out_len, const uint8_t *em, size_t k)
 static void pss_hash(uint8_t *out, hwc_hash h, const uint8_t *mhash, const uint8_t *salt, size_t salt_len) {
   static const uint8_t zeros[8];
   hash_ctx c;
-  hash_init(&c, h);
-  hash_update(&c, zeros, 8);
-  hash_update(&c, mhash, hash_len(h));
-  hash_update(&c, salt, salt_len);
-  hash_final(&c, out);
+  hwc_hash_init(&c, h);
+  hwc_hash_update(&c, zeros, 8);
+  hwc_hash_update(&c, mhash, hwc_hash_len(h));
+  hwc_hash_update(&c, salt, salt_len);
+  hwc_hash_final(&c, out);
 }
 
-int rsa_pss_encode(uint8_t *em, size_t mod_bits, hwc_hash h, const uint8_t *mhash, const uint8_t *salt,
+int hwc_emsa_pss_encode(uint8_t *em, size_t mod_bits, hwc_hash h, const uint8_t *mhash, const uint8_t *salt,
                    size_t salt_len) {
-  size_t hl = hash_len(h), em_bits = mod_bits - 1, em_len = (em_bits + 7) / 8;
+  size_t hl = hwc_hash_len(h), em_bits = mod_bits - 1, em_len = (em_bits + 7) / 8;
   if (hl == 0 || mod_bits < 2 || em_len < hl + 2 || salt_len > em_len - hl - 2) return HWC_ERR_INVALID_ARG;
   size_t db_len = em_len - hl - 1;
   uint8_t *db = em, *hash = em + db_len;
@@ -78,20 +78,20 @@ int rsa_pss_encode(uint8_t *em, size_t mod_bits, hwc_hash h, const uint8_t *mhas
   memset(db, 0, db_len - salt_len - 1);
   db[db_len - salt_len - 1] = 0x01;
   if (salt_len) memcpy(db + db_len - salt_len, salt, salt_len);
-  mgf1_xor(h, db, db_len, hash, hl);
+  hwc_mgf1_xor(h, db, db_len, hash, hl);
   db[0] &= (uint8_t)(0xff >> (8 * em_len - em_bits));
   em[em_len - 1] = 0xbc;
   return HWC_OK;
 }
 
-int rsa_pss_verify(uint8_t *em, size_t mod_bits, hwc_hash h, const uint8_t *mhash, size_t salt_len) {
-  size_t hl = hash_len(h), em_bits = mod_bits - 1, em_len = (em_bits + 7) / 8;
+int hwc_emsa_pss_verify(uint8_t *em, size_t mod_bits, hwc_hash h, const uint8_t *mhash, size_t salt_len) {
+  size_t hl = hwc_hash_len(h), em_bits = mod_bits - 1, em_len = (em_bits + 7) / 8;
   if (hl == 0 || mod_bits < 2 || em_len < hl + 2 || salt_len > em_len - hl - 2) return HWC_ERR_VERIFY;
   size_t db_len = em_len - hl - 1;
   uint8_t top_mask = (uint8_t)(0xff << (8 - (8 * em_len - em_bits)));
   if (em[em_len - 1] != 0xbc || (em[0] & top_mask)) return HWC_ERR_VERIFY;
   uint8_t *db = em, *hash = em + db_len, expect[64];
-  mgf1_xor(h, db, db_len, hash, hl);
+  hwc_mgf1_xor(h, db, db_len, hash, hl);
   db[0] &= (uint8_t)~top_mask;
   for (size_t i = 0; i < db_len - salt_len - 1; i++)
     if (db[i] != 0) return HWC_ERR_VERIFY;
@@ -100,20 +100,20 @@ int rsa_pss_verify(uint8_t *em, size_t mod_bits, hwc_hash h, const uint8_t *mhas
   return hwc_memequal(expect, hash, hl) ? HWC_OK : HWC_ERR_VERIFY;
 }
 
-int rsa_oaep_encode(uint8_t *em, size_t k, hwc_hash h, const uint8_t *msg, size_t len, const uint8_t *label,
+int hwc_eme_oaep_encode(uint8_t *em, size_t k, hwc_hash h, const uint8_t *msg, size_t len, const uint8_t *label,
                     size_t label_len, const uint8_t *seed) {
-  size_t hl = hash_len(h);
+  size_t hl = hwc_hash_len(h);
   if (hl == 0 || k < 2 * hl + 2 || len > k - 2 * hl - 2) return HWC_ERR_TOO_LONG;
   uint8_t *masked_seed = em + 1, *db = em + 1 + hl;
   size_t db_len = k - hl - 1;
   em[0] = 0;
-  hash_oneshot(h, db, label, label_len);
+  hwc_hash_oneshot(h, db, label, label_len);
   memset(db + hl, 0, db_len - hl - len - 1);
   db[db_len - len - 1] = 0x01;
   if (len) memcpy(db + db_len - len, msg, len);
   memcpy(masked_seed, seed, hl);
-  mgf1_xor(h, db, db_len, masked_seed, hl);
-  mgf1_xor(h, masked_seed, hl, db, db_len);
+  hwc_mgf1_xor(h, db, db_len, masked_seed, hl);
+  hwc_mgf1_xor(h, masked_seed, hl, db, db_len);
   return HWC_OK;
 }
 
@@ -124,18 +124,18 @@ static size_t ct_lt(size_t a, size_t b) { /* a < b for values below 2^(bits-1) *
   return ((a - b) >> (8 * sizeof a - 1)) * (size_t)-1;
 }
 
-int rsa_oaep_decode(uint8_t *out, size_t *out_len, uint8_t *em, size_t k, hwc_hash h, const uint8_t *label,
+int hwc_eme_oaep_decode(uint8_t *out, size_t *out_len, uint8_t *em, size_t k, hwc_hash h, const uint8_t *label,
                     size_t label_len) {
-  size_t hl = hash_len(h), cap = *out_len;
+  size_t hl = hwc_hash_len(h), cap = *out_len;
   if (hl == 0 || k < 2 * hl + 2) { /* public sizes: the key and hash are wrong, not the ciphertext */
     if (out) hwc_memzero(out, cap);
     return HWC_ERR_AUTH;
   }
   uint8_t *seed = em + 1, *db = em + 1 + hl, lhash[64];
   size_t db_len = k - hl - 1;
-  mgf1_xor(h, seed, hl, db, db_len);
-  mgf1_xor(h, db, db_len, seed, hl);
-  hash_oneshot(h, lhash, label, label_len);
+  hwc_mgf1_xor(h, seed, hl, db, db_len);
+  hwc_mgf1_xor(h, db, db_len, seed, hl);
+  hwc_hash_oneshot(h, lhash, label, label_len);
 
   size_t good = ct_is_zero(em[0]);
   for (size_t i = 0; i < hl; i++) good &= ct_is_zero((size_t)(db[i] ^ lhash[i]));

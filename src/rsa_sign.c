@@ -13,7 +13,7 @@
 
 /* The checks every entry point shares: buffers, key, hash. */
 static int check_common(const void *msg, size_t len, const hwc_rsa_key *key, hwc_hash h) {
-  if (key == NULL || (msg == NULL && len != 0) || hash_len(h) == 0) return HWC_ERR_INVALID_ARG;
+  if (key == NULL || (msg == NULL && len != 0) || hwc_hash_len(h) == 0) return HWC_ERR_INVALID_ARG;
   return HWC_OK;
 }
 
@@ -39,8 +39,8 @@ int hwc_rsa_sign_pkcs1(uint8_t *sig, size_t *sig_len, const uint8_t *msg, size_t
   int rc = sign_prologue(sig, sig_len, msg, len, h, key);
   if (rc) return rc;
   uint8_t digest[64], em[HWC_RSA_MAX_BITS / 8];
-  hash_oneshot(h, digest, msg, len);
-  rc = rsa_pkcs1_sig_encode(em, key->nbytes, h, digest);
+  hwc_hash_oneshot(h, digest, msg, len);
+  rc = hwc_emsa_pkcs1_encode(em, key->nbytes, h, digest);
   return rc ? rc : private_op(sig, sig_len, em, key);
 }
 
@@ -57,8 +57,8 @@ int hwc_rsa_verify_pkcs1(const uint8_t *sig, size_t sig_len, const uint8_t *msg,
   if (rc) return rc;
   uint8_t digest[64], m[HWC_RSA_MAX_BITS / 8], em[HWC_RSA_MAX_BITS / 8];
   if ((rc = public_op(m, sig, sig_len, key))) return rc;
-  hash_oneshot(h, digest, msg, len);
-  if (rsa_pkcs1_sig_encode(em, key->nbytes, h, digest)) return HWC_ERR_VERIFY;
+  hwc_hash_oneshot(h, digest, msg, len);
+  if (hwc_emsa_pkcs1_encode(em, key->nbytes, h, digest)) return HWC_ERR_VERIFY;
   return hwc_memequal(m, em, key->nbytes) ? HWC_OK : HWC_ERR_VERIFY;
 }
 
@@ -74,9 +74,9 @@ int hwc_rsa_sign_pss(uint8_t *sig, size_t *sig_len, const uint8_t *msg, size_t l
   if (salt_len > k) return HWC_ERR_INVALID_ARG;
   uint8_t mhash[64], salt[HWC_RSA_MAX_BITS / 8], em[HWC_RSA_MAX_BITS / 8];
   if ((rc = hwc_random_bytes(salt, salt_len))) return rc;
-  hash_oneshot(h, mhash, msg, len);
+  hwc_hash_oneshot(h, mhash, msg, len);
   em[0] = 0; /* used only when em_len = k - 1 */
-  rc = rsa_pss_encode(em + (k - em_len), key->nbits, h, mhash, salt, salt_len);
+  rc = hwc_emsa_pss_encode(em + (k - em_len), key->nbits, h, mhash, salt, salt_len);
   hwc_memzero(salt, salt_len);
   return rc ? rc : private_op(sig, sig_len, em, key);
 }
@@ -89,8 +89,8 @@ int hwc_rsa_verify_pss(const uint8_t *sig, size_t sig_len, const uint8_t *msg, s
   uint8_t mhash[64], m[HWC_RSA_MAX_BITS / 8];
   if ((rc = public_op(m, sig, sig_len, key))) return rc;
   if (em_len < k && m[0] != 0) return HWC_ERR_VERIFY;
-  hash_oneshot(h, mhash, msg, len);
-  return rsa_pss_verify(m + (k - em_len), key->nbits, h, mhash, salt_len);
+  hwc_hash_oneshot(h, mhash, msg, len);
+  return hwc_emsa_pss_verify(m + (k - em_len), key->nbits, h, mhash, salt_len);
 }
 
 int hwc_rsa_private_encrypt_pkcs1(uint8_t *out, size_t *out_len, const uint8_t *in, size_t len,
@@ -99,7 +99,7 @@ int hwc_rsa_private_encrypt_pkcs1(uint8_t *out, size_t *out_len, const uint8_t *
       *out_len < key->nbytes)
     return HWC_ERR_INVALID_ARG;
   uint8_t em[HWC_RSA_MAX_BITS / 8];
-  int rc = rsa_type1_encode(em, key->nbytes, in, len);
+  int rc = hwc_pkcs1_type1_encode(em, key->nbytes, in, len);
   return rc ? rc : private_op(out, out_len, em, key);
 }
 
@@ -108,5 +108,5 @@ int hwc_rsa_public_decrypt_pkcs1(uint8_t *out, size_t *out_len, const uint8_t *i
   if (key == NULL || out_len == NULL || (out == NULL && *out_len != 0)) return HWC_ERR_INVALID_ARG;
   uint8_t m[HWC_RSA_MAX_BITS / 8];
   int rc = public_op(m, in, len, key);
-  return rc ? rc : rsa_type1_decode(out, out_len, m, key->nbytes);
+  return rc ? rc : hwc_pkcs1_type1_decode(out, out_len, m, key->nbytes);
 }

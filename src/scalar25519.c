@@ -143,7 +143,7 @@ static void reduce512(uint8_t out[32], const uint64_t t[8]) {
   store(out, r);
 }
 
-void sc25519_reduce64(uint8_t r[32], const uint8_t s[64]) {
+void hwc_sc25519_reduce64(uint8_t r[32], const uint8_t s[64]) {
   uint64_t t[8];
   load(t, s);
   load(t + 4, s + 32);
@@ -151,7 +151,7 @@ void sc25519_reduce64(uint8_t r[32], const uint8_t s[64]) {
   hwc_memzero(t, sizeof t);
 }
 
-void sc25519_muladd(uint8_t r[32], const uint8_t a[32], const uint8_t b[32], const uint8_t c[32]) {
+void hwc_sc25519_muladd(uint8_t r[32], const uint8_t a[32], const uint8_t b[32], const uint8_t c[32]) {
   uint64_t x[4], y[4], z[4], t[8], carry = 0;
   load(x, a);
   load(y, b);
@@ -165,12 +165,12 @@ void sc25519_muladd(uint8_t r[32], const uint8_t a[32], const uint8_t b[32], con
   hwc_memzero(t, sizeof t);
 }
 
-void sc25519_mul(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]) {
+void hwc_sc25519_mul(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]) {
   static const uint8_t zero[32];
-  sc25519_muladd(r, a, b, zero);
+  hwc_sc25519_muladd(r, a, b, zero);
 }
 
-void sc25519_add(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]) {
+void hwc_sc25519_add(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]) {
   uint64_t x[4], y[4], t[8] = {0}, carry = 0;
   load(x, a);
   load(y, b);
@@ -198,13 +198,13 @@ static void l_shifted_minus(uint8_t r[32], uint64_t k, const uint8_t s[32]) {
   hwc_memzero(t, sizeof t);
 }
 
-void sc25519_negate(uint8_t r[32], const uint8_t s[32]) { l_shifted_minus(r, 0, s); }
-void sc25519_complement(uint8_t r[32], const uint8_t s[32]) { l_shifted_minus(r, 1, s); }
+void hwc_sc25519_negate(uint8_t r[32], const uint8_t s[32]) { l_shifted_minus(r, 0, s); }
+void hwc_sc25519_complement(uint8_t r[32], const uint8_t s[32]) { l_shifted_minus(r, 1, s); }
 
-void sc25519_sub(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]) {
+void hwc_sc25519_sub(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]) {
   uint8_t nb[32];
-  sc25519_negate(nb, b);
-  sc25519_add(r, a, nb);
+  hwc_sc25519_negate(nb, b);
+  hwc_sc25519_add(r, a, nb);
   hwc_memzero(nb, sizeof nb);
 }
 
@@ -213,12 +213,12 @@ void sc25519_sub(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]) {
  * square-and-multiply in the Montgomery domain with a 4-bit fixed window
  * over the public exponent: the sequence of operations is the same for
  * every s. */
-void sc25519_invert(uint8_t r[32], const uint8_t s[32]) {
+void hwc_sc25519_invert(uint8_t r[32], const uint8_t s[32]) {
 #if defined(__SIZEOF_INT128__)
   /* divsteps want s < L: reduce s (any 256-bit value) first */
   uint8_t wide[64] = {0};
   memcpy(wide, s, 32);
-  sc25519_reduce64(r, wide);
+  hwc_sc25519_reduce64(r, wide);
   hwc_modinv25519_l(r, r);
   hwc_memzero(wide, sizeof wide);
 #else
@@ -247,7 +247,7 @@ void sc25519_invert(uint8_t r[32], const uint8_t s[32]) {
 #endif
 }
 
-int sc25519_is_canonical(const uint8_t s[32]) {
+int hwc_sc25519_is_canonical(const uint8_t s[32]) {
   uint64_t x[4], borrow = 0;
   load(x, s);
   for (int i = 0; i < 4; i++) {

@@ -8,14 +8,14 @@
 
 static const uint32_t sha1_iv[5] = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0};
 
-void sha1_init(hwc_sha256_ctx *c) {
+void hwc_sha1_init(hwc_sha256_ctx *c) {
   memset(c->h, 0, sizeof c->h);
   for (int i = 0; i < 5; i++) c->h[i] = sha1_iv[i];
   c->len = 0;
   c->buf_len = 0;
 }
 
-void sha1_update(hwc_sha256_ctx *c, const uint8_t *in, size_t len) {
+void hwc_sha1_update(hwc_sha256_ctx *c, const uint8_t *in, size_t len) {
   HWC_REQUIRE_BUF(in, len);
   if (len == 0) return;
   const hwc_sha1_kernel *k = HWC_KERNEL(HWC_PRIM_SHA1, hwc_sha1_kernel);
@@ -39,7 +39,7 @@ void sha1_update(hwc_sha256_ctx *c, const uint8_t *in, size_t len) {
   c->buf_len = len;
 }
 
-void sha1_final(hwc_sha256_ctx *c, uint8_t out[20]) {
+void hwc_sha1_final(hwc_sha256_ctx *c, uint8_t out[20]) {
   const hwc_sha1_kernel *k = HWC_KERNEL(HWC_PRIM_SHA1, hwc_sha1_kernel);
   uint64_t bits = c->len << 3;
   size_t n = c->buf_len;
@@ -58,7 +58,7 @@ void sha1_final(hwc_sha256_ctx *c, uint8_t out[20]) {
 
 void hwc_sha1(uint8_t out[20], const uint8_t *in, size_t len) {
   hwc_sha256_ctx c;
-  sha1_init(&c);
-  sha1_update(&c, in, len);
-  sha1_final(&c, out);
+  hwc_sha1_init(&c);
+  hwc_sha1_update(&c, in, len);
+  hwc_sha1_final(&c, out);
 }

@@ -12,13 +12,13 @@ HWC_TEST(ct, scalar25519) {
   CT_SECRET(b, 32);
   CT_SECRET(c, 32);
   CT_SECRET(wide, 64);
-  sc25519_reduce64(r, wide);
-  sc25519_muladd(r, a, b, c);
-  sc25519_add(r, a, b);
-  sc25519_sub(r, a, b);
-  sc25519_negate(r, a);
-  sc25519_complement(r, a);
-  sc25519_invert(r, a);
-  (void)sc25519_is_canonical(a);
+  hwc_sc25519_reduce64(r, wide);
+  hwc_sc25519_muladd(r, a, b, c);
+  hwc_sc25519_add(r, a, b);
+  hwc_sc25519_sub(r, a, b);
+  hwc_sc25519_negate(r, a);
+  hwc_sc25519_complement(r, a);
+  hwc_sc25519_invert(r, a);
+  (void)hwc_sc25519_is_canonical(a);
   CT_PUBLIC(r, 32);
 }

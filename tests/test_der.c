@@ -36,10 +36,10 @@ HWC_TEST(der, openssl_keys_all_formats) {
   uint8_t *pkcs1 = load("key2048.pkcs1.der", &l1), *pkcs8 = load("key2048.pkcs8.der", &l8);
   uint8_t *rsapub = load("key2048.rsapub.der", &lp), *spki = load("key2048.spki.der", &ls);
   rsa_der_key k1, k8, kp, ks;
-  CHECK(rsa_der_parse(&k1, pkcs1, l1) == HWC_OK && k1.has_private);
-  CHECK(rsa_der_parse(&k8, pkcs8, l8) == HWC_OK && k8.has_private);
-  CHECK(rsa_der_parse(&kp, rsapub, lp) == HWC_OK && !kp.has_private);
-  CHECK(rsa_der_parse(&ks, spki, ls) == HWC_OK && !ks.has_private);
+  CHECK(hwc_rsa_der_parse(&k1, pkcs1, l1) == HWC_OK && k1.has_private);
+  CHECK(hwc_rsa_der_parse(&k8, pkcs8, l8) == HWC_OK && k8.has_private);
+  CHECK(hwc_rsa_der_parse(&kp, rsapub, lp) == HWC_OK && !kp.has_private);
+  CHECK(hwc_rsa_der_parse(&ks, spki, ls) == HWC_OK && !ks.has_private);
   CHECK(k1.n.n == 256 && k1.e.n == 3 && k1.p.n == 128);
   CHECK(same(k1.n, k8.n) && same(k1.n, kp.n) && same(k1.n, ks.n));
   CHECK(same(k1.e, k8.e) && same(k1.e, kp.e) && same(k1.e, ks.e));
@@ -48,14 +48,14 @@ HWC_TEST(der, openssl_keys_all_formats) {
   /* Our writer reproduces OpenSSL's PKCS#8 and SPKI exactly, and measures. */
   uint8_t out[2048];
   size_t n = sizeof out, need = 0;
-  CHECK(rsa_der_write(out, &n, 1, &k1) == HWC_OK && n == l8 && memcmp(out, pkcs8, l8) == 0);
-  CHECK(rsa_der_write(NULL, &need, 1, &k1) == HWC_ERR_INVALID_ARG && need == l8);
+  CHECK(hwc_rsa_der_write(out, &n, 1, &k1) == HWC_OK && n == l8 && memcmp(out, pkcs8, l8) == 0);
+  CHECK(hwc_rsa_der_write(NULL, &need, 1, &k1) == HWC_ERR_INVALID_ARG && need == l8);
   n = 100;
-  CHECK(rsa_der_write(out, &n, 1, &k1) == HWC_ERR_INVALID_ARG && n == l8);
+  CHECK(hwc_rsa_der_write(out, &n, 1, &k1) == HWC_ERR_INVALID_ARG && n == l8);
   n = sizeof out;
-  CHECK(rsa_der_write(out, &n, 0, &k1) == HWC_OK && n == ls && memcmp(out, spki, ls) == 0);
+  CHECK(hwc_rsa_der_write(out, &n, 0, &k1) == HWC_OK && n == ls && memcmp(out, spki, ls) == 0);
   n = sizeof out;
-  CHECK(rsa_der_write(out, &n, 1, &ks) == HWC_ERR_INVALID_ARG); /* no private half */
+  CHECK(hwc_rsa_der_write(out, &n, 1, &ks) == HWC_ERR_INVALID_ARG); /* no private half */
 
   /* PEM: every file decodes to its DER twin; our armour equals OpenSSL's. */
   const struct { const char *pem, *label; uint8_t *der; size_t len; } pems[] = {
@@ -84,12 +84,12 @@ HWC_TEST(der, truncations_and_trailing_data_rejected) {
     memcpy(buf, pkcs8, cut); /* a fresh allocation of exactly cut bytes would catch over-reads under ASan */
     uint8_t *exact = malloc(cut ? cut : 1);
     memcpy(exact, pkcs8, cut);
-    CHECK_MSG(rsa_der_parse(&k, exact, cut) == HWC_ERR_BAD_ENCODING, "truncated to %zu accepted", cut);
+    CHECK_MSG(hwc_rsa_der_parse(&k, exact, cut) == HWC_ERR_BAD_ENCODING, "truncated to %zu accepted", cut);
     free(exact);
   }
   memcpy(buf, pkcs8, len);
   buf[len] = 0;
-  CHECK(rsa_der_parse(&k, buf, len + 1) == HWC_ERR_BAD_ENCODING);
+  CHECK(hwc_rsa_der_parse(&k, buf, len + 1) == HWC_ERR_BAD_ENCODING);
   free(buf);
   free(pkcs8);
 }
@@ -124,7 +124,7 @@ HWC_TEST(der, malformed_structures_rejected) {
     uint8_t der[128];
     size_t n = t_unhex(der, sizeof der, hex);
     rsa_der_key k;
-    int rc = rsa_der_parse(&k, der, n);
+    int rc = hwc_rsa_der_parse(&k, der, n);
     CHECK_MSG(rc == cases[i].rc, "%s: got %d, want %d", cases[i].why, rc, cases[i].rc);
   }
 }

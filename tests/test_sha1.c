@@ -93,14 +93,14 @@ static void digest_all(const equiv_arg *a, uint8_t *out) {
 
 static void pieces(uint8_t out[20], const uint8_t *in, size_t len, const size_t *cuts, size_t n) {
   hwc_sha256_ctx c;
-  sha1_init(&c);
+  hwc_sha1_init(&c);
   size_t at = 0;
   for (size_t i = 0; i < n; i++) {
-    sha1_update(&c, in + at, cuts[i] - at);
+    hwc_sha1_update(&c, in + at, cuts[i] - at);
     at = cuts[i];
   }
-  sha1_update(&c, in + at, len - at);
-  sha1_final(&c, out);
+  hwc_sha1_update(&c, in + at, len - at);
+  hwc_sha1_final(&c, out);
 }
 
 static void equiv_body(hwc_prim p, const char *impl, void *argp) {
@@ -183,7 +183,7 @@ HWC_TEST(sha1, hash_len_and_digest) {
   CHECK(hwc_digest(got, msg, sizeof msg, HWC_HASH_SHA512) == HWC_OK && memcmp(got, want, 64) == 0);
   hwc_sha1(want, msg, sizeof msg);
   CHECK(hwc_digest(got, msg, sizeof msg, HWC_HASH_SHA1) == HWC_OK && memcmp(got, want, 20) == 0);
-  /* only hash_len bytes are written */
+  /* only hwc_hash_len bytes are written */
   memset(got, 0xa5, sizeof got);
   CHECK(hwc_digest(got, msg, sizeof msg, HWC_HASH_SHA1) == HWC_OK);
   for (size_t i = 20; i < sizeof got; i++) CHECK(got[i] == 0xa5);
@@ -205,7 +205,7 @@ HWC_TEST(sha1, pkcs1_digestinfo) {
                                      0x03, 0x02, 0x1a, 0x05, 0x00, 0x04, 0x14};
   uint8_t digest[20], em[128];
   hwc_sha1(digest, (const uint8_t *)"abc", 3);
-  CHECK(rsa_pkcs1_sig_encode(em, sizeof em, HWC_HASH_SHA1, digest) == HWC_OK);
+  CHECK(hwc_emsa_pkcs1_encode(em, sizeof em, HWC_HASH_SHA1, digest) == HWC_OK);
   CHECK(em[0] == 0 && em[1] == 1);
   size_t t = sizeof prefix + 20;
   for (size_t i = 2; i < sizeof em - t - 1; i++) CHECK(em[i] == 0xff);
@@ -213,22 +213,22 @@ HWC_TEST(sha1, pkcs1_digestinfo) {
   CHECK(memcmp(em + sizeof em - t, prefix, sizeof prefix) == 0);
   CHECK(memcmp(em + sizeof em - 20, digest, 20) == 0);
   /* the smallest frame: 8 bytes of FF */
-  CHECK(rsa_pkcs1_sig_encode(em, t + 11, HWC_HASH_SHA1, digest) == HWC_OK);
-  CHECK(rsa_pkcs1_sig_encode(em, t + 10, HWC_HASH_SHA1, digest) == HWC_ERR_INVALID_ARG);
+  CHECK(hwc_emsa_pkcs1_encode(em, t + 11, HWC_HASH_SHA1, digest) == HWC_OK);
+  CHECK(hwc_emsa_pkcs1_encode(em, t + 10, HWC_HASH_SHA1, digest) == HWC_ERR_INVALID_ARG);
 }
 
 HWC_TEST(sha1, mgf1) {
   uint8_t seed[23], out[70], want[80];
   t_rand_bytes(seed, sizeof seed);
   memset(out, 0, sizeof out);
-  mgf1_xor(HWC_HASH_SHA1, out, sizeof out, seed, sizeof seed);
+  hwc_mgf1_xor(HWC_HASH_SHA1, out, sizeof out, seed, sizeof seed);
   for (uint8_t i = 0; i < 4; i++) {
     uint8_t ctr[4] = {0, 0, 0, i};
     hwc_sha256_ctx c;
-    sha1_init(&c);
-    sha1_update(&c, seed, sizeof seed);
-    sha1_update(&c, ctr, 4);
-    sha1_final(&c, want + 20 * i);
+    hwc_sha1_init(&c);
+    hwc_sha1_update(&c, seed, sizeof seed);
+    hwc_sha1_update(&c, ctr, 4);
+    hwc_sha1_final(&c, want + 20 * i);
   }
   CHECK(memcmp(out, want, sizeof out) == 0);
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the build into a scratch prefix and links a consumer three ways:
 # pkg-config (shared), pkg-config --static, and CMake's find_package. Also
-# checks that the shared library exports nothing but hwc_* symbols.
+# checks that both libraries define no global symbol without the hwc_ prefix.
 set -euo pipefail
 build=${1:-build}
 prefix=$(mktemp -d)
@@ -10,6 +10,12 @@ cmake --install "$build" --prefix "$prefix" >/dev/null
 lib=$(find "$prefix" -name "libhwcrypto.so.*" -type f | head -n1)
 bad=$(nm -D --defined-only "$lib" | awk '{print $3}' | grep -v '^hwc_' || true)
 if [ -n "$bad" ]; then echo "install-check: exported non-hwc symbols: $bad" >&2; exit 1; fi
+# The static library has no visibility to hide behind: every global it
+# defines, internal ones included, must carry the prefix, or a program that
+# defines a function of the same name fails to link ("multiple definition").
+archive=$(find "$prefix" -name "libhwcrypto.a" -type f | head -n1)
+bad=$(nm -g --defined-only "$archive" 2>/dev/null | awk 'NF == 3 {print $3}' | grep -v '^hwc_' | sort -u || true)
+if [ -n "$bad" ]; then echo "install-check: libhwcrypto.a defines non-hwc globals: $bad" >&2; exit 1; fi
 cat > "$prefix/consumer.c" <<'C'
 #include <hwcrypto.h>
 #include <stdio.h>
@@ -37,4 +43,4 @@ CM
 cmake -S "$prefix/cm" -B "$prefix/cm/b" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
 cmake --build "$prefix/cm/b" >/dev/null
 "$prefix/cm/b/consumer"
-echo "install-check: headers, libraries, pkg-config and CMake package work; only hwc_* exported"
+echo "install-check: headers, libraries, pkg-config and CMake package work; only hwc_* globals in the .so and the .a"
