@@ -320,8 +320,9 @@ typedef struct hwc_aes_gcm_key {
 } hwc_aes_gcm_key;
 
 /* Expands k (k_len = 16, 24 or 32 bytes: AES-128/192/256) into key with the
- * currently selected aes implementation. HWC_OK; HWC_ERR_INVALID_ARG for a
- * NULL key or k or another length (key is then left untouched). */
+ * currently selected aes implementation. HWC_OK; HWC_ERR_BAD_KEY for
+ * another length, HWC_ERR_INVALID_ARG for a NULL key or k (key is then
+ * left untouched). */
 HWC_API int hwc_aes_init(hwc_aes_key *key, const uint8_t *k, size_t k_len);
 
 /* One 16-byte block through the cipher (out == in allowed). key must come

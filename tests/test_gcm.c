@@ -220,7 +220,8 @@ HWC_TEST(gcm, tampering) { for_each_pair(tamper_body, NULL); }
 HWC_TEST(gcm, bad_input) {
   uint8_t k[32] = {3}, buf[64] = {0}, out[64], tag[16], nonce[12] = {0}, before[64];
   hwc_aes_gcm_key key;
-  CHECK(hwc_aes_gcm_init(&key, k, 15) == HWC_ERR_INVALID_ARG);
+  CHECK(hwc_aes_gcm_init(&key, k, 15) == HWC_ERR_BAD_KEY);
+  CHECK(hwc_aes_gcm_init(&key, k, 31) == HWC_ERR_BAD_KEY);
   CHECK(hwc_aes_gcm_init(NULL, k, 16) == HWC_ERR_INVALID_ARG);
   CHECK(hwc_aes_gcm_init(&key, k, 16) == HWC_OK);
   memset(out, 0xcc, sizeof out);
