@@ -624,11 +624,12 @@ HWC_API int hwc_rsa_import(hwc_rsa_key **key, const uint8_t *data, size_t len);
 HWC_API int hwc_rsa_export(uint8_t *out, size_t *out_len, int private_key, int pem, const hwc_rsa_key *key);
 
 /* RSASSA-PKCS1-v1_5 signature (RFC 8017 8.2) of msg with hash h. *sig_len:
- * in, capacity (at least hwc_rsa_size(key)); out, hwc_rsa_size(key). The
- * private operation uses CRT with blinding and is checked with e before the
- * signature is released. HWC_OK, HWC_ERR_INVALID_ARG (public key, small
- * buffer, bad hash, NULL), HWC_ERR_BAD_KEY (the check failed), HWC_ERR_RNG,
- * HWC_ERR_NOMEM. */
+ * in, capacity (at least hwc_rsa_size(key)); out, hwc_rsa_size(key); a
+ * smaller capacity (or sig NULL) gives HWC_ERR_INVALID_ARG with *sig_len
+ * set to the size needed. The private operation uses CRT with blinding and
+ * is checked with e before the signature is released. HWC_OK,
+ * HWC_ERR_INVALID_ARG (public key, small buffer, bad hash, NULL),
+ * HWC_ERR_BAD_KEY (the check failed), HWC_ERR_RNG, HWC_ERR_NOMEM. */
 HWC_API int hwc_rsa_sign_pkcs1(uint8_t *sig, size_t *sig_len, const uint8_t *msg, size_t len, hwc_hash h,
                                const hwc_rsa_key *key);
 /* Verifies an RSASSA-PKCS1-v1_5 signature by re-encoding the expected
@@ -637,25 +638,38 @@ HWC_API int hwc_rsa_sign_pkcs1(uint8_t *sig, size_t *sig_len, const uint8_t *msg
  * n, bad padding or digest); HWC_ERR_INVALID_ARG for NULL key or a bad h. */
 HWC_API int hwc_rsa_verify_pkcs1(const uint8_t *sig, size_t sig_len, const uint8_t *msg, size_t len, hwc_hash h,
                                  const hwc_rsa_key *key);
+/* RSA-PSS salt lengths beside an explicit byte count. AUTO: verification
+ * accepts any salt length, read from the padding (OpenSSL's
+ * RSA_PSS_SALTLEN_AUTO). MAX: the largest salt the key and hash allow,
+ * emLen - hLen - 2 (OpenSSL 3's default when signing), for signing and
+ * verifying. */
+#define HWC_PSS_SALT_AUTO ((size_t)-1)
+#define HWC_PSS_SALT_MAX ((size_t)-2)
+
 /* RSASSA-PSS (RFC 8017 8.1) with MGF1 over h and a random salt of
  * salt_len bytes (commonly the hash length; at most emLen - hLen - 2, else
- * HWC_ERR_INVALID_ARG). Sizes and errors as hwc_rsa_sign_pkcs1. */
+ * HWC_ERR_INVALID_ARG; HWC_PSS_SALT_MAX for that maximum; AUTO is an
+ * error here). Sizes and errors as hwc_rsa_sign_pkcs1. */
 HWC_API int hwc_rsa_sign_pss(uint8_t *sig, size_t *sig_len, const uint8_t *msg, size_t len, hwc_hash h,
                              size_t salt_len, const hwc_rsa_key *key);
 /* Verifies RSASSA-PSS with MGF1 over h for the given salt length (0 and the
- * maximum included). HWC_OK or HWC_ERR_VERIFY. */
+ * maximum included), HWC_PSS_SALT_MAX, or HWC_PSS_SALT_AUTO (any salt
+ * length). HWC_OK or HWC_ERR_VERIFY. */
 HWC_API int hwc_rsa_verify_pss(const uint8_t *sig, size_t sig_len, const uint8_t *msg, size_t len, hwc_hash h,
                                size_t salt_len, const hwc_rsa_key *key);
 /* RSAES-OAEP encryption (RFC 8017 7.1) with MGF1 over h and an optional
  * label. len <= hwc_rsa_size(key) - 2 hLen - 2, else HWC_ERR_TOO_LONG.
- * *ct_len: in, capacity (>= hwc_rsa_size(key)); out, hwc_rsa_size(key).
- * Works with public and private keys. */
+ * *ct_len: in, capacity (>= hwc_rsa_size(key)); out, hwc_rsa_size(key);
+ * a smaller capacity gives HWC_ERR_INVALID_ARG with *ct_len set to the size
+ * needed. Works with public and private keys. */
 HWC_API int hwc_rsa_encrypt_oaep(uint8_t *ct, size_t *ct_len, const uint8_t *pt, size_t len, const uint8_t *label,
                                  size_t label_len, hwc_hash h, const hwc_rsa_key *key);
-/* RSAES-OAEP decryption. *pt_len: in, capacity of pt; out, plaintext
- * length. Every decryption failure (ciphertext length or value, padding,
- * label, a capacity too small for the message) gives the same
- * HWC_ERR_AUTH after the same work, with pt zeroed over its capacity.
+/* RSAES-OAEP decryption. *pt_len: in, capacity of pt, at least the
+ * longest message the key carries, hwc_rsa_size(key) - 2 hLen - 2 (else
+ * HWC_ERR_INVALID_ARG with *pt_len set to that size, before any
+ * decryption); out, plaintext length. Every decryption failure
+ * (ciphertext length or value, padding, label) gives the same HWC_ERR_AUTH
+ * after the same work, with pt zeroed over its capacity.
  * HWC_ERR_INVALID_ARG for a public key, NULL arguments or a bad h. */
 HWC_API int hwc_rsa_decrypt_oaep(uint8_t *pt, size_t *pt_len, const uint8_t *ct, size_t len, const uint8_t *label,
                                  size_t label_len, hwc_hash h, const hwc_rsa_key *key);
@@ -669,7 +683,8 @@ HWC_API int hwc_rsa_private_encrypt_pkcs1(uint8_t *out, size_t *out_len, const u
  * operation on len = hwc_rsa_size(key) bytes, then the type-1 padding is
  * checked and removed. *out_len: in, capacity; out, data length.
  * HWC_ERR_VERIFY (wrong length, value >= n, bad padding),
- * HWC_ERR_INVALID_ARG (capacity too small, NULL). */
+ * HWC_ERR_INVALID_ARG (NULL, or capacity too small: *out_len is then set
+ * to the data length). */
 HWC_API int hwc_rsa_public_decrypt_pkcs1(uint8_t *out, size_t *out_len, const uint8_t *in, size_t len,
                                          const hwc_rsa_key *key);
 

@@ -90,4 +90,14 @@ int hwc_rsa_private_raw(uint8_t *out, const uint8_t *in, const hwc_rsa_key *key)
  * HWC_ERR_INVALID_ARG when in >= n. */
 int hwc_rsa_public_raw(uint8_t *out, const uint8_t *in, const hwc_rsa_key *key);
 
+/* The check of an in/out output length: HWC_OK when out has room for need
+ * bytes (*out_len in: capacity); else *out_len = need and
+ * HWC_ERR_INVALID_ARG, so the caller learns the size to allocate. A NULL
+ * out has no room. */
+static inline int hwc_rsa_need_output(const uint8_t *out, size_t *out_len, size_t need) {
+  if (out != NULL && *out_len >= need) return HWC_OK;
+  *out_len = need;
+  return HWC_ERR_INVALID_ARG;
+}
+
 #endif

@@ -11,11 +11,13 @@
 
 int hwc_rsa_encrypt_oaep(uint8_t *ct, size_t *ct_len, const uint8_t *pt, size_t len, const uint8_t *label,
                          size_t label_len, hwc_hash h, const hwc_rsa_key *key) {
-  if (key == NULL || ct == NULL || ct_len == NULL || (pt == NULL && len != 0) ||
-      (label == NULL && label_len != 0) || hwc_hash_len(h) == 0 || *ct_len < key->nbytes)
+  if (key == NULL || ct_len == NULL || (pt == NULL && len != 0) || (label == NULL && label_len != 0) ||
+      hwc_hash_len(h) == 0)
     return HWC_ERR_INVALID_ARG;
+  int rc = hwc_rsa_need_output(ct, ct_len, key->nbytes);
+  if (rc) return rc;
   uint8_t seed[64], em[HWC_RSA_MAX_BITS / 8];
-  int rc = hwc_random_bytes(seed, hwc_hash_len(h));
+  rc = hwc_random_bytes(seed, hwc_hash_len(h));
   if (rc == HWC_OK) rc = hwc_eme_oaep_encode(em, key->nbytes, h, pt, len, label, label_len, seed);
   if (rc == HWC_OK) rc = hwc_rsa_public_raw(ct, em, key);
   if (rc == HWC_OK) *ct_len = key->nbytes;
@@ -26,13 +28,20 @@ int hwc_rsa_encrypt_oaep(uint8_t *ct, size_t *ct_len, const uint8_t *pt, size_t 
 
 int hwc_rsa_decrypt_oaep(uint8_t *pt, size_t *pt_len, const uint8_t *ct, size_t len, const uint8_t *label,
                          size_t label_len, hwc_hash h, const hwc_rsa_key *key) {
-  if (key == NULL || pt_len == NULL || (pt == NULL && *pt_len != 0) || (ct == NULL && len != 0) ||
-      (label == NULL && label_len != 0) || hwc_hash_len(h) == 0 || !key->has_private)
+  if (key == NULL || pt_len == NULL || (ct == NULL && len != 0) || (label == NULL && label_len != 0) ||
+      hwc_hash_len(h) == 0 || !key->has_private)
     return HWC_ERR_INVALID_ARG;
+  /* Room for the longest message this key and hash can carry is asked for
+   * before decrypting: the actual length is known only after the padding
+   * check, and a size error then would tell a padding oracle what it
+   * wants. A key too small for the hash carries nothing. */
+  size_t hl = hwc_hash_len(h), max = key->nbytes >= 2 * hl + 2 ? key->nbytes - 2 * hl - 2 : 0;
+  int rc = hwc_rsa_need_output(pt, pt_len, max);
+  if (rc) return rc;
   uint8_t em[HWC_RSA_MAX_BITS / 8];
   /* The length is public; a value >= n is rejected by the private operation
    * before any secret is used. Both are reported as the one decryption error. */
-  int rc = len == key->nbytes ? hwc_rsa_private_raw(em, ct, key) : HWC_ERR_AUTH;
+  rc = len == key->nbytes ? hwc_rsa_private_raw(em, ct, key) : HWC_ERR_AUTH;
   if (rc == HWC_OK) return hwc_eme_oaep_decode(pt, pt_len, em, key->nbytes, h, label, label_len);
   hwc_memzero(em, sizeof em);
   if (pt) hwc_memzero(pt, *pt_len);

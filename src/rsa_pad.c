@@ -51,7 +51,10 @@ int hwc_pkcs1_type1_decode(uint8_t *out, size_t *out_len, const uint8_t *em, siz
   while (i < k && em[i] == 0xff) i++;
   if (i == k || em[i] != 0 || i - 2 < 8) return HWC_ERR_VERIFY;
   size_t n = k - i - 1;
-  if (n > *out_len) return HWC_ERR_INVALID_ARG;
+  if (n > *out_len) { /* public data: say how much room it needs */
+    *out_len = n;
+    return HWC_ERR_INVALID_ARG;
+  }
   if (n) memcpy(out, em + i + 1, n);
   *out_len = n;
   return HWC_OK;
@@ -86,13 +89,22 @@ int hwc_emsa_pss_encode(uint8_t *em, size_t mod_bits, hwc_hash h, const uint8_t 
 
 int hwc_emsa_pss_verify(uint8_t *em, size_t mod_bits, hwc_hash h, const uint8_t *mhash, size_t salt_len) {
   size_t hl = hwc_hash_len(h), em_bits = mod_bits - 1, em_len = (em_bits + 7) / 8;
-  if (hl == 0 || mod_bits < 2 || em_len < hl + 2 || salt_len > em_len - hl - 2) return HWC_ERR_VERIFY;
+  if (hl == 0 || mod_bits < 2 || em_len < hl + 2) return HWC_ERR_VERIFY;
+  if (salt_len == HWC_PSS_SALT_MAX) salt_len = em_len - hl - 2;
+  int any_salt = salt_len == HWC_PSS_SALT_AUTO;
+  if (!any_salt && salt_len > em_len - hl - 2) return HWC_ERR_VERIFY;
   size_t db_len = em_len - hl - 1;
   uint8_t top_mask = (uint8_t)(0xff << (8 - (8 * em_len - em_bits)));
   if (em[em_len - 1] != 0xbc || (em[0] & top_mask)) return HWC_ERR_VERIFY;
   uint8_t *db = em, *hash = em + db_len, expect[64];
   hwc_mgf1_xor(h, db, db_len, hash, hl);
   db[0] &= (uint8_t)~top_mask;
+  if (any_salt) { /* the salt starts after the first 0x01 (public data: a signature) */
+    size_t one = 0;
+    while (one < db_len && db[one] == 0) one++;
+    if (one == db_len) return HWC_ERR_VERIFY;
+    salt_len = db_len - one - 1;
+  }
   for (size_t i = 0; i < db_len - salt_len - 1; i++)
     if (db[i] != 0) return HWC_ERR_VERIFY;
   if (db[db_len - salt_len - 1] != 0x01) return HWC_ERR_VERIFY;

@@ -28,8 +28,9 @@ int hwc_pkcs1_type1_decode(uint8_t *out, size_t *out_len, const uint8_t *em, siz
  * fit. */
 int hwc_emsa_pss_encode(uint8_t *em, size_t mod_bits, hwc_hash h, const uint8_t *mhash, const uint8_t *salt,
                    size_t salt_len);
-/* EMSA-PSS-VERIFY (RFC 8017 9.1.2) for a given salt length. em (emLen
- * bytes) is modified. HWC_OK or HWC_ERR_VERIFY. */
+/* EMSA-PSS-VERIFY (RFC 8017 9.1.2) for a given salt length, or for the
+ * largest (HWC_PSS_SALT_MAX) or any (HWC_PSS_SALT_AUTO: read from the
+ * padding). em (emLen bytes) is modified. HWC_OK or HWC_ERR_VERIFY. */
 int hwc_emsa_pss_verify(uint8_t *em, size_t mod_bits, hwc_hash h, const uint8_t *mhash, size_t salt_len);
 
 /* EME-OAEP encoding (RFC 8017 7.1.1 step 2) with a caller-supplied random

@@ -26,12 +26,12 @@ static int private_op(uint8_t *sig, size_t *sig_len, uint8_t *em, const hwc_rsa_
   return rc;
 }
 
-static int sign_prologue(const uint8_t *sig, const size_t *sig_len, const void *msg, size_t len, hwc_hash h,
+static int sign_prologue(const uint8_t *sig, size_t *sig_len, const void *msg, size_t len, hwc_hash h,
                          const hwc_rsa_key *key) {
   int rc = check_common(msg, len, key, h);
   if (rc) return rc;
-  if (sig == NULL || sig_len == NULL || !key->has_private || *sig_len < key->nbytes) return HWC_ERR_INVALID_ARG;
-  return HWC_OK;
+  if (sig_len == NULL || !key->has_private) return HWC_ERR_INVALID_ARG;
+  return hwc_rsa_need_output(sig, sig_len, key->nbytes);
 }
 
 int hwc_rsa_sign_pkcs1(uint8_t *sig, size_t *sig_len, const uint8_t *msg, size_t len, hwc_hash h,
@@ -70,7 +70,10 @@ int hwc_rsa_sign_pss(uint8_t *sig, size_t *sig_len, const uint8_t *msg, size_t l
                      const hwc_rsa_key *key) {
   int rc = sign_prologue(sig, sig_len, msg, len, h, key);
   if (rc) return rc;
-  size_t k = key->nbytes, em_len = pss_em_len(key);
+  size_t k = key->nbytes, em_len = pss_em_len(key), hl = hwc_hash_len(h);
+  /* OpenSSL 3's default: the largest salt the key allows. AUTO names no
+   * length, so it is for verification only. */
+  if (salt_len == HWC_PSS_SALT_MAX) salt_len = em_len >= hl + 2 ? em_len - hl - 2 : 0;
   if (salt_len > k) return HWC_ERR_INVALID_ARG;
   uint8_t mhash[64], salt[HWC_RSA_MAX_BITS / 8], em[HWC_RSA_MAX_BITS / 8];
   if ((rc = hwc_random_bytes(salt, salt_len))) return rc;
@@ -95,11 +98,11 @@ int hwc_rsa_verify_pss(const uint8_t *sig, size_t sig_len, const uint8_t *msg, s
 
 int hwc_rsa_private_encrypt_pkcs1(uint8_t *out, size_t *out_len, const uint8_t *in, size_t len,
                                   const hwc_rsa_key *key) {
-  if (key == NULL || (in == NULL && len != 0) || out == NULL || out_len == NULL || !key->has_private ||
-      *out_len < key->nbytes)
-    return HWC_ERR_INVALID_ARG;
+  if (key == NULL || (in == NULL && len != 0) || out_len == NULL || !key->has_private) return HWC_ERR_INVALID_ARG;
+  int rc = hwc_rsa_need_output(out, out_len, key->nbytes);
+  if (rc) return rc;
   uint8_t em[HWC_RSA_MAX_BITS / 8];
-  int rc = hwc_pkcs1_type1_encode(em, key->nbytes, in, len);
+  rc = hwc_pkcs1_type1_encode(em, key->nbytes, in, len);
   return rc ? rc : private_op(out, out_len, em, key);
 }
 

@@ -21,5 +21,15 @@ openssl dgst -sha256 -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:32 -ve
 openssl pkeyutl -decrypt -inkey key.pk8.pem -pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:sha512 \
   -pkeyopt rsa_mgf1_md:sha512 -pkeyopt rsa_oaep_label:746167 -in oaep-sha512.bin | cmp - msg && ok "OAEP decrypts"
 openssl rsautl -verify -pubin -inkey key.spki.pem -in legacy.bin 2>/dev/null | cmp - msg && ok "legacy type-1 recovers"
-echo "$pass passed, $((9 - pass)) failed"
-[ "$pass" -eq 9 ]
+# OpenSSL's defaults, both ways: PSS with no salt option (verification
+# takes any salt; signing uses the largest), OAEP with no digest option
+# (SHA-1, as JWE's RSA-OAEP).
+openssl dgst -sha512 -sigopt rsa_padding_mode:pss -verify key.spki.pem -signature pss-sha512-max.sig msg \
+  >/dev/null && ok "our largest-salt PSS signature verifies with OpenSSL's defaults"
+openssl pkeyutl -decrypt -inkey key.pk8.pem -pkeyopt rsa_padding_mode:oaep -in oaep-sha1.bin | cmp - msg &&
+  ok "our SHA-1 OAEP ciphertext decrypts with OpenSSL's defaults"
+openssl dgst -sha512 -sigopt rsa_padding_mode:pss -sign key.pk8.pem -out ossl-pss.sig msg
+openssl pkeyutl -encrypt -pubin -inkey key.spki.pem -pkeyopt rsa_padding_mode:oaep -in msg -out ossl-oaep.bin
+"$1" check "$d" && ok "OpenSSL's default PSS and OAEP outputs verify and decrypt here"
+echo "$pass passed, $((12 - pass)) failed"
+[ "$pass" -eq 12 ]
