@@ -227,3 +227,115 @@ HWC_TEST(aead, bad_arguments) {
     CHECK(aeads[x].dec(NULL, NULL, 0, tag, NULL, 0, nonce, key) == HWC_ERR_AUTH);
   }
 }
+
+/* ---- ciphertexts at Poly1305's bounds. The AEAD's Poly1305 reads the AAD
+ * and the ciphertext, not the plaintext, so a random plaintext never puts an
+ * all-ones block (2^129 - 1 with its pad bit) or the RFC 8439 A.3 #7/#8
+ * units into the accumulator. Choosing the plaintext as pattern XOR
+ * keystream makes the ciphertext the tests/edge.h pattern exactly; the AAD
+ * carries the same pattern, so the zero padding after AAD and ciphertext
+ * and the length block are reached with h at its largest. Every chacha20 x
+ * poly1305 pair is compared with generic+generic on the tag, and must
+ * decrypt its own output and refuse it with one tag bit flipped. */
+#include "edge.h"
+
+static const size_t edge_aad_lens[] = {0, 1, 15, 16, 17, 63, 64, 65};
+#define EDGE_AAD_COUNT (sizeof edge_aad_lens / sizeof edge_aad_lens[0])
+/* Lengths next to the block (16), ChaCha block (64) and the backends' wide
+ * strides (4, 8 and 16 Poly1305 blocks; 4, 8 and 16 ChaCha20 blocks), and
+ * 4 KiB, run with every pattern and every AAD length. */
+static const size_t edge_full_lens[] = {0,   1,   15,  16,  17,  63,  64,  65,  127, 128,  129,
+                                        255, 256, 257, 511, 512, 513, 1023, 1024, 1025, 4096};
+#define EDGE_FULL_COUNT (sizeof edge_full_lens / sizeof edge_full_lens[0])
+#define EDGE_MAX_LEN 4096
+
+typedef struct {
+  uint8_t *ks, *pt, *want_ct, *ct, *out;
+  uint8_t aad[65];
+  const char *cimpl;
+  size_t cases;
+} edge_aead_bufs;
+
+static void edge_aead_case(edge_aead_bufs *b, const char *pimpl, int x, size_t len, size_t aad_len, size_t pat) {
+  uint8_t key[32], nonce[24], tag_want[16], tag[16];
+  t_rand_bytes(key, sizeof key);
+  t_rand_bytes(nonce, sizeof nonce);
+  t_edge_poly1305_msg(b->want_ct, len, pat);
+  t_edge_poly1305_msg(b->aad, aad_len, pat);
+  const char *pname = t_edge_poly1305_msg_name(pat);
+
+  /* The keystream is the encryption of zeros; the plaintext that encrypts
+   * to the pattern follows. */
+  CHECK(hwc_impl_select(HWC_PRIM_CHACHA20, "generic") == HWC_OK);
+  CHECK(hwc_impl_select(HWC_PRIM_POLY1305, "generic") == HWC_OK);
+  memset(b->ks, 0, len);
+  CHECK(aeads[x].enc(b->ks, tag_want, b->ks, len, b->aad, aad_len, nonce, key) == HWC_OK);
+  for (size_t i = 0; i < len; i++) b->pt[i] = b->want_ct[i] ^ b->ks[i];
+  CHECK(aeads[x].enc(b->ct, tag_want, b->pt, len, b->aad, aad_len, nonce, key) == HWC_OK);
+  CHECK_MEM(b->ct, b->want_ct, len, "%s: generic ciphertext is not the %s pattern (len %zu)", aeads[x].name, pname,
+            len);
+
+  CHECK(hwc_impl_select(HWC_PRIM_CHACHA20, b->cimpl) == HWC_OK);
+  CHECK(hwc_impl_select(HWC_PRIM_POLY1305, pimpl) == HWC_OK);
+  CHECK(aeads[x].enc(b->ct, tag, b->pt, len, b->aad, aad_len, nonce, key) == HWC_OK);
+  CHECK_MEM(b->ct, b->want_ct, len, "%s+%s: %s %s len %zu aad %zu: ciphertext", b->cimpl, pimpl, aeads[x].name, pname,
+            len, aad_len);
+  CHECK_MEM(tag, tag_want, 16, "%s+%s: %s %s len %zu aad %zu: tag differs from generic", b->cimpl, pimpl,
+            aeads[x].name, pname, len, aad_len);
+  memset(b->out, 0x77, len);
+  int r = aeads[x].dec(b->out, b->ct, len, tag, b->aad, aad_len, nonce, key);
+  CHECK_MSG(r == HWC_OK, "%s+%s: %s %s len %zu aad %zu: own output refused (%d)", b->cimpl, pimpl, aeads[x].name,
+            pname, len, aad_len, r);
+  CHECK_MEM(b->out, b->pt, len, "%s+%s: %s %s len %zu aad %zu: plaintext", b->cimpl, pimpl, aeads[x].name, pname, len,
+            aad_len);
+  size_t bit = (len * 31 + aad_len) % 128;
+  tag[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+  memset(b->out, 0x77, len);
+  r = aeads[x].dec(b->out, b->ct, len, tag, b->aad, aad_len, nonce, key);
+  CHECK_MSG(r == HWC_ERR_AUTH, "%s+%s: %s %s len %zu aad %zu: tag bit %zu flipped accepted (%d)", b->cimpl, pimpl,
+            aeads[x].name, pname, len, aad_len, bit, r);
+  for (size_t i = 0; i < len; i++) CHECK_MSG(b->out[i] == 0, "%s: refused output not zeroed", aeads[x].name);
+  b->cases++;
+}
+
+static void edge_poly(hwc_prim p, const char *impl, void *arg) {
+  (void)p;
+  edge_aead_bufs *b = arg;
+  size_t npat = t_edge_poly1305_msg_count(), before = b->cases, step = t_quick() ? 13 : 1;
+  /* Every length 0..1100 (every 13th in quick mode) once, the pattern, the
+   * AAD length and the AEAD turning over with it. */
+  for (size_t len = 0; len <= 1100; len += step)
+    edge_aead_case(b, impl, (int)(len / npat % 2), len, edge_aad_lens[len / 2 % EDGE_AAD_COUNT], len % npat);
+  /* The boundary lengths with every pattern and AAD length (in quick mode
+   * the AAD length turns over with the pattern instead). */
+  for (size_t i = 0; i < EDGE_FULL_COUNT; i++)
+    for (size_t pat = 0; pat < npat; pat++)
+      for (size_t a = 0; a < EDGE_AAD_COUNT; a++) {
+        if (t_quick() && a != (pat + i) % EDGE_AAD_COUNT) continue;
+        edge_aead_case(b, impl, (int)((i + pat + a) % 2), edge_full_lens[i], edge_aad_lens[a], pat);
+      }
+  size_t want = 1100 / step + 1 + EDGE_FULL_COUNT * npat * (t_quick() ? 1 : EDGE_AAD_COUNT);
+  CHECK_MSG(b->cases - before == want, "%s+%s: %zu edge cases ran, not %zu", b->cimpl, impl, b->cases - before, want);
+}
+
+static void edge_chacha(hwc_prim p, const char *impl, void *arg) {
+  (void)p;
+  edge_aead_bufs *b = arg;
+  b->cimpl = impl;
+  t_for_each_impl(HWC_PRIM_POLY1305, edge_poly, b);
+}
+
+HWC_TEST(aead, poly1305_edge_ciphertexts_vs_generic) {
+  edge_aead_bufs b = {0};
+  b.ks = malloc(EDGE_MAX_LEN);
+  b.pt = malloc(EDGE_MAX_LEN);
+  b.want_ct = malloc(EDGE_MAX_LEN);
+  b.ct = malloc(EDGE_MAX_LEN);
+  b.out = malloc(EDGE_MAX_LEN);
+  t_for_each_impl(HWC_PRIM_CHACHA20, edge_chacha, &b);
+  free(b.ks);
+  free(b.pt);
+  free(b.want_ct);
+  free(b.ct);
+  free(b.out);
+}
