@@ -362,3 +362,206 @@ HWC_TEST(ed25519, bad_arguments) {
   CHECK(hwc_ed25519_seed_keypair(pk2, sk, sk) == HWC_OK);
   CHECK(memcmp(pk2, pk, 32) == 0);
 }
+
+/* ---- edge inputs of tests/edge.h through Ed25519 on every backend,
+ * against generic, return codes included.
+ *
+ * Signing: seeds whose clamped scalar is extreme at either end (the bits
+ * clamping leaves free at the bottom all ones or all zero, the top 14 free
+ * bits all ones or all zero), found by trying counter seeds, plus the
+ * all-zero and all-0xff seeds, at message lengths around the SHA-512
+ * block. Verification: every fe25519 edge encoding as A and as R (valid
+ * points must behave identically, invalid ones be rejected identically),
+ * S at L - 1, L and 2^253 - 1; and, since nearly every such signature is
+ * rejected whatever the arithmetic does, the double scalar multiplication
+ * verification runs (the ifma backend's edwards_double_vartime) compared
+ * directly on every decodable edge point with edge scalars. */
+#include "edge.h"
+#include "src/ge25519.h"
+
+#define EDGE_SEEDS 6
+typedef struct {
+  uint8_t seed[EDGE_SEEDS][32];
+  const char *name[EDGE_SEEDS];
+} edge_seeds;
+
+static void clamp_scalar(uint8_t a[32], const uint8_t seed[32]) {
+  uint8_t az[64];
+  hwc_sha512(az, seed, 32);
+  memcpy(a, az, 32);
+  a[0] &= 248;
+  a[31] &= 127;
+  a[31] |= 64;
+}
+
+/* Seeds 2..5: the first counter seed whose clamped scalar has its low 16
+ * bits 0xfff8 (13 free bits all ones), low 16 bits zero, top 16 bits
+ * 0x7fff (14 free bits all ones), top 16 bits 0x4000. About 2^14 SHA-512
+ * each; a whole 64-bit limb at an extreme would take 2^61. */
+static void find_edge_seeds(edge_seeds *s) {
+  memset(s->seed[0], 0, 32);
+  s->name[0] = "zero seed";
+  memset(s->seed[1], 0xff, 32);
+  s->name[1] = "0xff seed";
+  static const char *const names[4] = {"low bits all ones", "low bits zero", "top bits all ones", "top bits zero"};
+  int found = 0;
+  for (uint64_t ctr = 0; found != 15 && ctr < (1u << 22); ctr++) {
+    uint8_t seed[32], a[32];
+    memset(seed, 0x5a, 32);
+    for (int i = 0; i < 8; i++) seed[i] = (uint8_t)(ctr >> (8 * i));
+    clamp_scalar(a, seed);
+    int hit[4] = {a[0] == 0xf8 && a[1] == 0xff, a[0] == 0 && a[1] == 0, a[31] == 0x7f && a[30] == 0xff,
+                  a[31] == 0x40 && a[30] == 0};
+    for (int j = 0; j < 4; j++)
+      if (hit[j] && !(found & (1 << j))) {
+        memcpy(s->seed[2 + j], seed, 32);
+        s->name[2 + j] = names[j];
+        found |= 1 << j;
+      }
+  }
+  CHECK_MSG(found == 15, "edge seed search found only mask %d", found);
+}
+
+static void edge_sign_body(hwc_prim p, const char *impl, void *arg) {
+  const edge_seeds *s = arg;
+  static const size_t lens[] = {0, 1, 63, 64, 65, 127, 128, 129, 1000};
+  uint8_t msg[1000];
+  for (size_t i = 0; i < sizeof msg; i++) msg[i] = (uint8_t)(i * 151 + 7);
+  for (int k = 0; k < EDGE_SEEDS; k++) {
+    uint8_t pk_want[32], sk_want[64], pk[32], sk[64], sig_want[64], sig[64];
+    CHECK(hwc_impl_select(p, "generic") == HWC_OK);
+    CHECK(hwc_ed25519_seed_keypair(pk_want, sk_want, s->seed[k]) == HWC_OK);
+    CHECK(hwc_impl_select(p, impl) == HWC_OK);
+    CHECK(hwc_ed25519_seed_keypair(pk, sk, s->seed[k]) == HWC_OK);
+    CHECK_MEM(pk, pk_want, 32, "%s: %s: public key differs from generic", impl, s->name[k]);
+    for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+      size_t len = lens[li];
+      CHECK(hwc_impl_select(p, "generic") == HWC_OK);
+      CHECK(hwc_ed25519_sign(sig_want, msg, len, sk_want) == HWC_OK);
+      CHECK(hwc_impl_select(p, impl) == HWC_OK);
+      CHECK(hwc_ed25519_sign(sig, msg, len, sk) == HWC_OK);
+      CHECK_MEM(sig, sig_want, 64, "%s: %s, message of %zu bytes: signature differs from generic", impl, s->name[k],
+                len);
+      CHECK_MSG(hwc_ed25519_verify(sig, msg, len, pk) == HWC_OK, "%s: %s, %zu bytes: own signature refused", impl,
+                s->name[k], len);
+      sig[(len * 7 + (size_t)k) % 64] ^= 0x04;
+      CHECK_MSG(hwc_ed25519_verify(sig, msg, len, pk) == HWC_ERR_VERIFY, "%s: %s, %zu bytes: altered signature accepted",
+                impl, s->name[k], len);
+    }
+  }
+}
+
+HWC_TEST(ed25519, edge_seeds_vs_generic) {
+  edge_seeds s;
+  find_edge_seeds(&s);
+  t_for_each_impl(HWC_PRIM_FE25519, edge_sign_body, &s);
+}
+
+/* verify(sig, msg, pk) under generic and under impl: the same result. */
+static int verify_both(hwc_prim p, const char *impl, const uint8_t sig[64], const uint8_t *msg, size_t len,
+                       const uint8_t pk[32], const char *what, size_t i) {
+  CHECK(hwc_impl_select(p, "generic") == HWC_OK);
+  int want = hwc_ed25519_verify(sig, msg, len, pk);
+  CHECK(hwc_impl_select(p, impl) == HWC_OK);
+  int got = hwc_ed25519_verify(sig, msg, len, pk);
+  CHECK_MSG(got == want, "%s: %s, edge value %zu: verify returned %d, generic %d", impl, what, i, got, want);
+  return got;
+}
+
+static void edge_verify_body(hwc_prim p, const char *impl, void *arg) {
+  (void)arg;
+  uint8_t seed[32] = {9}, pk[32], sk[64], sig[64], bad[64], msg[65];
+  for (size_t i = 0; i < sizeof msg; i++) msg[i] = (uint8_t)i;
+  CHECK(hwc_ed25519_seed_keypair(pk, sk, seed) == HWC_OK);
+  CHECK(hwc_ed25519_sign(sig, msg, sizeof msg, sk) == HWC_OK);
+
+  /* Edge y-coordinates as A and as R. A decodable, canonical, not small
+   * order edge A reaches the double scalar multiplication; an edge R is
+   * only hashed and compared, so it must be refused by every backend. */
+  size_t reached = 0;
+  for (size_t i = 0; i < t_edge_fe25519_count(); i++) {
+    uint8_t e[32];
+    hwc_ge25519_p3 pt;
+    t_edge_fe25519(e, i);
+    int decodes = hwc_ge25519_frombytes(hwc_fe25519_get(), &pt, e) == 0;
+    int usable = decodes && hwc_ge25519_is_canonical(e) && !hwc_ge25519_has_small_order(e);
+    int r = verify_both(p, impl, sig, msg, sizeof msg, e, "as public key", i);
+    CHECK_MSG(r == HWC_ERR_VERIFY, "%s: edge value %zu accepted as public key", impl, i);
+    reached += (size_t)usable;
+    memcpy(bad, e, 32);
+    memcpy(bad + 32, sig + 32, 32);
+    r = verify_both(p, impl, bad, msg, sizeof msg, pk, "as R", i);
+    CHECK_MSG(r == HWC_ERR_VERIFY, "%s: edge value %zu accepted as R", impl, i);
+  }
+  CHECK_MSG(reached >= 4, "%s: only %zu edge public keys reached the scalar multiplication", impl, reached);
+
+  /* S = L - 1 is canonical and reaches the multiplication; S = L and
+   * S = 2^253 - 1 are refused before it. */
+  uint8_t s_edges[3][32];
+  memcpy(s_edges[0], L_bytes, 32);
+  s_edges[0][0]--;
+  memcpy(s_edges[1], L_bytes, 32);
+  memset(s_edges[2], 0xff, 32);
+  s_edges[2][31] = 0x1f;
+  for (size_t i = 0; i < 3; i++) {
+    memcpy(bad, sig, 32);
+    memcpy(bad + 32, s_edges[i], 32);
+    CHECK_MSG(verify_both(p, impl, bad, msg, sizeof msg, pk, "S", i) == HWC_ERR_VERIFY, "%s: S edge %zu accepted",
+              impl, i);
+  }
+  /* Every edge scalar as S: canonical ones reach the multiplication. */
+  for (size_t i = 0; i < t_edge_scalar25519_count(); i++) {
+    memcpy(bad, sig, 32);
+    t_edge_scalar25519(bad + 32, i);
+    CHECK_MSG(verify_both(p, impl, bad, msg, sizeof msg, pk, "edge scalar as S", i) == HWC_ERR_VERIFY,
+              "%s: edge scalar %zu accepted as S", impl, i);
+  }
+}
+
+HWC_TEST(ed25519, edge_encodings_verify_vs_generic) { t_for_each_impl(HWC_PRIM_FE25519, edge_verify_body, NULL); }
+
+/* r = a A + b B for every decodable edge encoding A (y at the edge, either
+ * sign of x, non-canonical y taken mod p as frombytes does) and pairs of
+ * edge scalars below 2^255 (the NAF recoding's domain; verification passes
+ * h and S below L), compared as encodings with generic. */
+static void edge_double_body(hwc_prim p, const char *impl, void *arg) {
+  (void)arg;
+  uint8_t sc[64][32];
+  size_t nsc = 0;
+  for (size_t i = 0; i < t_edge_scalar25519_count() && nsc < 64; i++) {
+    t_edge_scalar25519(sc[nsc], i);
+    if (!(sc[nsc][31] & 0x80)) nsc++;
+  }
+  CHECK(nsc >= 16);
+  size_t points = 0, products = 0, stride = t_quick() ? 5 : 1;
+  for (size_t i = 0; i < t_edge_fe25519_count(); i++) {
+    uint8_t e[32], want[32], got[32];
+    hwc_ge25519_p3 pw, pg, rw, rg;
+    t_edge_fe25519(e, i);
+    CHECK(hwc_impl_select(p, "generic") == HWC_OK);
+    const hwc_fe25519_kernel *kw = hwc_fe25519_get();
+    CHECK(hwc_impl_select(p, impl) == HWC_OK);
+    const hwc_fe25519_kernel *kg = hwc_fe25519_get();
+    int dw = hwc_ge25519_frombytes(kw, &pw, e), dg = hwc_ge25519_frombytes(kg, &pg, e);
+    CHECK_MSG(dw == dg, "%s: edge value %zu: decodes %d, generic %d", impl, i, dg, dw);
+    if (dw != 0) continue;
+    hwc_ge25519_tobytes(kw, want, &pw);
+    hwc_ge25519_tobytes(kg, got, &pg);
+    CHECK_MEM(got, want, 32, "%s: edge value %zu: decoded point re-encodes differently", impl, i);
+    points++;
+    for (size_t j = i % stride; j < nsc; j += stride) {
+      const uint8_t *a = sc[j], *b = sc[(j * 7 + i) % nsc];
+      hwc_ge25519_double_scalarmult_vartime(kw, &rw, a, &pw, b);
+      hwc_ge25519_double_scalarmult_vartime(kg, &rg, a, &pg, b);
+      hwc_ge25519_tobytes(kw, want, &rw);
+      hwc_ge25519_tobytes(kg, got, &rg);
+      CHECK_MEM(got, want, 32, "%s: edge point %zu, scalars %zu and %zu: a A + b B differs from generic", impl, i, j,
+                (j * 7 + i) % nsc);
+      products++;
+    }
+  }
+  CHECK_MSG(points >= 8 && products >= points * nsc / stride / 2, "%s: only %zu points, %zu products", impl, points,
+            products);
+}
+
+HWC_TEST(ed25519, edge_double_scalarmult_vs_generic) { t_for_each_impl(HWC_PRIM_FE25519, edge_double_body, NULL); }
