@@ -23,15 +23,28 @@
  * (AA,E,DA+CB,DA-CB) x (BB,a24,DA+CB,DA-CB), then (., E, ., x1) x
  * (., BB+a24 E, ., (DA-CB)^2).
  *
- * Bounds (all lanes unsigned 64-bit): "carried" limbs, as every product
- * leaves them, are below 2^26 (odd ones below 2^25 + 2^15). Differences
- * add 2p first (limbs 2^27 - 38, 2^26 - 2, 2^27 - 2, ...), which is above
- * every carried limb, so no lane goes negative. A sum or difference of two
- * carried values has limbs below 3 * 2^26 (odd ones below 3 * 2^25), and
- * products take such operands as they are, with no carry pass in between:
- * 19 b_j < 57 * 2^26 < 2^32 as VPMULUDQ needs, a doubled odd limb is still
- * below 3 * 2^26, so a column is ten terms below 3 * 57 * 2^52 < 2^59.5,
- * so below 2^62.8.
+ * Bounds (all lanes unsigned 64-bit; re-derived by following the worst
+ * case of every column through carry4):
+ *  - "carried" limbs, as carry4 leaves every product, are below their width
+ *    (2^26 even, 2^25 odd) except limb 1, at most 2^25 + 1710, and limb 5,
+ *    at most 2^25 + 1062: carry4's last steps add the fold 19 c9 into limb
+ *    0 and its carry (at most 1710 for columns below 2^62.2) into limb 1.
+ *  - add4 of two carried values: limbs below 2^27 (even), 2^26 + 3421 (odd).
+ *  - sub4 adds 2p first (limb 0 2^27 - 38, even 2^27 - 2, odd 2^26 - 2),
+ *    which is at least every carried limb, so no lane goes negative; limbs
+ *    end below 3 * 2^26 (even) and 3 * 2^25 + 1710 (odd).
+ *  - mul4 takes those sums and differences as they are, with no carry pass
+ *    in between: limbs below 3 * 2^26 (odd ones below 3 * 2^25 + 2^11, x1
+ *    below 2^26), so 19 b_j < 57 * 2^26 < 2^32 and a doubled odd limb is
+ *    below 3 * 2^26 + 2^12, both inside VPMULUDQ's 32-bit operands. A
+ *    column is ten terms; the largest is column 0 (one plain term and nine
+ *    times 19, five of them doubled), below 2^62.2, under the crude bound
+ *    of ten terms of 3 * 57 * 2^52 each, 2^62.8. Both are below the 2^63
+ *    carry4 takes (its carries then fit a lane with room to spare).
+ * On entry the radix-2^51 limbs (below 2^51 + 2^26, so below 2^52) split
+ * into 26-bit limbs and high parts below 2^26; carry4 makes s carried, x1
+ * goes into products as split. On exit limbs recombine to even + (odd <<
+ * 26) < 2^26 + (2^25 + 1710) 2^26 < 2^51 + 2^37.
  *
  * ISA: AVX2 (and the SSE levels below it that -mavx2 enables). Constant
  * time: a fixed instruction sequence per step, VPMULUDQ's latency does not
@@ -77,8 +90,12 @@ static inline __m256i mul19(__m256i x) {
 
 /* ref10's carry order: two interleaved chains (from limbs 0 and 4), so the
  * whole pass is about six carries deep instead of eleven. Limbs below 2^63
- * in; carried out (limbs 1 and 5 end up to 2^15 above 2^25, the rest below
- * their width). */
+ * in, so each carry is below 2^38 and no sum passes 2^63 + 2^38; carried
+ * out: every limb below its width but limb 1 (its carry comes after the
+ * fold of limb 9's carry times 19 into limb 0) and limb 5 (the second
+ * carry out of limb 4): for mul4's columns, below 2^62.2, at most 1710 and
+ * 1062 above 2^25; for any input below 2^63, below 2^25 + 2^17 and
+ * 2^25 + 2^13. */
 static inline void carry4(fe4 *r) {
   const __m256i m26 = _mm256_set1_epi64x((long long)M26), m25 = _mm256_set1_epi64x((long long)M25);
   __m256i *h = r->v;
@@ -117,8 +134,9 @@ static inline void carry4(fe4 *r) {
 #define OPAQUE(x) ((void)0)
 #endif
 
-/* Four products at once, carried. Operand limbs below 3 * 2^26 (see the
- * top).
+/* Four products at once, carried. Operand limbs below 3 * 2^26, odd ones
+ * below 3 * 2^25 + 2^11 (see the top): b19 and ai2 stay below 2^32, the
+ * width VPMULUDQ reads, and every column below 2^62.2.
  * Operand scanning: ten accumulators, a_i (and 2 a_i) in registers, b_j
  * and 19 b_j read from memory by VPMULUDQ itself; thirteen live vectors,
  * so nothing spills. */
@@ -164,7 +182,8 @@ static inline void add4(fe4 *r, const fe4 *a, const fe4 *b) {
   for (int i = 0; i < 10; i++) r->v[i] = _mm256_add_epi64(a->v[i], b->v[i]);
 }
 
-/* a - b + 2p, uncarried: b carried. */
+/* a - b + 2p, uncarried: b carried, so each b_i is at most 2p's limb
+ * (2^27 - 38, 2^27 - 2 or 2^26 - 2) and no lane wraps below zero. */
 static inline void sub4(fe4 *r, const fe4 *a, const fe4 *b) {
   const __m256i p2_0 = _mm256_set1_epi64x((long long)(2 * (M26 + 1) - 38));
   const __m256i p2_e = _mm256_set1_epi64x((long long)(2 * (M26 + 1) - 2));
@@ -223,7 +242,7 @@ static void fe_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[
   }
   carry4(&s);
   hwc_fe25519_ladder4_loop(s.v, 10, x1v.v, a24v.v, e, step4);
-  /* Carried limbs recombine to below 2^51 + 2^42: a valid radix-2^51
+  /* Carried limbs recombine to below 2^51 + 2^37: a valid radix-2^51
    * element as it stands; carry51 tidies it to the generic bounds. */
   uint64_t lane[10][4];
   for (int j = 0; j < 10; j++) _mm256_storeu_si256((__m256i *)lane[j], s.v[j]);

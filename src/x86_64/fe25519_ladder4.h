@@ -9,6 +9,13 @@
  *
  * Constant time: 255 steps whatever the scalar; its bits only form masks,
  * never a branch or an index.
+ *
+ * Bounds: the swap moves whole lanes and changes no limb, so each limb of
+ * the state keeps the bound the step left it; each backend's step maps its
+ * "carried" state (fe25519_avx2.c: limbs below their 26/25-bit width, limbs
+ * 1 and 5 up to 1710 and 1062 above 2^25; fe4_ifma.h: below 2^51 + 2^11)
+ * to a carried state, so 255 steps need no check in between. x1v and a24v
+ * are only read.
  */
 #ifndef HWC_FE25519_LADDER4_H
 #define HWC_FE25519_LADDER4_H
