@@ -13,6 +13,13 @@
  * 2020): (A,B,D,C) x (A,B,A,B), then (AA,E,DA+CB,DA-CB) x (BB,a24,DA+CB,
  * DA-CB), then (., E, ., x1) x (., BB+a24 E, ., (DA-CB)^2).
  *
+ * Bounds (fe4_ifma.h has each operation's): every sum and difference is
+ * carried before it enters a product, so all mul4 operands are below
+ * 2^51 + 2^7 (sums, differences) or 2^51 + 2^11 (products), inside the 52
+ * bits IFMA reads; the entry limbs from to_radix51 are below 2^52, and the
+ * state after each step is mul4 output, carried, as the next step needs.
+ * x1 enters as to_radix51 left it, a24 = 121666 as one limb.
+ *
  * ISA: AVX-512F, AVX-512VL, AVX-512IFMA for the ladder; BMI2 and ADX for
  * the 4x64 operations. Constant time: fixed instruction sequence per step;
  * the swap is a mask built from the scalar bit, never a branch or index.
@@ -35,7 +42,7 @@ static inline void step4(__m256i *sv, const __m256i *x1, const __m256i *a24) {
   perm4(&q, s, 0xb1);                        /* (z2, x2, z3, x3) */
   for (int i = 0; i < 5; i++) sum.v[i] = _mm256_add_epi64(s->v[i], q.v[i]);
   sub4(&dif, &q, s);                         /* lanes 1, 3: x2 - z2, x3 - z3 */
-  carry4(&sum);
+  carry4(&sum); /* up to 2^53 uncarried: IFMA would drop bit 52 */
   for (int i = 0; i < 5; i++) u.v[i] = BLEND(sum.v[i], dif.v[i], 0xa); /* (A, B, C, D) */
   perm4(&x, &u, 0xb4);                       /* (A, B, D, C) */
   perm4(&y, &u, 0x44);                       /* (A, B, A, B) */

@@ -8,8 +8,21 @@
  *
  * The radix is 51, not IFMA's natural 52, so that the wrap-around factor
  * is 2^255 = 19 and column sums times 19 stay below 2^64 without carrying
- * first; the price is doubling the high halves, whose weight is 2^52. One
- * parallel carry pass then brings every limb below 2^51 + 2^15.
+ * first; the price is doubling the high halves, whose weight is 2^52.
+ *
+ * Bounds. IFMA multiplies the low 52 bits of its operands and ignores the
+ * rest, so a limb of 2^52 or more entering mul4 is silently truncated: the
+ * invariant every caller keeps is "limbs below 2^52 into mul4", and that is
+ * why add4 and sub4 carry rather than leave sums for the next product (two
+ * carried limbs can add up to 2^52 + 2^12). Per operation:
+ *  - carried, as carry4 leaves mul4's output: limb 0 below 2^51 + 1938,
+ *    limbs 1..4 below 2^51 + 535, so below 2^51 + 2^11;
+ *  - add4 of limbs below 2^52 (carries at most 3): limb 0 below 2^51 + 57,
+ *    the others 2^51 + 3;
+ *  - sub4, a below 2^52 (carries at most 5): limb 0 below 2^51 + 95, the
+ *    others 2^51 + 5;
+ *  - to_radix51: limbs 0..3 below 2^51, limb 4 below 2^52.
+ * All are below 2^52, so any of them may enter mul4.
  * Constant time: fixed instruction sequences, no data-dependent branches.
  */
 #ifndef HWC_FE4_IFMA_H
@@ -27,7 +40,10 @@ static inline __m256i mul19(__m256i x) {
   return _mm256_add_epi64(_mm256_add_epi64(_mm256_slli_epi64(x, 4), _mm256_slli_epi64(x, 1)), x);
 }
 
-/* One parallel carry pass: limbs below 2^63 in, below 2^51 + 2^17 out. */
+/* One parallel carry pass: limbs below 2^63 in, so each carry is below
+ * 2^12 and 19 c4 below 2^16.3: limb 0 ends below 2^51 + 2^17, limbs 1..4
+ * below 2^51 + 2^12. For mul4's columns (below 267 * 2^52) the carries are
+ * at most 534 (from limb 0) and 102 (from limb 4, times 19: 1938). */
 static inline void carry4(fe4 *r) {
   const __m256i m = _mm256_set1_epi64x((long long)M51);
   __m256i c[5];
@@ -36,9 +52,15 @@ static inline void carry4(fe4 *r) {
   for (int i = 1; i < 5; i++) r->v[i] = _mm256_add_epi64(_mm256_and_si256(r->v[i], m), c[i - 1]);
 }
 
-/* Four products at once. Column k of the schoolbook product is
- * lo[k] + 2 hi[k-1] < 15 * 2^52; folding columns 5..9 times 19 keeps the
- * sums below 2^61. Inputs: limbs below 2^52. */
+/* Four products at once. Inputs: limbs below 2^52 (the 52 bits IFMA
+ * reads). Each a_i b_j < 2^104 splits into a low half below 2^52 at weight
+ * 2^(51(i+j)) and a high half below 2^52 at weight 2^(51(i+j)+52), which is
+ * twice column i+j+1's. With n_k = min(k+1, 9-k) products in lo[k] and
+ * hi[k], column k = lo[k] + 2 hi[k-1] is below (n_k + 2 n_(k-1)) 2^52, at
+ * most 14 * 2^52 (column 5). Folding columns 5..9 times 19 gives
+ * r_k = col[k] + 19 col[k+5] below (1, 4, 7, 10, 13) + 19 (14, 11, 8, 5, 2)
+ * times 2^52, the largest r_0 < 267 * 2^52 < 2^60.1: no lane comes near
+ * 2^64, and carry4 takes any limb below 2^63. */
 static inline void mul4(fe4 *r, const fe4 *a, const fe4 *b) {
   __m256i lo[9], hi[9];
   const __m256i z = _mm256_setzero_si256();
@@ -57,13 +79,16 @@ static inline void mul4(fe4 *r, const fe4 *a, const fe4 *b) {
   carry4(r);
 }
 
-/* a + b, limbs below 2^52 + 2^52: carried. */
+/* a + b, limbs below 2^52 + 2^52: carried (see the top: an uncarried sum
+ * could exceed the 52 bits IFMA reads). */
 static inline void add4(fe4 *r, const fe4 *a, const fe4 *b) {
   for (int i = 0; i < 5; i++) r->v[i] = _mm256_add_epi64(a->v[i], b->v[i]);
   carry4(r);
 }
 
-/* a - b + 4p: no limb goes negative for b below 2^53 - 76. */
+/* a - b + 4p: no limb goes negative for b below 2^53 - 76 (4p's limb 0;
+ * the others are 2^53 - 4), which every operand here is; a below 2^52 keeps
+ * the sum below 2^54, carried. */
 static inline void sub4(fe4 *r, const fe4 *a, const fe4 *b) {
   const __m256i p4_0 = _mm256_set1_epi64x((long long)((UINT64_C(1) << 53) - 76));
   const __m256i p4_i = _mm256_set1_epi64x((long long)((UINT64_C(1) << 53) - 4));
@@ -83,7 +108,8 @@ static inline void sub4(fe4 *r, const fe4 *a, const fe4 *b) {
     for (int i_ = 0; i_ < 5; i_++) (r)->v[i_] = _mm256_permute4x64_epi64((a)->v[i_], (imm)); \
   } while (0)
 
-/* 4x64 (any value below 2^256) to radix 2^51 limbs below 2^52. */
+/* 4x64 (any value below 2^256) to radix 2^51: limbs 0..3 below 2^51, limb
+ * 4 (bits 204..255) below 2^52, not reduced mod p. */
 static void to_radix51(uint64_t l[5], const uint64_t w[4]) {
   l[0] = w[0] & M51;
   l[1] = (w[0] >> 51 | w[1] << 13) & M51;
@@ -93,7 +119,10 @@ static void to_radix51(uint64_t l[5], const uint64_t w[4]) {
 }
 
 /* Radix 2^51 limbs below 2^52 to 4x64 below 2^256: carry to 51 bits with
- * the top folded by 19, then pack. */
+ * the top folded by 19, then pack. The first pass leaves limbs 1..4 below
+ * 2^51 and limb 0 below 2^51 + 38 (limb 4's carry is at most 2); in the
+ * second every carry is at most 1, so limb 0 ends below 2^51 + 19 and
+ * limbs 1..4 below 2^51: the value is below 2^255 + 19. */
 static void from_radix51(uint64_t w[4], const uint64_t in[5]) {
   uint64_t l[5] = {in[0], in[1], in[2], in[3], in[4]};
   for (int pass = 0; pass < 2; pass++) {

@@ -22,6 +22,20 @@
  * The fixed-base multiplication's additions of precomputed affine points
  * (hwc_ge25519_ifma_base) use the same addition with Z2 = 1.
  *
+ * Bounds (limb bounds of each operation in fe4_ifma.h): no sum goes
+ * uncarried into a product. The formulas' sums (Y+X and Y-X in sum_diff,
+ * X+Y in dbl, A+B, D+C, D-C, t1, t2, 2ZZ and S-t1 in the completed points,
+ * the negations 0 - q) all come out of add4 or sub4, which carry: limbs
+ * below 2^51 + 2^7. Uncarried, two such terms could pass 2^52, the width
+ * IFMA reads, and the product would silently lose the top bit; one carry
+ * pass per sum is what the 52-bit window costs. The other mul4 operands
+ * are mul4 outputs (below 2^51 + 2^11), to_radix51 loads (below 2^52: the
+ * point, the table's affine entries that load_precomp feeds straight into
+ * add_cached's product), 2d (limbs below 2^51) and 0 or 1 lanes. sub4's
+ * subtrahends are all below 2^52 < 2^53 - 76, so no lane goes negative.
+ * Completed points are sub4/add4 output, points and cached entries mul4
+ * output, so every loop iteration starts from the bounds it ends with.
+ *
  * ISA: AVX-512F, AVX-512VL, AVX-512IFMA (256-bit vectors), and the 4x64
  * helpers' BMI2/ADX. Constant time: fixed sequence per digit; the table
  * entry and its sign are chosen by masks over all eight entries.
