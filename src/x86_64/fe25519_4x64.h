@@ -32,10 +32,13 @@
 
 typedef unsigned __int128 u128;
 
-/* The 512-bit value in r8..r15 (T0..T7) to h = T0..3 + 38 * T4..7, in
- * [0, 2^256). The fold leaves at most 39 above 2^256, which a second,
- * smaller fold absorbs: if that one carries out too, the low limb is below
- * 38 * 39 and the last +38 cannot carry. */
+/* The 512-bit value T in r8..r15 (T0..T7) to h = T0..3 + 38 * T4..7 mod p,
+ * in [0, 2^256). T < 2^512 (f, g < 2^256), so the first fold is below
+ * 2^256 + 38 (2^256 - 1) < 39 * 2^256: its fifth word c (r12: the last high
+ * half plus the CF and OF carries, which cannot wrap a word) is at most 38.
+ * The second fold adds 38 c <= 1444 to the low limb; if that carries out
+ * of 2^256, the four words were at least 2^256 - 1444 and are now below
+ * 1444, so the final +38 for that carry cannot carry again. */
 #define REDUCE_AND_STORE                                                    \
   "movl $38, %%edx\n\t"                                                     \
   "xorl %%eax, %%eax\n\t"                                                   \
@@ -68,7 +71,10 @@ typedef unsigned __int128 u128;
 
 /* One row i >= 1 of the schoolbook product: T[i..i+4] += f_i * g, with the
  * low halves on the CF chain and the high halves on the OF chain. TOP is
- * the fresh limb T[i+4]; its XOR also clears both flags. */
+ * the fresh limb T[i+4]; its XOR also clears both flags. Neither chain can
+ * carry out of TOP: after row i the partial product is f_0..i * g <
+ * 2^(64(i+1)) 2^256, which T[0..i+4] holds, and ADOX puts a high half
+ * (at most 2^64 - 2) plus OF into a TOP of 0 before ADC adds CF. */
 #define ROW(off, Ti, Ti1, Ti2, Ti3, TOP)                                    \
   "movq " off "(%[f]), %%rdx\n\t"                                           \
   "xorl %%" TOP "d, %%" TOP "d\n\t"                                         \
@@ -110,7 +116,11 @@ static inline void fmul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4])
 }
 
 /* Squaring: the six cross products once, doubled on the CF chain while the
- * four squares come in on the OF chain. */
+ * four squares come in on the OF chain. The cross sum is below
+ * 2^128 (2^64 + 2^128 + 2 * 2^192 + 2^256 + 2^320) < 2^448, so it fits
+ * r9..r14 with no carry out of r14; doubled it reaches r15 with one bit,
+ * and adding the squares makes exactly f^2 < 2^512, so neither chain's
+ * last carry (into r15) can leave a word. */
 static inline void fsqr(uint64_t h[4], const uint64_t f[4]) {
   int taint = hwc_msan_tainted(f, 32);
   __asm__ volatile(
@@ -166,8 +176,10 @@ static inline void fsqr(uint64_t h[4], const uint64_t f[4]) {
   hwc_msan_set(h, 32, taint);
 }
 
-/* h = f + g: a carry out of 2^256 is worth 38; a second one cannot follow a
- * first (the sum is then below 2^256 - 38 + 38). */
+/* h = f + g: a carry out of 2^256 is worth 38. The +38 can carry out once
+ * more (f + g - 2^256 reaches 2^256 - 2 for f = g = 2^256 - 1), and then
+ * leaves the low limb below 38, so the last +38 cannot carry: any f, g
+ * below 2^256 in, h below 2^256 out, h = f + g mod p. */
 static inline void fadd(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) {
   unsigned long long t0, t1, t2, t3;
   unsigned char c = _addcarry_u64(0, f[0], g[0], &t0);
@@ -184,7 +196,9 @@ static inline void fadd(uint64_t h[4], const uint64_t f[4], const uint64_t g[4])
   h[3] = t3;
 }
 
-/* h = f - g: a borrow of 2^256 is worth -38, likewise at most twice. */
+/* h = f - g: a borrow of 2^256 is worth -38, likewise at most twice: the
+ * -38 borrows again only when the wrapped difference is below 38, after
+ * which the low limb is at least 2^64 - 38 and the last -38 cannot borrow. */
 static inline void fsub(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) {
   unsigned long long t0, t1, t2, t3;
   unsigned char b = _subborrow_u64(0, f[0], g[0], &t0);
@@ -209,12 +223,13 @@ static inline void fmul_small(uint64_t h[4], const uint64_t f[4], uint32_t c) {
     acc = (acc >> 64) + (u128)f[i] * c;
     t[i] = (uint64_t)acc;
   }
-  uint64_t top = (uint64_t)(acc >> 64); /* < 2^20 */
+  uint64_t top = (uint64_t)(acc >> 64); /* < c < 2^20 (kernels.h), 38 top < 2^26 */
   unsigned long long t0, t1, t2, t3;
   unsigned char cy = _addcarry_u64(0, t[0], top * 38, &t0);
   cy = _addcarry_u64(cy, t[1], 0, &t1);
   cy = _addcarry_u64(cy, t[2], 0, &t2);
   cy = _addcarry_u64(cy, t[3], 0, &t3);
+  /* a carry out leaves t0 below 38 top, so this +38 cannot carry */
   h[0] = t0 + (((uint64_t)0 - cy) & 38);
   h[1] = t1;
   h[2] = t2;
@@ -245,8 +260,9 @@ static void fe_frombytes(hwc_fe25519 *h, const uint8_t s[32]) { \
   h->d[3] &= 0x7fffffffffffffffu; \
 } \
  \
-/* Fold bit 255 twice (value < 2^255 afterwards), then subtract p when \
- * t + 19 reaches 2^255, chosen by mask. */ \
+/* Fold bit 255 twice: the first leaves t < 2^255 + 19, the second (a \
+ * carry only when the first did) t < 2^255; then subtract p when t + 19 \
+ * reaches 2^255 (t >= p), chosen by mask, once, as t < 2p. */ \
 static void fe_tobytes(uint8_t s[32], const hwc_fe25519 *f) { \
   HWC_COUNT_CALL(id); \
   unsigned long long t[4] = {f->d[0], f->d[1], f->d[2], f->d[3]}, u[4]; \
