@@ -608,7 +608,9 @@ HWC_API void hwc_rsa_free(hwc_rsa_key *key);
  * rsaEncryption. Strict DER (definite minimal lengths, minimal non-negative
  * integers, no trailing data); a PEM label must name the structure inside.
  * The key is then checked (hwc_rsa_generate's limits: modulus 1024..8192
- * bits, odd; private keys: p q = n and the CRT values consistent).
+ * bits, odd; private keys: p q = n, p and q of at least 512 bits and at
+ * most 32 bits below half of n's, e d = 1 mod lcm(p - 1, q - 1) with dP, dQ
+ * and qInv consistent with d, p and q; checked in constant time).
  * *key receives a new key (free with hwc_rsa_free) or NULL. HWC_OK,
  * HWC_ERR_BAD_ENCODING (malformed input), HWC_ERR_BAD_KEY (well formed,
  * inconsistent), HWC_ERR_UNSUPPORTED (multi-prime keys), HWC_ERR_NOMEM,
