@@ -5,6 +5,18 @@
  * IEEE Micro 1996: one outer pass per limb of b interleaves the product row
  * with one reduction step, so the accumulator stays at n + 2 limbs.
  * Elements are canonical (fully reduced, < m) n-limb numbers, R = 2^(64n).
+ *
+ * Bounds of the CIOS loop, for a < R and b < m (to_mont passes any a below
+ * R with b = R^2 mod m; every other product has both below m): after outer
+ * pass i the accumulator is t_i = (a (b mod 2^(64i)) + Q_i m) / 2^(64i)
+ * with Q_i < 2^(64i), so t_i < a + m < 2R: t[n] <= 1 and t[n+1] = 0
+ * between passes. Within a pass t + a b_i + q m < (a + m) + (2^64 - 1)
+ * (a + m) = 2^64 (a + m) < 2^(64(n+1)+1): n + 2 limbs always hold it, with
+ * t[n+1] <= 1. Each step of a row is a b + t + c <= (2^64 - 1)^2 +
+ * 2 (2^64 - 1) = 2^128 - 1, so hwc_mac64's carry fits one word. At the end
+ * t = (a b + Q m) / R < a b / R + m < 2m, so one masked subtraction of m
+ * (with t[n] as the carry limb) makes it canonical.
+ *
  * ISA: none. 64 x 64 -> 128-bit products come from unsigned __int128; where
  * the compiler has none, from four 32 x 32 -> 64-bit products.
  * Constant time: loop bounds depend only on n; the final subtraction of m is
@@ -25,10 +37,17 @@ uint64_t hwc_bn_neg_inv64(uint64_t m0) {
 }
 
 void hwc_bn_pow2_mod(uint64_t *r, unsigned e, const uint64_t *m, size_t n) {
-  /* m's top limb is non-zero, so 2^(64(n-1)) < m: start there and double.
-   * Starting from the limb count (public) rather than m's exact bit length
-   * costs at most 63 more doublings and keeps m's top bits (a prime's,
-   * in the CRT halves) out of the loop bound. */
+  /* Preconditions: m odd, above 1, with its top limb non-zero (bignum.h;
+   * callers trim m to its significant limbs), so 2^(64(n-1)) < m: start
+   * there and double; and e >= 64(n-1), as kernels.h says (callers pass
+   * 64n or 2 rbits, twice R's exponent). Each doubling of r < m gives 2r < 2m, at most 64n + 1 bits with
+   * the bit shifted out as `carry`, and one conditional subtraction of m
+   * brings it back below m. With a zero top limb the start would already be
+   * at least m and a single subtraction per doubling could not keep up: the
+   * result would be wrong, not merely slow. Starting from the limb count
+   * (public) rather than m's exact bit length costs at most 63 more
+   * doublings and keeps m's top bits (a prime's, in the CRT halves) out of
+   * the loop bound. */
   unsigned start = (unsigned)(64 * (n - 1));
   for (size_t j = 0; j < n; j++) r[j] = 0;
   r[n - 1] = 1;
@@ -71,7 +90,7 @@ static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hw
   for (size_t i = 0; i < n; i++) {
     uint64_t c = 0, bi = b[i];
     for (size_t j = 0; j < n; j++) t[j] = hwc_mac64(&c, a[j], bi, t[j], c);
-    uint64_t s = t[n] + c;
+    uint64_t s = t[n] + c; /* t[n] <= 1: carries into t[n + 1] at most once */
     t[n + 1] = s < c;
     t[n] = s;
     uint64_t q = t[0] * n0;
@@ -79,9 +98,9 @@ static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hw
     for (size_t j = 1; j < n; j++) t[j - 1] = hwc_mac64(&c, q, m[j], t[j], c);
     s = t[n] + c;
     t[n - 1] = s;
-    t[n] = t[n + 1] + (s < c);
+    t[n] = t[n + 1] + (s < c); /* t < 2R again: this is 0 or 1 */
   }
-  hwc_bn_cond_sub(r, t, t[n], m, n);
+  hwc_bn_cond_sub(r, t, t[n], m, n); /* t < 2m */
 }
 
 HWC_BIGNUM_CANONICAL_ENTRIES(bignum_generic)

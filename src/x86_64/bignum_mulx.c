@@ -10,6 +10,17 @@
  * Inline assembly, because C and intrinsics cannot say which additions go
  * to CF and which to OF: compilers serialise _addcarryx_u64 into one chain.
  * The loops count with LEA and JRCXZ, which leave both flags alone.
+ * Bounds (the portable file derives them): between rows the accumulator
+ * t < a + m < 2R fills n limbs and t[n] <= 1, with t[n+1] = 0; after a
+ * product row and before its reduction row the value is below
+ * 2^64 (a + m) < 2^(64(n+1)+1), so t[n+1] <= 1. Inside a row each limb
+ * takes one low half plus CF (ADCX) and one high half plus OF (ADOX): two
+ * separate additions, each with its own carry of at most 1, so neither
+ * flag ever has to hold more than one bit, and the high half of a 64x64
+ * product is at most 2^64 - 2, so a pending high half plus OF fits its
+ * register. Whatever the two chains still carry at the row's end is part
+ * of the value, which the bound says fits in t[n] and t[n+1]: the extra
+ * word cannot overflow, and in fact ends at 0 or 1.
  * ISA: BMI2 + ADX.
  * Constant time: loop bounds depend only on n; MULX, ADCX and ADOX have
  * fixed latency; the final subtraction is masked as in the portable code.
@@ -60,7 +71,9 @@ HWC_CALL_COUNTER(bignum_mulx);
 
 /* t[0..n+1] += x[0..n-1] * y, t[n+1] taking the carry out (it is 0 on
  * entry): the last high half and the CF carry go into t[n], the OF carry
- * with the CF carry out of that into t[n+1]. */
+ * with the CF carry out of that into t[n+1]. t[n] <= 1 on entry, so
+ * t[n] + h0 + CF + OF <= 2^64 + 1 carries at most once: t[n+1] = CF + OF is
+ * at most 1, as the value bound (below 2^(64(n+1)+1)) also says. */
 #define ROW_MUL(loop)                                                               \
   do {                                                                              \
     uint64_t lo, h1, cur, h0 = 0;                                                   \
@@ -85,7 +98,8 @@ HWC_CALL_COUNTER(bignum_mulx);
 
 /* t = (t + q m) / 2^64 over n + 2 limbs, with q m's low limb cancelling
  * t[0]: t[n] and the two carries shift down into t[n - 1] and t[n], and
- * t[n + 1] becomes 0. h0_in is "+&r" where the loop starts with h0 = 0,
+ * t[n + 1] becomes 0. The new t is below a + m < 2R, so t[n + 1] plus the
+ * chains' last carries, stored as t[n], is 0 or 1. h0_in is "+&r" where the loop starts with h0 = 0,
  * "=&r" where the lead-in sets it. */
 #define ROW_REDUCE(lead, loop, h0_in)                                               \
   do {                                                                              \
@@ -165,7 +179,7 @@ static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hw
       row_reduce(t, m, t[0] * ctx->n0, n);
     }
   }
-  hwc_bn_cond_sub(r, t, t[n], m, n); /* t < 2m */
+  hwc_bn_cond_sub(r, t, t[n], m, n); /* t < ab/R + m < 2m: one subtraction */
 }
 
 HWC_BIGNUM_CANONICAL_ENTRIES(bignum_mulx)
