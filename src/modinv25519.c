@@ -23,6 +23,31 @@
  * computed in the paper's follow-up analysis), hence 10 batches; any odd
  * modulus below 2^256 works the same way.
  *
+ * Bounds:
+ *  - f and g: each step replaces g by (g +- f) / 2 or g / 2 and f by the
+ *    old g, so |f|, |g| never exceed max(|f0|, |g0|) = m (the input is
+ *    below m): below 2^256 in magnitude, limbs 0..3 in [0, 2^62), the
+ *    signed top limb (weight 2^248) within +-2^8.
+ *  - the batch: 59 steps on the low 62 bits of f and g (limb 0). A step
+ *    reads only the low bit of the current g (and zeta); after s steps the
+ *    low 62 - s bits of the words are still exact, so 59 steps read only
+ *    exact bits. The matrix starts at 8 and after s steps has
+ *    |u| + |v| <= 2^(3+s) and |q| + |r| <= 2^(3+s) (a step adds one row
+ *    into the other and doubles the first): 2^62 after 59 steps, within
+ *    int64 with its sign and exactly the 2^62 the updates divide by. Hence
+ *    59 steps per batch, not 62.
+ *  - update_fg: u f_j + v g_j with limbs below 2^62 is below 2^124 in
+ *    magnitude, plus a carry below 2^63: well inside 128 bits.
+ *  - update_de: d, e in (-2m, m); md, me in (-2^63, 2^62] after the low
+ *    62 bits are cancelled (at most 2^62 from the sign terms, minus less
+ *    than 2^62), so u d_j + v e_j + m_j md < 2^124 + 2^125 in magnitude;
+ *    the results stay in (-2m, m) (the safegcd write-up's range argument),
+ *    top limbs within +-2^9.
+ *  - zeta - 1 or -zeta - 2 (for zeta < 0) never grows |zeta| by more
+ *    than 1, from -1: |zeta| <= 591 after the 590 steps.
+ *  - the end: d in (-2m, m), +m if negative gives (-m, m), the sign of f
+ *    can negate it, +m if negative gives [0, m), below 2^256 to pack.
+ *
  * Constant time: every step is the same sequence of masks, adds and
  * shifts; the batch count is fixed; the final normalisation is masked.
  * Needs a 128-bit integer type (the caller falls back to the
@@ -84,8 +109,9 @@ static int64_t divsteps_59(int64_t zeta, uint64_t f, uint64_t g, trans *t) {
 }
 
 /* (f, g) = t (f, g) / 2^62, exactly: the batch made the low 62 bits of
- * both products zero. Limb products fit: |u|, |v| <= 2^62 and limbs below
- * 2^62 in magnitude. */
+ * both products zero. Limb products fit: |u| + |v| <= 2^62 and limbs below
+ * 2^62 in magnitude (the top one far below), so each column is below
+ * 2^124 plus a carry below 2^63 (see the top). */
 static void update_fg(s62 *f, s62 *g, const trans *t) {
   i128 cf = (i128)t->u * f->v[0] + (i128)t->v * g->v[0];
   i128 cg = (i128)t->q * f->v[0] + (i128)t->r * g->v[0];

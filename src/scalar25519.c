@@ -11,6 +11,18 @@
  * and so does any sum or difference formed as a 512-bit number (negation is
  * L * 2^256 - s, as libsodium does, which keeps everything non-negative).
  *
+ * Bounds, limb by limb (four 64-bit limbs, L < 2^253, 16 L < 2^257):
+ *  - every multiply-accumulate is a b + t + c <= (2^64 - 1)^2 + 2 (2^64 - 1)
+ *    = 2^128 - 1, so hwc_mac64's carry fits a word;
+ *  - redc_steps: m < 2^256 and T < 2^512 make T + m L < 2^512 + 2^509, so
+ *    the ninth word t[8] is at most 1 and v = (T + m L) / R has v[4] <= 1;
+ *    v < 2^256 + L < 17 L because 2^256 < 16 L (2^252 < L);
+ *  - redc's subtractions of 16L, 8L, 4L, 2L, L (each kept only if it does
+ *    not go negative) halve the bound each time: v < 32 L in, v < L out;
+ *  - reduce512's montmul multiplies two values below L: below 2^506;
+ *  - muladd: a b + c <= (2^256 - 1)^2 + 2^256 - 1 < 2^512;
+ *  - l_shifted_minus: L 2^256 + k - s lies in (0, 2^509).
+ *
  * Constant time: fixed loops, multiplications, and masked selects; the only
  * branches are on the public exponent of the inversion.
  */
