@@ -4,13 +4,23 @@
  * Method: the "ctmul64" carry-less multiplication described by Thomas Pornin
  * for BearSSL (bearssl.org/constanttime.html). An integer multiply adds
  * partial products with carries; keeping only every fourth bit of each
- * operand leaves three-bit holes that swallow those carries (at most 15
- * terms meet in one bit of the low 64-bit product, the 16th only past bit
- * 63), so four masked multiplies per pair give a 64x64 carry-less product's
- * low half. The high half comes from the same routine on bit-reversed
+ * operand leaves three-bit holes that swallow those carries: in x_a y_b
+ * (bits of x at 4i + a, of y at 4j + b) the 4-bit slot at 4s + a + b
+ * collects min(s + 1, 31 - s) terms: at most 15 for s != 15, a count that
+ * fits the slot, so no carry reaches the next slot; the one slot of 16
+ * terms (s = 15) starts at bit 60 or above, so its carry leaves the low
+ * 64-bit word and its lowest bit, the count's parity, is still right. So four masked multiplies
+ * per pair give a 64x64 carry-less product's low half. The high half comes from the same routine on bit-reversed
  * operands. Three such products (Karatsuba) make the 128x128 product, which
  * is then reduced modulo x^128 + x^7 + x^2 + x + 1 in GCM's reflected bit
  * order with shifts.
+ *
+ * Reduction: the product has degree at most 254, four 64-bit words. Two
+ * folds of 64 coefficients are needed and enough: x^128 = x^7 + x^2 + x + 1
+ * moves the top word (degrees 192..255) to degrees 64..134, so the first
+ * fold spills up to 7 coefficients into the second word from the top
+ * (128..134), and the second fold moves that word (128..191) to 0..70,
+ * below 128, with nothing left over.
  *
  * ISA: any C11 target; 64x64->64 multiplication must be constant time (it is
  * on x86_64 and on the ARMv8 cores we know of).
@@ -86,7 +96,10 @@ static void ghash_generic_update(uint8_t y[16], const uint8_t *in, size_t nblock
     z2h = rev64(z2h) >> 1;
     uint64_t v0 = z0, v1 = z0h ^ z2, v2 = z1 ^ z2h, v3 = z1h;
     /* Multiply by x to realign the 255-bit reflected product, then fold the
-     * low 128 bits back with the polynomial (x^7 + x^2 + x + 1, reflected). */
+     * low 128 bits back with the polynomial (x^7 + x^2 + x + 1, reflected):
+     * v0 (the highest degrees) into v2 and, for the at most 7 bits that the
+     * shifts by 1, 2 and 7 push past v2's end, into v1; then v1 the same
+     * way into v3 and v2, where nothing passes v2's end. */
     v3 = v3 << 1 | v2 >> 63;
     v2 = v2 << 1 | v1 >> 63;
     v1 = v1 << 1 | v0 >> 63;

@@ -17,7 +17,10 @@
  * run of n <= 16 blocks ending a stretch multiplies block j by H'^(n-j),
  * which is the table entry 16 - n + j, so one unaligned run of the table
  * serves every length. Products are accumulated unreduced (lo, mid, hi) and
- * reduced once per run ("aggregated reduction").
+ * reduced once per run ("aggregated reduction"): addition is XOR, so sums
+ * of any number of products stay 255-bit polynomials and never grow; the
+ * run length is set by the table (16 powers) and the registers, not by a
+ * bound.
  *
  * Constant time: carry-less multiplies, XORs and shuffles only.
  */
@@ -44,8 +47,16 @@ static inline void gh_acc_mul(gh_acc *a, __m128i x, __m128i h) {
   a->mid = _mm_xor_si128(a->mid, _mm_xor_si128(_mm_clmulepi64_si128(x, h, 0x10), _mm_clmulepi64_si128(x, h, 0x01)));
 }
 
-/* (hi:mid:lo) * x^-128 mod the POLYVAL polynomial: fold the low 128 bits
- * twice, 64 at a time, with the reflected reduction constant. */
+/* (hi:mid:lo) * x^-128 mod the POLYVAL polynomial P = x^128 + x^127 +
+ * x^126 + x^121 + 1: fold the low 128 bits twice, 64 at a time, with the
+ * reflected reduction constant. mid (degree <= 126) splits across lo and
+ * hi; hi then has degree <= 126 and lo <= 127. Since 1 = x^128 + x^127 +
+ * x^126 + x^121 mod P, x^-64 = x^64 + x^63 + x^62 + x^57, so one fold maps
+ * lo = L0 + L1 x^64 to L1 + L0 x^64 (the qword swap) plus L0 (x^63 + x^62 +
+ * x^57) (the CLMUL by 0xc2 << 56): a product of degree <= 126, so the
+ * result still fits 128 bits and no third fold is needed. Two folds are
+ * x^-128; adding hi gives a value of degree <= 127, which is every
+ * 128-bit value, reduced. */
 static inline __m128i gh_reduce3(__m128i lo, __m128i mid, __m128i hi) {
   const __m128i poly = _mm_set_epi64x((long long)0xc200000000000000ull, 1);
   lo = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
@@ -71,7 +82,8 @@ static inline __m128i gh_power(const void *table, unsigned k) {
   return _mm_loadu_si128((const __m128i *)table + (16 - k));
 }
 
-/* y (POLYVAL domain) absorbs n blocks, up to 8 per reduction. */
+/* y (POLYVAL domain) absorbs n blocks, up to 8 per reduction (any count
+ * would be correct; 8 keeps the powers in cache lines and registers). */
 static inline __m128i gh_blocks(__m128i y, const uint8_t *in, size_t n, const void *table) {
   while (n) {
     size_t m = n < 8 ? n : 8;

@@ -13,7 +13,9 @@
 HWC_CALL_COUNTER(ghash_pclmul);
 
 /* H' = mulX(reverse(H)) (RFC 8452 Appendix A) in plain integers and masks,
- * then its powers by repeated dot products. Shared by every x86 GHASH table
+ * then its powers by repeated dot products. mulX shifts left by one, so at
+ * most the one bit x^128 leaves the 128 bits, and one masked XOR of
+ * x^127 + x^126 + x^121 + 1 (0xc2..01) reduces it. Shared by every x86 GHASH table
  * (the VPCLMULQDQ kernels read the same layout). */
 void hwc_ghash_clmul_table(void *table, const uint8_t h[16]) {
   uint64_t hi = 0, lo = 0;

@@ -4,7 +4,9 @@
  * ghash_clmul.h (H'^16 .. H'^1), so a register loaded from table entry i
  * holds the four consecutive powers its four blocks need. The four lanes'
  * unreduced sums are folded into one 128-bit value before the single
- * reduction (reduction is linear). Shared by ghash_vpclmul_avx512.c and the
+ * reduction (reduction is linear, and XOR sums of products keep their
+ * 255-bit size, so sixteen products need no more folds than one: the two
+ * of gh_reduce3, ghash_clmul.h). Shared by ghash_vpclmul_avx512.c and the
  * GCM loop of aes_vaes_avx512.c; include only from files compiled with
  * -mvpclmulqdq -mavx512f -mavx512bw -mavx512vl.
  * Constant time: carry-less multiplies, XORs, shuffles and masks derived

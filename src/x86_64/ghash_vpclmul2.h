@@ -3,6 +3,9 @@
  * sixteen per reduction, for CPUs with VAES/VPCLMULQDQ but no AVX-512 (or
  * where 512-bit code costs clock speed). Same POLYVAL-domain representation
  * and table as ghash_clmul.h; partial registers use AVX2 masked loads.
+ * Bounds: the two lanes' unreduced XOR sums are folded into one 255-bit
+ * product (carry-less: no growth however many are added) and reduced by
+ * gh_reduce3's two folds.
  * Shared by ghash_vpclmul_avx2.c and the GCM loop of aes_vaes_avx2.c;
  * include only from files compiled with -mvpclmulqdq -mavx2.
  * Constant time: carry-less multiplies, XORs, shuffles; masks from lengths.
