@@ -8,12 +8,15 @@
  * without a general inversion: with u = phi^-1 mod e (a one-word inverse),
  * d = (1 + phi (e - u)) / e, an exact division.
  *
- * Timing: rejected candidates are discarded, so the early exits of trial
- * division only concern numbers that are thrown away. Everything computed
- * on the accepted primes (residues, inverses, exponentiations) runs in
- * constant time, except the number of squarings in Miller-Rabin, which is
- * v2(p - 1) and reveals the position of the lowest set bit of p - 1 (on
- * average two bits of a public-length prime).
+ * Timing: every random byte is secret, and so is everything computed from
+ * a candidate: trial division, the gcd with e, Miller-Rabin (including
+ * v2(p - 1), found and used without a branch or an index) and the checks on
+ * the pair run in constant time. What is released (HWC_DECLASSIFY, each
+ * with its reason) is only the verdict that sends a candidate back: which
+ * test rejected a number that is then thrown away says nothing about the
+ * numbers kept, and for those the verdicts are all "pass", implied by their
+ * being kept. A candidate with p = 1 mod 2^65 is rejected too (chance
+ * 2^-64), so that Miller-Rabin's squarings run a fixed 64 times.
  */
 #include <stdlib.h>
 
@@ -82,7 +85,8 @@ static uint64_t inv_word(uint64_t x, uint64_t e) {
     /* u / 2 mod e: (u + e) / 2 for odd u, written so it cannot overflow */
     u = (u >> 1) + (((e >> 1) + 1) & ((uint64_t)0 - (u & 1)));
   }
-  return b == 1 ? v : 0;
+  uint64_t diff = b ^ 1; /* 0 exactly when gcd(x, e) = 1 */
+  return v & (((diff | ((uint64_t)0 - diff)) >> 63) - 1);
 }
 
 static uint64_t mulhi64(uint64_t a, uint64_t b) {
@@ -117,24 +121,50 @@ static void inv_e_mod(uint64_t *d, const uint64_t *m, size_t n, uint64_t e) {
  * ossl_bn_rsa_fips186_4_prime_MR_min_checks uses). */
 static int mr_rounds(size_t pbits) { return pbits >= 1536 ? 4 : 5; }
 
-/* One probable-prime verdict for an odd candidate p with ctx prepared. */
+/* The number of trailing zero bits of x (64 for x = 0), by a binary search
+ * of masked shifts: the same steps for every x. */
+static uint64_t ctz64(uint64_t x) {
+  uint64_t n = 0;
+  for (unsigned s = 32; s; s >>= 1) {
+    uint64_t lo = x & (((uint64_t)1 << s) - 1);
+    uint64_t zero = ((lo | ((uint64_t)0 - lo)) >> 63) - 1; /* all-ones if the low s bits are 0 */
+    n += zero & s;
+    x = ((x >> s) & zero) | (x & ~zero);
+  }
+  return n + ((x & 1) ^ 1);
+}
+
+/* One probable-prime verdict for an odd candidate p with ctx prepared:
+ * *prime is 1 when every round passes. p - 1 = 2^s d with d odd; the rounds
+ * square a^d a fixed 64 times, and only the first s results count (under a
+ * mask), so neither the time nor the memory accesses depend on s. A
+ * candidate with s > 64 is rejected before any round. */
 static int miller_rabin(const hwc_bn_mont *ctx, size_t pbits, int *prime) {
+  const hwc_bignum_kernel *k = ctx->k;
   size_t n = ctx->n;
   uint64_t pm1[HWC_BN_MAX_LIMBS], d[HWC_BN_MAX_LIMBS], a[HWC_BN_MAX_LIMBS], x[HWC_BN_MAX_LIMBS];
-  uint64_t one[HWC_BN_MAX_LIMBS] = {1};
+  uint64_t diff[HWC_BN_MAX_LIMBS], one[HWC_BN_MAX_LIMBS] = {1};
+  _Alignas(64) uint64_t xm[HWC_BN_MAX_WORDS];
   int rc = HWC_OK;
-  uint64_t ok = ~(uint64_t)0;
+  *prime = 0;
   for (size_t j = 0; j < n; j++) pm1[j] = ctx->m[j];
   pm1[0] &= ~(uint64_t)1;
-  size_t s = 1;
-  while (!(pm1[s / 64] >> (s % 64) & 1)) s++; /* v2(p - 1): see the file comment */
+  /* s = v2(p - 1) in 1..64 (pm1[0] = 0 gives 64); more than 64 when bit 64
+   * is clear too. n >= 2: primes here have at least 1024 bits. */
+  uint64_t s = ctz64(pm1[0]);
+  int too_even = (int)(((uint64_t)(s >> 6) & ~pm1[1]) & 1);
+  /* Released: the candidate is then discarded, and for a kept prime the
+   * answer is always "no". */
+  HWC_DECLASSIFY(&too_even, sizeof too_even);
+  if (too_even) goto out;
+  /* d = (p - 1) >> s: shift counts in registers take constant time; s - 1
+   * and 64 - s stay within 0..63 for s in 1..64. */
   for (size_t j = 0; j < n; j++) {
-    size_t lo = j + s / 64, sh = s % 64;
-    uint64_t v = lo < n ? pm1[lo] >> sh : 0;
-    if (sh && lo + 1 < n) v |= pm1[lo + 1] << (64 - sh);
+    uint64_t v = (pm1[j] >> (s - 1)) >> 1;
+    if (j + 1 < n) v |= pm1[j + 1] << (64 - s);
     d[j] = v;
   }
-  for (int round = 0; round < mr_rounds(pbits) && rc == HWC_OK; round++) {
+  for (int round = 0; round < mr_rounds(pbits); round++) {
     /* a random base in [2, p - 2]: below 2^(pbits-1) < p - 1 */
     rc = hwc_random_bytes((uint8_t *)a, 8 * n);
     if (rc != HWC_OK) break;
@@ -144,23 +174,34 @@ static int miller_rabin(const hwc_bn_mont *ctx, size_t pbits, int *prime) {
     a[0] |= 2;
     rc = hwc_bn_modexp(x, a, d, pbits, ctx);
     if (rc != HWC_OK) break;
-    /* pass iff x == 1 or x == p - 1 at some point of the s - 1 squarings */
-    uint64_t pass = 0;
-    uint64_t diff[HWC_BN_MAX_LIMBS];
+    /* pass iff x == 1, or x^(2^i) == p - 1 for some i < s */
     hwc_bn_sub(diff, x, one, n);
-    pass |= hwc_bn_is_zero_mask(diff, n);
-    for (size_t i = 0; i < s; i++) {
+    uint64_t pass = hwc_bn_is_zero_mask(diff, n);
+    k->to_mont(xm, x, ctx);
+    for (uint64_t i = 0; i < 64; i++) {
+      if (i > 0) {
+        k->sqr(xm, xm, ctx);
+        k->from_mont(x, xm, ctx);
+      }
+      uint64_t counts = (uint64_t)0 - ((i - s) >> 63); /* i < s, as i, s <= 64 */
       hwc_bn_sub(diff, x, pm1, n);
-      pass |= hwc_bn_is_zero_mask(diff, n);
-      if (i + 1 < s) hwc_bn_mod_mul(x, x, x, ctx);
+      pass |= counts & hwc_bn_is_zero_mask(diff, n);
     }
-    ok &= pass;
+    int failed = (int)(~pass & 1);
+    /* Released: a failed round discards the candidate; a kept prime passed
+     * every round, which its being kept says already. */
+    HWC_DECLASSIFY(&failed, sizeof failed);
+    if (failed) goto out;
   }
-  *prime = rc == HWC_OK && ok != 0;
+  *prime = rc == HWC_OK;
+out:
   hwc_memzero(d, sizeof d);
   hwc_memzero(a, sizeof a);
   hwc_memzero(x, sizeof x);
+  hwc_memzero(xm, sizeof xm);
+  hwc_memzero(diff, sizeof diff);
   hwc_memzero(pm1, sizeof pm1);
+  hwc_memzero(&s, sizeof s);
   return rc;
 }
 
@@ -169,32 +210,44 @@ static int miller_rabin(const hwc_bn_mont *ctx, size_t pbits, int *prime) {
 static int gen_prime(hwc_bn_mont *ctx, const hwc_bignum_kernel *k, size_t pbits, uint64_t e) {
   size_t n = (pbits + 63) / 64;
   uint64_t p[HWC_BN_MAX_LIMBS] = {0};
+  int rc;
   pthread_once(&small_once, make_small_primes);
   for (;;) {
-    int rc = hwc_random_bytes((uint8_t *)p, 8 * n);
-    if (rc != HWC_OK) return rc;
+    rc = hwc_random_bytes((uint8_t *)p, 8 * n);
+    if (rc != HWC_OK) break;
     size_t top = pbits - 1;
     if (top % 64 != 63) p[top / 64] &= ((uint64_t)1 << (top % 64 + 1)) - 1;
     p[top / 64] |= (uint64_t)1 << (top % 64);
     p[(top - 1) / 64] |= (uint64_t)1 << ((top - 1) % 64);
     p[0] |= 1;
     int divisible = 0;
-    for (size_t i = 0; i < n_small_primes && !divisible; i++) divisible = mod_small(p, n, small_primes[i]) == 0;
-    if (divisible) continue; /* a discarded candidate: its timing does not matter */
+    for (size_t i = 0; i < n_small_primes && !divisible; i++) {
+      uint32_t r = mod_small(p, n, small_primes[i]);
+      divisible = (int)(((r | (0u - r)) >> 31) ^ 1);
+      /* Released: a divisible candidate is discarded (which prime divides
+       * it is about a number thrown away); a kept one is divisible by
+       * none, which its being prime says already. */
+      HWC_DECLASSIFY(&divisible, sizeof divisible);
+    }
+    if (divisible) continue;
     uint64_t pm1[HWC_BN_MAX_LIMBS];
     for (size_t j = 0; j < n; j++) pm1[j] = p[j];
     pm1[0] ^= 1;
-    int coprime = inv_word(mod_word(pm1, n, e), e) != 0;
+    uint64_t inv = inv_word(mod_word(pm1, n, e), e);
+    int coprime = (int)((inv | ((uint64_t)0 - inv)) >> 63);
+    /* Released: gcd(p - 1, e) != 1 discards the candidate; a kept one has
+     * gcd 1, as every RSA prime must. */
+    HWC_DECLASSIFY(&coprime, sizeof coprime);
     hwc_memzero(pm1, sizeof pm1);
+    hwc_memzero(&inv, sizeof inv);
     if (!coprime) continue;
     hwc_bn_mont_init(ctx, k, p, n);
     int prime;
     rc = miller_rabin(ctx, pbits, &prime);
-    if (rc != HWC_OK) return rc;
-    if (prime) break;
+    if (rc != HWC_OK || prime) break;
   }
-  hwc_memzero(p, sizeof p);
-  return HWC_OK;
+  hwc_memzero(p, sizeof p); /* the kept prime lives on in ctx; a failed draw's candidate goes too */
+  return rc;
 }
 
 /* Bits of |p - q| at or above position pos? p, q of n limbs. */
@@ -210,9 +263,13 @@ static int far_apart(const uint64_t *p, const uint64_t *q, size_t n, size_t pos)
     else if (64 * j < pos) w >>= pos - 64 * j;
     any |= w;
   }
+  int apart = (int)((any | ((uint64_t)0 - any)) >> 63);
+  /* Released: a pair too close is discarded; a kept pair is far apart, as
+   * FIPS 186-5 requires of every key. */
+  HWC_DECLASSIFY(&apart, sizeof apart);
   hwc_memzero(d, sizeof d);
   hwc_memzero(nd, sizeof nd);
-  return any != 0;
+  return apart;
 }
 
 int hwc_rsa_generate(hwc_rsa_key **key, unsigned bits, uint64_t e) {
@@ -250,7 +307,14 @@ int hwc_rsa_generate(hwc_rsa_key **key, unsigned bits, uint64_t e) {
     pm1[0] ^= 1, qm1[0] ^= 1;
     hwc_bn_mul_plain(phi, pm1, pl, qm1, ql);
     inv_e_mod(d, phi, nl, e);
-    if (hwc_bn_bits_vartime(d, nl) <= bits / 2) continue; /* FIPS 186-5 A.1.1: d > 2^(nlen/2) */
+    /* FIPS 186-5 A.1.1: d > 2^(nlen/2). Released: a small d discards the
+     * pair; a kept d is large, as every key's is. The length itself stays
+     * secret (hwc_bn_bits, not the _vartime scan). */
+    size_t dbits = hwc_bn_bits(d, nl);
+    int small_d = (int)((((uint64_t)bits / 2 - dbits) >> 63) ^ 1); /* dbits <= bits / 2 */
+    HWC_DECLASSIFY(&small_d, sizeof small_d);
+    hwc_memzero(&dbits, sizeof dbits);
+    if (small_d) continue;
     inv_e_mod(dp, pm1, pl, e);
     inv_e_mod(dq, qm1, ql, e);
     hwc_bn_reduce(qr, cq->m, ql, cp);
