@@ -121,8 +121,10 @@ void hwc_ge25519_scalarmult_base(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h,
 void hwc_ge25519_scalarmult(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, const uint8_t a[32],
                             const hwc_ge25519_p3 *p);
 
-/* r = a * A + b * B, a and b any 256-bit values. VARIABLE TIME: for
- * signature verification, where a, A and b are public. */
+/* r = a * A + b * B, a and b below 2^255 (every scalar reduced mod L is):
+ * the width-w NAF has 256 digits, so a scalar of 2^255 or more can end
+ * with a carry it has no digit for, and the result would be wrong.
+ * VARIABLE TIME: for signature verification, where a, A and b are public. */
 void hwc_ge25519_double_scalarmult_vartime(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *r, const uint8_t a[32],
                                            const hwc_ge25519_p3 *A, const uint8_t b[32]);
 
