@@ -202,7 +202,11 @@ int hwc_rsa_private_raw(uint8_t *out, const uint8_t *in, const hwc_rsa_key *ckey
   uint64_t c[HWC_BN_MAX_LIMBS], cb[HWC_BN_MAX_LIMBS], cp[HWC_BN_MAX_LIMBS], cq[HWC_BN_MAX_LIMBS];
   uint64_t blind[HWC_BN_MAX_LIMBS], unblind[HWC_BN_MAX_LIMBS], m[HWC_BN_MAX_LIMBS], chk[HWC_BN_MAX_LIMBS];
   hwc_bn_from_bytes(c, nn, in, key->nbytes);
-  if (!hwc_bn_lt_mask(c, key->mn.m, nn)) return HWC_ERR_INVALID_ARG;
+  /* Whether the input is below n is a fact about the caller's input (an
+   * encoded message, a ciphertext, a signature), not about the key. */
+  uint64_t in_range = hwc_bn_lt_mask(c, key->mn.m, nn);
+  HWC_DECLASSIFY(&in_range, sizeof in_range);
+  if (!in_range) return HWC_ERR_INVALID_ARG;
 
   pthread_mutex_lock(&key->lock);
   int rc = next_blinding(key, blind, unblind);
@@ -247,7 +251,11 @@ int hwc_rsa_public_raw(uint8_t *out, const uint8_t *in, const hwc_rsa_key *key) 
   size_t nn = key->mn.n;
   uint64_t c[HWC_BN_MAX_LIMBS];
   hwc_bn_from_bytes(c, nn, in, key->nbytes);
-  if (!hwc_bn_lt_mask(c, key->mn.m, nn)) return HWC_ERR_INVALID_ARG;
+  /* Whether the input is below n is a fact about the caller's input (an
+   * encoded message, a ciphertext, a signature), not about the key. */
+  uint64_t in_range = hwc_bn_lt_mask(c, key->mn.m, nn);
+  HWC_DECLASSIFY(&in_range, sizeof in_range);
+  if (!in_range) return HWC_ERR_INVALID_ARG;
   hwc_bn_modexp_vartime(c, c, key->e, key->ebits, &key->mn);
   hwc_bn_to_bytes(out, key->nbytes, c, nn);
   return HWC_OK;
