@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * hwcrypto-bench framework: what a row is, how a bench_<prim>.c file
  * registers its rows, and the measurement and counter primitives main.c

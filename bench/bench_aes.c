@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * AES-CBC, AES-CTR and AES-GCM, one call per message with a fresh IV, nonce
  * or counter (key expansion excluded: keys are long-lived objects). The rows

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * ChaCha20, Poly1305 and the two AEADs, one-shot over the whole input the
  * way callers use them (key setup, the one-time Poly1305 key and the final

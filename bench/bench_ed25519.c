@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Ed25519 and ristretto255 rows, per fe25519 implementation, and the
  * sodium-loop scenario: the benchmark loop a pure-PHP libsodium polyfill

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * HMAC and HKDF rows. HMAC: one-shot MACs of the whole input under a
  * 32-byte key (key set-up included, as hwc_hmac callers pay it: two extra

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * RSA core rows (issue 7): modexp-2048 (hwc_modexp, 2048-bit modulus and
  * exponent), and the raw private and public operations of RSA-2048/3072/4096

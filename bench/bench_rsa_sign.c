@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* RSA signatures as an application makes them (hash + pad + private or
  * public operation per call, 60-byte message), and the request-signing
  * scenario: an HTTP signing protocol whose v1 signs the SHA-512 hex digest

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * SHA-1 and SHA-2 rows: one-shot hashes of the whole input, the way most
  * callers use them (padding and the final block included, so small sizes

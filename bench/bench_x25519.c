@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* X25519 rows: the variable-base ladder (hwc_x25519) and the fixed-base
  * key generation (hwc_x25519_base), per fe25519 implementation. */
 #include "bench.h"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # SHA-1, SHA-256 and SHA-512 at 16 KiB: hwcrypto against `openssl speed -evp`,
 # both measured in the same run, alternated ROUNDS times (default 2) so that a
 # burst of load from the (shared) machine hits both sides alike. Prints our GB/s / OpenSSL's per

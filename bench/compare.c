@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * hwcrypto-bench --compare A.json B.json ...: one Markdown table across
  * reports (CPUs of a fleet, or versions on one CPU). Rows are result name +

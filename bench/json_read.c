@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Recursive-descent JSON parser (RFC 8259) into a jv tree. It reads files
  * that hwcrypto-bench wrote, but a compare job is fed whatever the user

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * A small JSON reader for hwcrypto-bench's own reports (compare.c): parses
  * a whole document into a tree. RFC 8259 syntax, strict (no comments, no

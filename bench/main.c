@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * hwcrypto-bench: every row of every suite (suites.h), for every
  * implementation this CPU supports or only the selected one, then the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Report files written atomically: each is created up front as a temporary
  * file beside its final name (so an unwritable destination is an error

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Helpers the report writers share: throughput of a figure, its generic
  * baseline, the fields of hwc_cpu_summary(), which rows are scenarios.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * What one hwcrypto-bench run found, as the report writers see it. main.c
  * fills a bench_report; report_json.c, report_md.c and report_svg.c each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The JSON report (schema 1, described in bench/README.md): the figures of
  * every measured result plus what is needed to reproduce them. JSON has no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The Markdown report: what a person deciding what to deploy on this CPU
  * reads first. CPU and selection on top, then one table per primitive

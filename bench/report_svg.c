@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The SVG chart: per result, one horizontal bar per implementation, its
  * length the throughput relative to the fastest implementation of that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* One RSA key per size for every RSA row: generated once (the slow part),
  * kept as PKCS#8 DER, and imported afresh for each setup so the key records
  * the bignum implementation the row is measuring. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Scenario cipher-shootout: every bulk cipher and mode of the library, each
  * at the implementation the dispatcher selects (through the public API, as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Every bench suite, one line per bench/bench_<id>.c, in report order.
  * Included twice with different definitions of BENCH_SUITE(id): once by

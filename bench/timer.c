@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Clocks and the measurement loop. Wall time comes from CLOCK_MONOTONIC;
  * cycles from the architecture's constant-rate counter, read around the same

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # Writes ${OUT} (bench_version.h) with the version a report records: the
 # project version plus `git describe` of the source tree, so a JSON file says
 # exactly what was measured, and the compiler and flags (COMPILER, CFLAGS).

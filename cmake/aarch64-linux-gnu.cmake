@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # Cross build for aarch64 Linux with Debian's gcc-aarch64-linux-gnu; tests
 # run under qemu-aarch64 (the CPU model comes from QEMU_CPU, set per test).
 set(CMAKE_SYSTEM_NAME Linux)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Selection: once per process (pthread_once), probe the CPU, mask the
  * features named in HWCRYPTO_CPU_DISABLE, pick the highest-priority

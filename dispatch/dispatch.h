@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The dispatcher: CPU probe (cpu.c), the list of every compiled kernel table
  * (registry.c) and the selection among them (dispatch.c). Protocol code asks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Every compiled implementation of every primitive, generic first. Adding a
  * backend: its file, its line here, its per-file flags in CMakeLists.txt.

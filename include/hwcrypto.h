@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * hwcrypto: the fastest correct implementation of each primitive that the
  * running CPU can execute, chosen at run time.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* AES (FIPS 197) block functions and the CBC and CTR modes (NIST SP
  * 800-38A): argument checks, chaining and the partial CTR block. The block
  * kernels come from the implementation recorded in the key object. */

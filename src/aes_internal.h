@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Shared by the AES protocol files (src/aes.c, src/gcm.c). */
 #ifndef HWC_AES_INTERNAL_H
 #define HWC_AES_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Protocol-side big-number code: conversions, constant-time helpers,
  * fixed-window modular exponentiation over the selected bignum kernel, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Big-number helpers of the protocol layer (RSA, hwc_modexp): byte
  * conversion, constant-time comparison and selection, and modular

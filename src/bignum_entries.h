@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * What the bignum backends' kernel tables are made of besides their
  * Montgomery product, written once: the final conditional subtraction of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* ChaCha20 (RFC 8439 section 2.4), HChaCha20 and XChaCha20
  * (draft-irtf-cfrg-xchacha): state setup, counter bookkeeping and the final
  * partial block. The keystream blocks come from the selected chacha20

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Shared by the ChaCha20, Poly1305 and AEAD protocol files (never kernels). */
 #ifndef HWC_CHACHA20_INTERNAL_H
 #define HWC_CHACHA20_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* ChaCha20-Poly1305 (RFC 8439 section 2.8) and XChaCha20-Poly1305
  * (draft-irtf-cfrg-xchacha section 2.3): one-time key derivation, the MAC
  * input layout (aad, padding, ciphertext, padding, lengths), constant-time

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Strict DER reading and writing; the rules are listed in der.h. Lengths are
  * checked against what is left before anything is read, so no input can
  * make the reader step outside its buffer. Key material passes through as

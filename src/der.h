@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * A strict DER reader and a small writer (ITU-T X.690), enough for RSA keys.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Ed25519 (RFC 8032 section 5.1), as libsodium 1.0.18's crypto_sign_*:
  * secret keys are seed || public key, signatures are deterministic, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * a * B on Edwards25519 with a precomputed table, after ref10's
  * ge_scalarmult_base (Bernstein, Duif, Lange, Schwabe, Yang, "High-speed

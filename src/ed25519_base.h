@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Edwards25519 fixed-base scalar multiplication, shared by X25519 key
  * generation (hwc_x25519_base) and Ed25519/ristretto255. The point types

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Fixed exponentiation chains in GF(2^255-19) over any fe25519 backend; the
  * chain is ref10's (Bernstein et al., "High-speed high-security
  * signatures"), whose long runs of squarings go to sqr_n. */

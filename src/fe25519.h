@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Protocol-side view of GF(2^255-19): the selected fe25519 kernel table and
  * the exponentiations built on it. X25519, Ed25519 and ristretto255 fetch

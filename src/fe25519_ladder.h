@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The loop of the RFC 7748 Montgomery ladder for scalar fe25519 backends,
  * included by their kernel files (after kernels.h): each supplies its own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* AES-GCM (NIST SP 800-38D): J0 from the nonce, GHASH over the additional
  * data, the ciphertext and the length block, the tag and its constant-time
  * check. Bulk data goes through a fused CTR+GHASH kernel when the key's AES

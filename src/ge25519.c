@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * edwards25519 group arithmetic over any fe25519 backend (src/ge25519.h):
  * ref10's formulas (Bernstein et al. 2011, after Hisil et al. 2008),

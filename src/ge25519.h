@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The group edwards25519 (-x^2 + y^2 = 1 + d x^2 y^2 over GF(2^255-19)) on
  * top of the selected fe25519 backend: the point representations and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* hwc_hash dispatch over SHA-1 and SHA-256/384/512, MGF1, and the public
  * hwc_hash_len / hwc_digest. */
 #include "hash.h"

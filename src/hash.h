@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* One interface over the hash functions (SHA-1, SHA-256/384/512), for code
  * that takes a hwc_hash (RSA paddings, MGF1, HMAC, HKDF). Internal. */
 #ifndef HWC_HASH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* HKDF (RFC 5869): extract with HMAC(salt, IKM), expand with
  * T(i) = HMAC(PRK, T(i-1) | info | i). The PRK and every T block are
  * secret and wiped; lengths, info and the salt are public. */

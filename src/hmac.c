@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* HMAC (RFC 2104) over any hwc_hash, on top of the hash layer: the inner
  * and outer hash states are keyed once at init, so the key itself is not
  * kept. Key bytes are secret: they are only copied, XORed and hashed

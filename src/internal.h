@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Helpers shared by the protocol layer (never by kernels). */
 #ifndef HWC_INTERNAL_H
 #define HWC_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Kernel table types: one struct of function pointers per primitive, listing
  * the operations that differ between backends. A kernel file includes this

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The multiply-accumulate step of schoolbook and Montgomery products:
  * hi:lo = a * b + c + d. It cannot overflow, since

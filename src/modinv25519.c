@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Constant-time inversion modulo curve25519's two moduli, the field prime
  * p = 2^255 - 19 and the group order L = 2^252 + 2774...8493, by Bernstein

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * MemorySanitizer shadow hand-off for code MSan cannot see into. The
  * constant-time check (tests/CT.md) poisons secrets and lets MSan report any

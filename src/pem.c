@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* PEM armour: see pem.h. Base64 per RFC 4648 section 4.
  *
  * Constant time: a private key's base64 passes through here. Each body

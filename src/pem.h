@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* PEM armour (RFC 7468), read the way OpenSSL's PEM reader does: the first
  * block whose label the caller accepts, wherever it stands, text around it
  * and other blocks ignored. Internal. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Poly1305 (RFC 8439 section 2.5): key clamping, buffering of partial
  * blocks, the padded final block, and the final reduction mod 2^130 - 5 plus
  * s. The block loop comes from the poly1305 kernel chosen at init; every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * ristretto255 (RFC 9496) group elements: decoding, encoding, the one-way
  * map from 64 bytes, addition and scalar multiplication, each byte for

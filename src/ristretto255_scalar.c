@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* ristretto255 scalar functions of the public API: libsodium's
  * crypto_core_ristretto255_scalar_* semantics on top of scalar25519.c. */
 #include "internal.h"

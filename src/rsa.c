@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The RSA key object, the raw private operation (CRT with exponent and base
  * blinding and a check of the result before release) and the raw public

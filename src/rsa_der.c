@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* RSA key structures over der.c; the formats are listed in rsa_der.h. */
 #include "rsa_der.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* RSA key encodings: PKCS#1 RSAPrivateKey / RSAPublicKey (RFC 8017 A.1),
  * PKCS#8 PrivateKeyInfo (RFC 5208) and SubjectPublicKeyInfo (RFC 5280) with
  * rsaEncryption, in DER or PEM. Integers travel as big-endian slices that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* hwc_rsa_import / hwc_rsa_export: the key structures of rsa_der.c, in DER
  * or PEM, to and from the key object of rsa.c. Private key bytes pass
  * through temporary buffers here; each is wiped before it is freed. */

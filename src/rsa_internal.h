@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The RSA key object and the raw RSA operations shared by the key formats
  * and padding schemes (src/rsa_*.c). Internal: never exported.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * RSA key generation (FIPS 186-5 appendix A.1.3, random probable primes):
  * candidates with the top two bits set (so p >= sqrt(2) 2^(k-1) and n has

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* RSAES-OAEP (RFC 8017 7.1) with MGF1 over the same hash. Decryption is
  * constant time end to end: the private operation is, and so is
  * hwc_eme_oaep_decode, which reports every failure as the one HWC_ERR_AUTH

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* RSA encoding methods; see rsa_pad.h. Only OAEP decoding handles secret
  * data (the plaintext and the padding validity), so only it is written in
  * masked, branch-free form; signatures are public. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * RSA encoding methods of RFC 8017 on byte strings of the modulus length k
  * (or emLen for PSS): EMSA-PKCS1-v1_5, EMSA-PSS, EME-OAEP, and the legacy

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* RSA signatures: PKCS#1 v1.5 with DigestInfo, RSASSA-PSS with MGF1, and
  * the legacy type-1 private "encryption" without DigestInfo (OpenSSL's
  * RSA_private_encrypt / RSA_public_decrypt). Padding is rsa_pad.c's; the

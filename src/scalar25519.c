@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Scalars mod L (see scalar25519.h) with 64-bit limbs and Montgomery
  * reduction, R = 2^256.

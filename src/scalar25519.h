@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Arithmetic modulo L = 2^252 + 27742317777372353535851937790883648493, the
  * order of the prime-order subgroup of edwards25519: the scalars of Ed25519

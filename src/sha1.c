@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* SHA-1 (FIPS 180-4): buffering, padding and output, for hwc_sha1 and the
  * hash layer (HMAC-SHA-1, MGF1-SHA-1, PKCS#1 with SHA-1). The compression
  * function comes from the selected sha1 kernel. The context is a

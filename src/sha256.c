@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* SHA-256 (FIPS 180-4): buffering, padding and output. The compression
  * function comes from the selected sha256 kernel. */
 #include "../dispatch/dispatch.h"

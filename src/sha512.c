@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* SHA-512 and SHA-384 (FIPS 180-4): buffering, padding and output. The
  * compression function comes from the selected sha512 kernel. SHA-384 is
  * SHA-512 with its own initial value, truncated to 48 bytes. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Errors, secret wiping, constant-time comparison, OS randomness. */
 #include <errno.h>
 #include <stdio.h>

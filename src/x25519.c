@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * X25519 (RFC 7748): clamping, the Montgomery ladder over the selected
  * fe25519 backend, canonical output, rejection of all-zero results, and the

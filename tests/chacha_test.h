@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Helpers shared by the ChaCha20, Poly1305 and AEAD suites. */
 #ifndef HWC_TESTS_CHACHA_TEST_H
 #define HWC_TESTS_CHACHA_TEST_H

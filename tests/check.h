@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Test bodies are plain C written against this header. Natively they are
  * compiled with HWC_CRITERION and run by Criterion's runner; everywhere else

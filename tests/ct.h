@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Constant-time checks (DESIGN.md, testing item 5; method notes in
  * tests/CT.md). Secrets are marked as taint; any branch, memory index or

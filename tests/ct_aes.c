@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* AES and AES-GCM with a secret key and secret plaintext: key schedule,
  * block encryption and decryption, CBC both ways, CTR, GCM key setup and
  * encryption must not branch or index on them, for every aes x ghash

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* ChaCha20, XChaCha20, Poly1305 and the AEADs with the key and the message
  * secret: no kernel and no protocol code may branch or index on them.
  * Decryption too, with the right tag and a wrong one: the tag comparison

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The coverage report shared by the ct bodies of both methods (tests/ct.h). */
 #include "ct.h"
 

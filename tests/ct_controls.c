@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Positive controls for the taint itself: a secret input must come out of
  * the inline-assembly kernels (the mulx bignum rows, the 4x64 fe25519
  * products that mulx and the ifma backends share) as a secret output, and a

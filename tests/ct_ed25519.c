@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Ed25519 and ristretto255 on secret inputs: key generation from a secret
  * seed, signing with a secret key, ristretto255 scalar multiplication
  * (fixed and variable base) by a secret scalar and the hash-to-group map

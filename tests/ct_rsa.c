@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The RSA private operation on secret key material: with d, dP, dQ, qInv,
  * p and q (all but their top limbs, whose size is the public key size) and
  * the blinding state marked undefined, no implementation valgrind can run

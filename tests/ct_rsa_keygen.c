@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* RSA key generation with every random byte secret: hwc_random_bytes hands
  * each buffer it fills to a test-only hook (src/util.c, HWC_TESTING) that
  * marks it secret, so the candidates, the Miller-Rabin bases and everything

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* RSA private keys in and out: hwc_rsa_import of PKCS#1 and PKCS#8, DER
  * and PEM, with the key bytes secret, and hwc_rsa_export of the private
  * key. The DER structure (tags, lengths) is public by nature: the parser

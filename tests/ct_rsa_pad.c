@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* OAEP decoding on a secret encoded message: no branch or index may depend
  * on it, for valid and invalid paddings alike. */
 #include "ct.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Scalar arithmetic mod L on secret inputs (Ed25519 nonces and keys). */
 #include "ct.h"
 #include "src/scalar25519.h"

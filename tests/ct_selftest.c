@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Negative controls for the constant-time harness, one per kind of leak:
  * `branch` branches on a byte marked secret, `index` reads a table at a
  * secret index. Built with the method of tests/ct.h (valgrind or msan), each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* SHA-2 on secret input (as inside HMAC or Ed25519 signing): every kernel
  * valgrind can run must not branch or index on the message bytes. */
 #include "ct.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* hwc_memequal on secret buffers (a computed tag against a received one):
  * it must read every byte whatever the first difference, with no branch or
  * index on the contents; only its 0/1 answer becomes public, here by the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* X25519 with a secret scalar (and, for the ladder, a secret peer point as
  * in ephemeral-static use): no fe25519 kernel valgrind can run may branch or
  * index on them. The result and the return code are public by contract.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Generators of structured inputs at kernel bounds: see edge.h. */
 #include "edge.h"
 

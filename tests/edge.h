@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Structured test inputs at the bounds the kernels' arithmetic relies on
  * (DESIGN.md, testing item 2). Random inputs essentially never put a limb at

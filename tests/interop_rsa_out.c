@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Both halves of the OpenSSL interop test (tests/test_openssl_interop.sh).
  * `interop_rsa_out DIR` writes what OpenSSL must accept: a fresh key
  * exported as PKCS#8 and SPKI PEM and DER, PKCS#1 v1.5 and PSS signatures

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The plain runner: runs every registered test body in this process (no
  * fork, no sandbox), so it works under qemu-user. Optional argument: a
  * substring that test names ("suite/name") must contain. Exit status 1 if

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* ChaCha20-Poly1305 and XChaCha20-Poly1305: RFC 8439 2.8.2 / A.5 and
  * draft-irtf-cfrg-xchacha A.3.1 vectors, Wycheproof chacha20_poly1305_test.json
  * and xchacha20_poly1305_test.json (read in place), for every combination of

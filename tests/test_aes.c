@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* AES block, CBC and CTR: FIPS 197 Appendix C and NIST SP 800-38A F.2/F.5
  * known answers, Wycheproof aes_cbc_pkcs5_test.json, every implementation
  * against generic on random input (all lengths, odd alignments, in place),

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Smoke test of hwcrypto-bench (no timing is checked, only behaviour): the
 # JSON is valid schema 1 and holds every result name this build has, at every
 # size, for every implementation the CPU supports; bad command lines exit 2

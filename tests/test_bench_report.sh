@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # The per-CPU report of hwcrypto-bench (no timing is checked, only
 # behaviour): --out DIR writes <cpu-slug>.json/.md/.svg; the JSON holds every
 # built result name and the cipher-shootout scenario; the Markdown has its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Big-number arithmetic: hwc_modexp against vectors from Python's pow()
  * (tests/vectors/modexp.txt, see SOURCES.md) for every bignum
  * implementation this CPU supports; every implementation against generic on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* ChaCha20, HChaCha20 and XChaCha20: RFC 8439 and draft-irtf-cfrg-xchacha
  * vectors (tests/vectors/chacha20_poly1305.txt) for every implementation;
  * every implementation against generic at every length 0..1100, 1 MiB, odd

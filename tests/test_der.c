@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* DER reader/writer, PEM armour and the RSA key structures, against key
  * files written by OpenSSL (tests/vectors/rsa, commands in SOURCES.md):
  * every format parses to the same integers, our PKCS#8/SPKI output equals

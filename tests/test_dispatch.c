@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The dispatcher: introspection, forcing, environment overrides, feature
  * masking (each detected feature in turn, with known answers rerun), and
  * concurrent first use. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Ed25519 for every fe25519 implementation this CPU supports: RFC 8032
  * section 7.1 vectors, Wycheproof ed25519_test.json (read in place),
  * libsodium-generated vectors (tests/vectors/ed25519_libsodium.txt),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* fe25519 kernels, every implementation this CPU supports, against a slow
  * reference written here (schoolbook on 32-bit words, reduction by
  * 2^256 = 38 mod p, no code shared with any backend): edge values (0, 1,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* AES-GCM: the test cases of McGrew and Viega's GCM specification (the ones
  * NIST's CAVP gcmEncryptExtIV files also cover), Wycheproof
  * aes_gcm_test.json, every aes x ghash implementation pair against generic

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* HMAC (RFC 2104) and HKDF (RFC 5869) over every hwc_hash, each run once
  * per implementation of the hash's primitive: RFC 2202 (HMAC-SHA-1), RFC
  * 4231 (HMAC-SHA-256/384/512), RFC 5869 A.1-A.7, Project Wycheproof's HMAC

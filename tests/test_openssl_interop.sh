@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # OpenSSL (the CLI, an independent implementation) must accept what
 # hwcrypto writes: exported keys, PKCS#1 v1.5 and PSS signatures, OAEP
 # ciphertexts, legacy type-1 outputs. Usage: test_openssl_interop.sh <interop_rsa_out>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Poly1305: RFC 8439 section 2.5.2 and appendix A.3 vectors (which include
  * the final-carry and 2^130 - 5 reduction corner cases), r and s at their
  * limits with all-0xff messages, for every implementation; every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* ristretto255 group elements for every fe25519 implementation this CPU
  * supports: RFC 9496 appendix A (generator multiples, invalid encodings,
  * hash-to-group outputs), libsodium-generated vectors for every point

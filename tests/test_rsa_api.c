@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The RSA API's contract around the arithmetic: every too-small output
  * length is reported with the size needed (API.md), and the PSS salt
  * modes (HWC_PSS_SALT_MAX, HWC_PSS_SALT_AUTO) that OpenSSL's defaults need. */

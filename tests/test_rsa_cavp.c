@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* NIST CAVP FIPS 186-3 signature verification vectors (SigVer15_186-3.rsp
  * for RSASSA-PKCS1-v1_5, SigVerPSS_186-3.rsp for RSASSA-PSS), filtered to
  * what the library offers: 2048- and 3072-bit moduli with SHA-256/384/512

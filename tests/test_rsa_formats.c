@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* RSA keys in/out (hwc_rsa_import/export), signatures, OAEP and the legacy
  * type-1 operations, for every bignum implementation this CPU supports:
  * interoperability with OpenSSL (keys, signatures and ciphertexts it wrote,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* RSA encoding methods on their own (rsa_pad.c): layouts, round trips for
  * every hash and salt/message length, and rejection of every single-byte
  * corruption. Known answers through real RSA keys (Wycheproof, OpenSSL) come

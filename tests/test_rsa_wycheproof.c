@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Project Wycheproof's RSA files, read in place: PKCS#1 v1.5 verification
  * and generation, PSS verification, OAEP decryption, for every bignum
  * implementation this CPU supports. Groups using a hash the API does not

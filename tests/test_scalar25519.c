@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Scalars mod L: libsodium-generated vectors for every ristretto255 scalar
  * function (tests/vectors/ristretto255_scalars.txt, edge and random inputs,
  * reduced and not), plus algebraic identities on random inputs. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* SHA-1: FIPS 180 examples and the NIST CAVP byte-oriented vectors for
  * every implementation this CPU supports; every implementation against
  * generic on random input (every length 0..1100 at varying alignments, 1 MiB

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* SHA-256/384/512: FIPS 180-4 examples and NIST CAVP byte-oriented vectors
  * for every implementation this CPU supports; every implementation against
  * generic on random input (all lengths, odd alignments, random splits). */

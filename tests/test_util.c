@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Errors, wiping, constant-time comparison, randomness. */
 #include "check.h"
 

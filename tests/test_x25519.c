@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* X25519 for every fe25519 implementation this CPU supports: RFC 7748
  * section 5.2 vectors and iterations, section 6.1 Diffie-Hellman, Wycheproof
  * x25519_test.json (read in place), low-order and non-canonical inputs,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Shared test helpers: PRNG, hex, vector files, per-implementation loop. */
 #include <stdlib.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Recursive-descent JSON parser, enough for Wycheproof's files: objects,
  * arrays, strings with the usual escapes (\uXXXX kept only for ASCII),
  * numbers, true/false/null. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* A small JSON reader for Project Wycheproof's test files, read from the
  * vendored tests/vectors/wycheproof (WYCHEPROOF_DIR overrides). Any test suite may
  * use it: load a file, walk testGroups[].tests[], read fields by name. */

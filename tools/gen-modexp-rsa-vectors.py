@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Generates tests/vectors/modexp_rsa.txt: RSA keys made by the OpenSSL CLI
 (`openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:B`), their
 components as `openssl pkey -text` prints them, and raw RSA results

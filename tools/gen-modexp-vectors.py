@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Generates tests/vectors/modexp.txt: base^exp mod m computed by Python's
 built-in pow(), an implementation independent of hwcrypto.
 

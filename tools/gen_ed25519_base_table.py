@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Writes src/ed25519_base_table.h: the fixed-base table of Edwards25519.
 
 Entry [j][k] is (k+1) * 16^(2j) * B for the RFC 8032 base point B, in the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """Writes src/ge25519_odd_table.h: the odd multiples 1B, 3B, ..., 127B of
 the Ed25519 base point B as (y+x, y-x, 2dxy) mod p in four little-endian
 64-bit words each, for the width-8 NAF of verification's b * B.

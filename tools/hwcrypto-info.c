@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* hwcrypto-info: what this CPU offers, and which implementation of every
  * primitive the library compiled, supports here and selected. */
 #include <stdio.h>

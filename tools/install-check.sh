@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # Installs the build into a scratch prefix and links a consumer three ways:
 # pkg-config (shared), pkg-config --static, and CMake's find_package. Also
 # checks that both libraries define no global symbol without the hwc_ prefix.

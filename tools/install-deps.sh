@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # Installs what building and testing hwcrypto needs on Debian 12, when run as
 # root and something is missing; otherwise says what is missing. Idempotent.
 #   tools/install-deps.sh            build + test dependencies

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * AES (FIPS 197) with the ARMv8 crypto extension: AESE/AESMC for a forward
  * round, AESD/AESIMC with the equivalent-inverse-cipher keys for decryption.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * ChaCha20 keystream with AArch64 Advanced SIMD (RFC 8439 block function).
  *

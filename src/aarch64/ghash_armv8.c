@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * GHASH (NIST SP 800-38D) with the ARMv8 PMULL instructions: eight blocks per
  * reduction over the precomputed powers H'^1..H'^16 (ghash_pmull.h, which

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * GHASH arithmetic with PMULL/PMULL2 (ARMv8 crypto extensions), shared by
  * ghash_armv8.c and the GCM loop of aes_armv8.c. The representation is the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * SHA-512 compression (FIPS 180-4, 6.4.2; also SHA-384) with the ARMv8.2
  * SHA-512 extension.

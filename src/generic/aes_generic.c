@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * AES-128/192/256 (FIPS 197) in portable C, four blocks at a time in 64-bit
  * bitsliced form.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Montgomery multiplication modulo an odd m of n 64-bit limbs, portable C.
  * Algorithm: CIOS (coarsely integrated operand scanning), Koc, Acar and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * ChaCha20 keystream in portable C: one 64-byte block at a time, exactly as
  * RFC 8439 section 2.3 describes it (quarter rounds on 32-bit words).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * GF(2^255-19) arithmetic in portable C: the reference every other fe25519
  * backend is tested against.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The generic fe25519 backend's arithmetic (src/generic/fe25519_51.c), in a
  * header so that backends which only add a vector ladder can take every

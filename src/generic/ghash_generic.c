@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * GHASH (NIST SP 800-38D) in portable C.
  *

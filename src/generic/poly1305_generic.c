@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Poly1305 block loop in portable C: h = (h + m) * r mod 2^130 - 5 for one
  * 16-byte block at a time (RFC 8439 section 2.5).

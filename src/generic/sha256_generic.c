@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* SHA-256 compression in portable C; the round structure and the
  * constant-time argument are in sha2_rounds.h. */
 #include "../kernels.h"

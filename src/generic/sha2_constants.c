@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* FIPS 180-4 section 4.2.2 and 4.2.3: the first 32 (SHA-256) and 64
  * (SHA-512) bits of the fractional parts of the cube roots of the first
  * 64 and 80 primes. Shared by every SHA-2 kernel. */

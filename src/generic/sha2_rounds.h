@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The SHA-2 round structure shared by the portable SHA-256 and SHA-512
  * kernels (FIPS 180-4 sections 6.2.2 and 6.4.2). The includer defines

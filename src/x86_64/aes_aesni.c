@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * AES (FIPS 197) with AES-NI on 128-bit registers: ECB, CTR, CBC-decrypt
  * and GCM eight blocks at a time so that the AESENC latency (4 cycles on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * AES (FIPS 197) with VAES on 256-bit registers: two blocks per register,
  * sixteen in flight for CTR, CBC-decrypt and GCM, for CPUs with VAES and

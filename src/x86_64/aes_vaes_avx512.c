@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * AES (FIPS 197) with VAES on 512-bit registers: four blocks per register,
  * sixteen in flight for CTR, CBC-decrypt and GCM. GCM is one stitched loop:

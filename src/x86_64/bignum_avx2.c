@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Montgomery multiplication with AVX2 (VPMULUDQ): numbers in radix 2^29,
  * one digit per 64-bit word, four digits per 256-bit register, as in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Montgomery multiplication with AVX-512 IFMA (VPMADD52LUQ / VPMADD52HUQ):
  * numbers in radix 2^52, eight digits per 512-bit register, "almost

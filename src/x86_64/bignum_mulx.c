@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Montgomery multiplication modulo an odd m of n 64-bit limbs with BMI2 MULX
  * and ADX ADCX/ADOX. Same algorithm, element layout and bounds as the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * ChaCha20 keystream with AVX2 (RFC 8439 block function).
  *

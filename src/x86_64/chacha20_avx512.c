@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * ChaCha20 keystream with AVX-512F (RFC 8439 block function).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * ChaCha20 rounds (RFC 8439, 2.3) for the x86 vector kernels, shared by
  * chacha20_avx2.c and chacha20_avx512.c. Both compute several blocks at once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * GF(2^255-19) in four 64-bit limbs for x86_64 with BMI2 and ADX: the
  * arithmetic of the mulx backend, shared with the backends that only add a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The avx2 fe25519 backend: the Montgomery ladder four lanes wide with AVX2
  * (VPMULUDQ, 32x32->64-bit products) in radix 2^25.5; every other

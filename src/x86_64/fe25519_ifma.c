@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The avx512-ifma fe25519 backend: the Montgomery ladder four lanes wide
  * with AVX-512 IFMA (VPMADD52LUQ/VPMADD52HUQ) on 256-bit vectors; every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The loop of the RFC 7748 Montgomery ladder for the 4-way vector fe25519
  * backends (avx2, avx512-ifma), the counterpart of src/fe25519_ladder.h:

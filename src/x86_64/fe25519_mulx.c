@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * The mulx fe25519 backend: GF(2^255-19) in four 64-bit limbs with MULX and
  * ADCX/ADOX (the arithmetic and why it is asm: fe25519_4x64.h), and the

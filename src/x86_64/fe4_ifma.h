@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Four elements of GF(2^255-19) side by side for AVX-512 IFMA on 256-bit
  * vectors: lane l of vector j holds limb j of element l, radix 2^51, limbs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Constant-time variable-base scalar multiplication on edwards25519 for the
  * avx512-ifma fe25519 backend, with every point in one fe4 (fe4_ifma.h):

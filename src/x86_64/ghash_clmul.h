@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * GHASH arithmetic with PCLMULQDQ on 128-bit registers, shared by the
  * kernels that hash with it (ghash_pclmul.c, and the GCM loops of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * GHASH (NIST SP 800-38D) with PCLMULQDQ: eight blocks per reduction over
  * the precomputed powers H'^1..H'^16. The method and the constant-time

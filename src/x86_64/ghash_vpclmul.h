@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * GHASH on 512-bit registers with VPCLMULQDQ: four blocks per register,
  * sixteen per reduction. Same POLYVAL-domain representation and table as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * GHASH on 256-bit registers with VPCLMULQDQ: two blocks per register,
  * sixteen per reduction, for CPUs with VAES/VPCLMULQDQ but no AVX-512 (or

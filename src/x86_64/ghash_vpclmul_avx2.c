@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * GHASH (NIST SP 800-38D) with VPCLMULQDQ on 256-bit registers: sixteen
  * blocks per reduction (ghash_vpclmul2.h); table and init shared with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * GHASH (NIST SP 800-38D) with VPCLMULQDQ on 512-bit registers: sixteen
  * blocks per reduction (ghash_vpclmul.h). The table is the one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Poly1305 block loop with AVX2: four blocks in parallel.
  *

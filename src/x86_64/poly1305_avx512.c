@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Poly1305 block loop with AVX-512F: eight blocks in parallel.
  *

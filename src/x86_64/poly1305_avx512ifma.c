@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Poly1305 block loop with AVX-512 IFMA: sixteen blocks per step, radix
  * 2^44.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Poly1305 (RFC 8439, 2.5) in radix 2^26 over vectors of 64-bit lanes,
  * shared by poly1305_avx2.c (four lanes) and poly1305_avx512.c (eight).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * SHA-1 compression (FIPS 180-4, 6.1.2) with the x86 SHA extensions.
  *

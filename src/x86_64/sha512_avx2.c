@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * SHA-512 compression with an AVX2 message schedule and BMI2 scalar rounds;
  * the algorithm and the constant-time argument are in sha512_x86_blocks.h.

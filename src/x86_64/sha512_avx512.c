@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * SHA-512 compression: the sha512_x86_blocks.h kernel (BMI2 rounds, 256-bit
  * schedule) built for AVX-512VL. Two things change against sha512_avx2.c:

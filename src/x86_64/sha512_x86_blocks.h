@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * SHA-512 compression (FIPS 180-4, 6.4.2; also SHA-384): scalar BMI2 rounds
  * fed by a 256-bit vector message schedule. Shared by sha512_avx2.c and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Entry points that the x86_64 AES and GHASH backends share instead of
  * duplicating: the wider VAES backends keep AES-NI's round key layout (so
  * they reuse its key schedule and its serial CBC encryption), and every x86

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Generator of tests/vectors/ristretto255_libsodium.txt from libsodium
  * 1.0.18, an independent implementation (tooling only: never built by the
  * library, its tests or its bench).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Generator of tests/vectors/ristretto255_scalars.txt from libsodium, an
  * independent implementation (tooling only: never built by the library,
  * its tests or its bench).
