@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /*
  * Differential fuzzing: every harness runs the same input through the
  * implementations this CPU supports (selected in turn through the public

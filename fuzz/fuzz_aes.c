@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* AES block, CBC, CTR and GCM on input-chosen keys (128/192/256), IVs,
  * nonces of any length, tag lengths, AAD and data: every aes x ghash
  * implementation pair must produce the same bytes and return codes, CBC and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* hwc_modexp: every bignum implementation must return the same code and the
  * same bytes for any modulus, base and exponent the input describes
  * (byte 0: modulus length 1..96, byte 1: exponent length 0..63, then m,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* ChaCha20, XChaCha20, Poly1305 (cut where the input says) and both AEADs,
  * encrypting and decrypting attacker-chosen ciphertext and tags: every
  * chacha20 x poly1305 implementation pair must produce the same bytes and

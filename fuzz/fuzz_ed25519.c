@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Ed25519 and ristretto255 on hostile bytes: every fe25519 implementation
  * must give the same answers and nothing may crash. Byte 0 chooses one of
  * five paths (byte 0 % 5) and the backend compared with generic (byte 0 / 5,

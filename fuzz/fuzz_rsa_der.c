@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* RSA key decoding must never crash or over-read, and whatever parses must
  * survive a write/parse round trip unchanged (PKCS#8 or SPKI). Input goes
  * through PEM decoding too when it looks like PEM. */

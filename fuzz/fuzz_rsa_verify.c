@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* RSA verification on attacker-chosen signatures: PKCS#1 v1.5, PSS and the
  * legacy public_decrypt must never crash and must give the same answer
  * under every bignum implementation (under libFuzzer: generic and the one

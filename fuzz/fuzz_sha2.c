@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* SHA-256/384/512: one-shot and incremental (split where the input says)
  * digests must agree across every implementation. */
 #include "fuzz.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* X25519 on attacker-chosen scalars and points. Byte 0 chooses the path and
  * the backend compared with generic (fuzz.h); then a 32-byte scalar and,
  * for the variable-base path, a 32-byte point (missing bytes read as zero).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Writes the initial corpus of a fuzz harness: inputs in that harness's
  * format built from the edge values the equivalence tests use (tests/edge.h:
  * field elements, scalars, bignum moduli, bases and exponents, GHASH and

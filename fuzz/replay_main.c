@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Without libFuzzer: replay the files named on the command line (a
  * directory stands for every file in it, so a make_seeds corpus or a
  * libFuzzer corpus replays in one call), or, with --random N, N

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: ISC
 # Runs the libFuzzer harnesses one after another, each for SECONDS, starting
 # from the structured seeds (make_seeds) plus whatever corpus earlier runs
 # kept, with the harness's dictionary when fuzz/dict/ has one. One harness at
