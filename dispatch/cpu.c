@@ -100,6 +100,7 @@ void hwc_cpu_probe(hwc_cpu_info *out) {
 static const feature_name names[] = {
     {HWC_CPU_ASIMD, "asimd"}, {HWC_CPU_ARM_AES, "aes"}, {HWC_CPU_ARM_PMULL, "pmull"},
     {HWC_CPU_ARM_SHA1, "sha1"}, {HWC_CPU_ARM_SHA2, "sha2"}, {HWC_CPU_ARM_SHA512, "sha512"},
+    {HWC_CPU_ARM_SHA3, "sha3"},
 };
 
 static int sysctl_flag(const char *name) {
@@ -120,6 +121,7 @@ void hwc_cpu_probe(hwc_cpu_info *out) {
   if (sysctl_flag("hw.optional.arm.FEAT_SHA1")) f |= HWC_CPU_ARM_SHA1;
   if (sysctl_flag("hw.optional.arm.FEAT_SHA256")) f |= HWC_CPU_ARM_SHA2;
   if (sysctl_flag("hw.optional.arm.FEAT_SHA512")) f |= HWC_CPU_ARM_SHA512;
+  if (sysctl_flag("hw.optional.arm.FEAT_SHA3")) f |= HWC_CPU_ARM_SHA3;
   out->features = f;
 }
 
@@ -129,6 +131,7 @@ void hwc_cpu_probe(hwc_cpu_info *out) {
 static const feature_name names[] = {
     {HWC_CPU_ASIMD, "asimd"}, {HWC_CPU_ARM_AES, "aes"}, {HWC_CPU_ARM_PMULL, "pmull"},
     {HWC_CPU_ARM_SHA1, "sha1"}, {HWC_CPU_ARM_SHA2, "sha2"}, {HWC_CPU_ARM_SHA512, "sha512"},
+    {HWC_CPU_ARM_SHA3, "sha3"},
 };
 
 /* Linux AT_HWCAP bits (arch/arm64/include/uapi/asm/hwcap.h), spelled out so
@@ -138,6 +141,7 @@ static const feature_name names[] = {
 #define HWCAP_BIT_PMULL (1ul << 4)
 #define HWCAP_BIT_SHA1 (1ul << 5)
 #define HWCAP_BIT_SHA2 (1ul << 6)
+#define HWCAP_BIT_SHA3 (1ul << 17)
 #define HWCAP_BIT_SHA512 (1ul << 21)
 
 void hwc_cpu_probe(hwc_cpu_info *out) {
@@ -152,6 +156,7 @@ void hwc_cpu_probe(hwc_cpu_info *out) {
   if (hw & HWCAP_BIT_SHA1) f |= HWC_CPU_ARM_SHA1;
   if (hw & HWCAP_BIT_SHA2) f |= HWC_CPU_ARM_SHA2;
   if (hw & HWCAP_BIT_SHA512) f |= HWC_CPU_ARM_SHA512;
+  if (hw & HWCAP_BIT_SHA3) f |= HWC_CPU_ARM_SHA3;
   out->features = f;
 }
 

@@ -16,7 +16,7 @@ extern const hwc_chacha20_kernel hwc_chacha20_generic;
 extern const hwc_poly1305_kernel hwc_poly1305_generic;
 #if defined(__x86_64__)
 extern const hwc_fe25519_kernel hwc_fe25519_avx2;
-extern const hwc_fe25519_kernel hwc_fe25519_ifma;
+extern const hwc_fe25519_kernel hwc_fe25519_avx512ifma;
 extern const hwc_fe25519_kernel hwc_fe25519_mulx;
 extern const hwc_chacha20_kernel hwc_chacha20_avx2;
 extern const hwc_chacha20_kernel hwc_chacha20_avx512;
@@ -88,7 +88,7 @@ static const hwc_impl_info *const fe25519_impls[] = {
 #if defined(__x86_64__)
     IMPL(hwc_fe25519_avx2),
     IMPL(hwc_fe25519_mulx),
-    IMPL(hwc_fe25519_ifma),
+    IMPL(hwc_fe25519_avx512ifma),
 #endif
 };
 extern const hwc_aes_kernel hwc_aes_generic;
@@ -131,14 +131,14 @@ static const hwc_impl_info *const ghash_impls[] = {
 
 extern const hwc_bignum_kernel hwc_bignum_generic;
 #if defined(__x86_64__)
-extern const hwc_bignum_kernel hwc_bignum_ifma;
+extern const hwc_bignum_kernel hwc_bignum_avx512ifma;
 extern const hwc_bignum_kernel hwc_bignum_mulx;
 extern const hwc_bignum_kernel hwc_bignum_avx2;
 #endif
 static const hwc_impl_info *const bignum_impls[] = {
     IMPL(hwc_bignum_generic),
 #if defined(__x86_64__)
-    IMPL(hwc_bignum_ifma),
+    IMPL(hwc_bignum_avx512ifma),
     IMPL(hwc_bignum_mulx),
     IMPL(hwc_bignum_avx2),
 #endif

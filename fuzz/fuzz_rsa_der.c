@@ -4,8 +4,8 @@
  * through PEM decoding too when it looks like PEM. */
 #include "fuzz.h"
 #include "src/internal.h"
-#include "src/pem.h"
-#include "src/rsa_der.h"
+#include "src/rsa/pem.h"
+#include "src/rsa/rsa_der.h"
 
 static int same(der_slice a, der_slice b) { return a.n == b.n && (a.n == 0 || memcmp(a.p, b.p, a.n) == 0); }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../include/hwcrypto.h"
+#include "common/byteorder.h"
 
 /* Reports a broken caller contract that a void function cannot return
  * (NULL with a non-zero length) and aborts. */
@@ -32,15 +33,12 @@ _Noreturn void hwc_fatal(const char *func, const char *what);
 #define HWC_DECLASSIFY(p, n) ((void)0)
 #endif
 
-static inline uint32_t hwc_load32_be(const uint8_t *p) {
-  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-static inline void hwc_store32_be(uint8_t *p, uint32_t v) {
-  p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v;
-}
-static inline void hwc_store64_be(uint8_t *p, uint64_t v) {
-  hwc_store32_be(p, (uint32_t)(v >> 32));
-  hwc_store32_be(p + 4, (uint32_t)v);
+/* 1 when [a, a+n) and [b, b+n) overlap without being the same range: the
+ * in-place calls the API allows (out == in) pass, the rest are refused. */
+static inline int hwc_partial_overlap(const void *a, const void *b, size_t n) {
+  uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+  if (n == 0 || x == y) return 0;
+  return x < y ? y - x < n : x - y < n;
 }
 
 #endif /* HWC_INTERNAL_H */

@@ -2,10 +2,11 @@
 /*
  * Kernel table types: one struct of function pointers per primitive, listing
  * the operations that differ between backends. A kernel file includes this
- * header, its intrinsics header, and at most the kernel-side headers that
- * hold code common to several backends of one primitive (the shared round
- * and block loops under src/x86_64, bignum_entries.h, mac64.h,
- * generic/fe25519_51.h); never the protocol layer.
+ * header, its intrinsics header, and at most the shared floor: src/common/
+ * (code that several backends use: byte order, multiply-accumulate, the
+ * portable field, S-box and block loops, the bignum helpers) and the
+ * per-ISA headers beside it (the round and block loops under src/x86_64).
+ * Never the protocol layer, and never another backend's file.
  *
  * An implementation is one const instance of its primitive's struct, defined
  * in the file named after its ISA (src/x86_64/sha256_shani.c defines
@@ -42,19 +43,38 @@ enum {
   HWC_CPU_ARM_SHA2 = 1u << 19,
   HWC_CPU_ARM_SHA512 = 1u << 20,
   HWC_CPU_ARM_SHA1 = 1u << 21,
+  HWC_CPU_ARM_SHA3 = 1u << 22,
+};
+
+/*
+ * Selection order. Among the implementations of one primitive that this CPU
+ * supports, the highest priority wins (HWCRYPTO_FORCE and the tests can pick
+ * any other). One scale for every primitive, by the kind of code:
+ */
+enum {
+  HWC_PRIO_PORTABLE = 0,      /* generic: portable C */
+  HWC_PRIO_BELOW_SCALAR = 5,  /* a vector kernel that measured slower than the scalar one
+                                 (fe25519 avx2: the 4-way ladder loses to mulx) */
+  HWC_PRIO_SCALAR = 10,       /* scalar or 128-bit extensions: BMI2/ADX, AES-NI + PCLMULQDQ,
+                                 ARMv8 AES/PMULL */
+  HWC_PRIO_VEC256 = 20,       /* 256-bit vectors (AVX2, VAES/VPCLMULQDQ on ymm); NEON */
+  HWC_PRIO_VEC512 = 30,       /* 512-bit vectors (AVX-512F/BW/VL) */
+  HWC_PRIO_IFMA = 35,         /* AVX-512 IFMA's 52-bit multiply-add, above plain AVX-512 */
+  HWC_PRIO_HASH_INSN = 40,    /* dedicated hash instructions: SHA-NI, ARMv8 SHA1/SHA2/SHA512 */
 };
 
 /*
  * Every kernel struct starts with this header, so the registry can treat the
- * tables of all primitives alike. `priority`: among the implementations this
- * CPU supports, the highest wins. In test builds (HWC_TESTING) `calls` points
+ * tables of all primitives alike. `required` is HWC_REQUIRED, which the build
+ * derives from the file's instruction sets (cmake/isa.cmake); `priority` is
+ * on the scale above. In test builds (HWC_TESTING) `calls` points
  * at a counter that the kernel bumps on every entry, so the suite can prove
  * that a backend really ran instead of silently falling back to generic.
  */
 typedef struct {
   const char *name;
   uint32_t required; /* HWC_CPU_* bits that must all be present */
-  int priority;
+  int priority;      /* HWC_PRIO_* */
 #ifdef HWC_TESTING
   unsigned long *calls;
 #endif
@@ -136,13 +156,13 @@ struct hwc_ghash_kernel {
 };
 
 /* The FIPS 197 key expansion in constant time (bitsliced S-box, no table
- * lookups; src/generic/aes_generic.c): w receives 4 * (rounds + 1) words, each
+ * lookups; src/common/aes_key_schedule.c): w receives 4 * (rounds + 1) words, each
  * four key-schedule bytes loaded little-endian. Backends with their own round
  * key layout start from it. Counts no calls. */
 void hwc_aes_expand_key(uint32_t w[60], const uint8_t *key, size_t key_len);
 
 /* FIPS 180-4 round constants, shared by every SHA-2 kernel
- * (src/generic/sha2_constants.c). */
+ * (src/common/sha2_constants.c). */
 extern const uint32_t hwc_sha256_k[64];
 extern const uint64_t hwc_sha512_k[80];
 
@@ -174,7 +194,7 @@ typedef struct {
   }
 
 /* The 20-round ChaCha permutation without the final addition: the core of
- * HChaCha20 (src/generic/chacha20_generic.c, portable, used by the protocol). */
+ * HChaCha20 (src/common/chacha20_scalar.c, portable, used by the protocol). */
 void hwc_chacha20_permute(uint32_t x[16]);
 /* The portable block loop (same file, counts no calls): a lone block is
  * faster here than in a vector kernel's horizontal layout, whose rounds are
@@ -202,7 +222,7 @@ typedef struct {
   void (*blocks)(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit);
 } hwc_poly1305_kernel;
 
-/* Portable one-block-at-a-time Poly1305 loop (src/generic/poly1305_generic.c):
+/* Portable one-block-at-a-time Poly1305 loop (src/common/poly1305_scalar.c):
  * the backends' path for short inputs and leftover blocks. Counts no calls. */
 void hwc_poly1305_blocks_scalar(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit);
 
@@ -243,7 +263,7 @@ typedef struct {
    * by side and keep the four coordinates in its own layout, in registers,
    * across all 255 steps instead of converting at every step. */
   void (*ladder)(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[32]);
-  /* Optional (NULL: the protocol's loop in src/ge25519.c): constant-time
+  /* Optional (NULL: the protocol's loop in src/curve25519/ge25519.c): constant-time
    * variable-base multiplication on edwards25519. pt = {X, Y, Z, T}
    * (extended coordinates) becomes sum e_i 16^i pt for the signed digits
    * e_i in [-8, 8], i = 0..63, on the protocol's schedule (a table of 1..8
@@ -251,14 +271,14 @@ typedef struct {
    * doublings but after the last), so that a vector backend keeps the
    * point, the table and every doubling in its own layout. */
   void (*edwards_scalarmult)(hwc_fe25519 pt[4], const int8_t e[64]);
-  /* Optional (NULL: the protocol's loop in src/ed25519_base.c): the
+  /* Optional (NULL: the protocol's loop in src/curve25519/ed25519_base.c): the
    * additions of the fixed-base multiplication. pt = {X, Y, Z, T} becomes
    * 16 (pt + q_0 + ... + q_31) + q_32 + ... + q_63, each q_j an affine
    * point prepared for mixed addition as (y+x, y-x, 2dxy). The protocol
    * selects the q_j from its table in constant time; the backend only
    * adds, in its own layout. */
   void (*edwards_base)(hwc_fe25519 pt[4], const hwc_fe25519 q[64][3]);
-  /* Optional (NULL: the protocol's loop in src/ge25519.c), VARIABLE TIME,
+  /* Optional (NULL: the protocol's loop in src/curve25519/ge25519.c), VARIABLE TIME,
    * for signature verification only: pt = {X, Y, Z, T} = A becomes
    * a A + b B, given the width-5 NAF digits of a (an[i] odd in (-16, 16)
    * or 0), the width-8 NAF digits of b (odd in (-128, 128) or 0), least
@@ -318,7 +338,7 @@ struct hwc_bignum_kernel {
   void (*select)(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx, const hwc_bn_mont *ctx);
 };
 
-/* Portable helpers for the backends' setup (src/generic/bignum_generic.c),
+/* Portable helpers for the backends' setup (src/common/bignum_common.c),
  * constant time in m; count no calls. */
 /* -m[0]^-1 mod 2^64 (m odd). */
 uint64_t hwc_bn_neg_inv64(uint64_t m0);

@@ -9,11 +9,11 @@
  * under valgrind the same checks confirm its propagation through MULX, ADCX
  * and ADOX (it hides ADX from CPUID but runs it, when the host has it). */
 #include "ct.h"
-#include "src/bignum.h"
+#include "src/rsa/bignum.h"
 
 #if defined(__x86_64__)
 extern const hwc_bignum_kernel hwc_bignum_mulx;
-extern const hwc_fe25519_kernel hwc_fe25519_mulx, hwc_fe25519_ifma;
+extern const hwc_fe25519_kernel hwc_fe25519_mulx, hwc_fe25519_avx512ifma;
 
 /* Whether the checker can see taint here, and the host runs BMI2 + ADX. */
 static int controls_can_run(void) {
@@ -99,9 +99,9 @@ HWC_TEST(ct, taint_flows_through_asm) {
   }
   printf("ct: taint flows through the mulx asm under %s (bignum rows, fe25519 mul/sqr)\n", CT_METHOD);
 #ifdef HWC_CT_MSAN
-  const hwc_impl_info *ifma = &hwc_fe25519_ifma.info;
+  const hwc_impl_info *ifma = &hwc_fe25519_avx512ifma.info;
   if ((hwc_dispatch_features() & ifma->required) == ifma->required) {
-    for (int secret = 0; secret < 2; secret++) fe_flow(&hwc_fe25519_ifma, secret);
+    for (int secret = 0; secret < 2; secret++) fe_flow(&hwc_fe25519_avx512ifma, secret);
     printf("ct: taint flows through the ifma backend's shared 4x64 asm under msan\n");
   }
 #endif

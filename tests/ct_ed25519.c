@@ -14,7 +14,7 @@
 #include <stdio.h>
 
 #include "ct.h"
-#include "src/ge25519.h"
+#include "src/curve25519/ge25519.h"
 
 static void public_api(void) {
   uint8_t seed[32], pk[32], sk[64], sig[64], msg[100], n[32], q[32], h[64], P[32];

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "ct.h"
-#include "src/rsa_internal.h"
+#include "src/rsa/rsa_internal.h"
 
 static void mark_prime(hwc_bn_mont *c) {
   CT_SECRET(c->m, 8 * (c->n - 1));

@@ -11,7 +11,7 @@
  * seconds a backend), are the same on every run; MSan, fast enough not to
  * care, uses the OS's bytes. */
 #include "ct.h"
-#include "src/rsa_internal.h"
+#include "src/rsa/rsa_internal.h"
 
 /* src/util.c, test builds only. */
 extern void (*hwc_random_hook)(uint8_t *buf, size_t len);

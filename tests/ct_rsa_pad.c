@@ -2,7 +2,7 @@
 /* OAEP decoding on a secret encoded message: no branch or index may depend
  * on it, for valid and invalid paddings alike. */
 #include "ct.h"
-#include "src/rsa_pad.h"
+#include "src/rsa/rsa_pad.h"
 
 HWC_TEST(ct, oaep_decode) {
   uint8_t em[256], work[256], out[256], msg[100], seed[32];

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /* Scalar arithmetic mod L on secret inputs (Ed25519 nonces and keys). */
 #include "ct.h"
-#include "src/scalar25519.h"
+#include "src/curve25519/scalar25519.h"
 
 HWC_TEST(ct, scalar25519) {
   uint8_t a[32], b[32], c[32], wide[64], r[32];

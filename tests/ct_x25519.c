@@ -7,7 +7,7 @@
  * dispatcher will not select mulx under it; the mulx kernel is then driven
  * directly through the same protocol-side calls x25519.c makes. */
 #include "ct.h"
-#include "src/ed25519_base.h"
+#include "src/curve25519/ed25519_base.h"
 
 static void ct_x25519_body(hwc_prim p, const char *impl, void *arg) {
   (void)p, (void)arg;

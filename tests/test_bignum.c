@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "src/bignum.h"
+#include "src/rsa/bignum.h"
 
 /* ---- vectors */
 

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "src/der.h"
-#include "src/pem.h"
-#include "src/rsa_der.h"
+#include "src/rsa/der.h"
+#include "src/rsa/pem.h"
+#include "src/rsa/rsa_der.h"
 
 static uint8_t *load(const char *name, size_t *len) {
   char path[128];

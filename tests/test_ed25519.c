@@ -378,7 +378,7 @@ HWC_TEST(ed25519, bad_arguments) {
  * verification runs (the ifma backend's edwards_double_vartime) compared
  * directly on every decodable edge point with edge scalars. */
 #include "edge.h"
-#include "src/ge25519.h"
+#include "src/curve25519/ge25519.h"
 
 #define EDGE_SEEDS 6
 typedef struct {

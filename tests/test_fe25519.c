@@ -6,7 +6,7 @@
  * long chains of additions, subtractions and products that push every
  * backend's limbs to their bounds. */
 #include "check.h"
-#include "src/fe25519.h"
+#include "src/curve25519/fe25519.h"
 
 typedef struct {
   uint32_t w[8];
@@ -314,7 +314,7 @@ static void ladder_body(hwc_prim p, const char *impl, void *arg) {
 }
 HWC_TEST(fe25519, ladder_against_reference) { t_for_each_impl(HWC_PRIM_FE25519, ladder_body, NULL); }
 
-/* The exponentiation chains of src/fe25519.c on every backend. */
+/* The exponentiation chains of src/curve25519/fe25519.c on every backend. */
 static void invert_body(hwc_prim p, const char *impl, void *arg) {
   (void)p, (void)arg;
   const hwc_fe25519_kernel *k = hwc_fe25519_get();
@@ -339,7 +339,7 @@ static void invert_body(hwc_prim p, const char *impl, void *arg) {
     hwc_fe25519_pow22523(k, &h, &a);
     expect(k, &h, &rpow, impl, "pow22523", i, i);
   }
-  /* The divsteps inversion (src/modinv25519.c) on many more values, by its
+  /* The divsteps inversion (src/curve25519/modinv25519.c) on many more values, by its
    * defining property: random ones, ones just below p and powers of two
    * (long runs of equal bits are where gcd steps run longest). */
   int extra = t_quick() ? 100 : 3000;

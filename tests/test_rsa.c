@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "src/rsa_internal.h"
+#include "src/rsa/rsa_internal.h"
 
 /* ---- OpenSSL keys, Python results */
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "src/rsa_internal.h"
+#include "src/rsa/rsa_internal.h"
 
 static uint8_t *vec(const char *name, size_t *len) {
   char path[128];

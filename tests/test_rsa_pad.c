@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "src/rsa_pad.h"
+#include "src/rsa/rsa_pad.h"
 
 static const hwc_hash hashes[] = {HWC_HASH_SHA256, HWC_HASH_SHA384, HWC_HASH_SHA512};
 

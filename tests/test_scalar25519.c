@@ -103,7 +103,7 @@ HWC_TEST(scalar25519, invert_any_input) {
 
 /* Little-endian numbers of up to 17 32-bit words (a 512-bit product plus a
  * carry word), reduced mod L by shift and subtract: slow, obvious, and
- * sharing nothing with src/scalar25519.c. */
+ * sharing nothing with src/curve25519/scalar25519.c. */
 enum { RW = 17 };
 typedef struct {
   uint32_t w[RW];
@@ -172,7 +172,7 @@ static void rnum_mul(rnum *r, const rnum *a, const rnum *b) { /* both below 2^25
   rnum_mod_l(r, &t);
 }
 
-/* 2^256 wrap-around of src/scalar25519.h's add and sub. */
+/* 2^256 wrap-around of src/curve25519/scalar25519.h's add and sub. */
 static void rnum_wrap256(rnum *r) {
   for (int i = 8; i < RW; i++) r->w[i] = 0;
 }

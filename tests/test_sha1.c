@@ -8,8 +8,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "src/hash.h"
-#include "src/rsa_pad.h"
+#include "src/hash/hash.h"
+#include "src/rsa/rsa_pad.h"
 #include "wycheproof.h"
 
 /* ---- FIPS 180-2 appendix A examples (one block, two blocks, 10^6 'a'). */

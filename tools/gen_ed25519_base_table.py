@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: ISC
-"""Writes src/ed25519_base_table.h: the fixed-base table of Edwards25519.
+"""Writes src/curve25519/ed25519_base_table.h: the fixed-base table of Edwards25519.
 
 Entry [j][k] is (k+1) * 16^(2j) * B for the RFC 8032 base point B, in the
 affine "precomputed" form of ref10 (y+x, y-x, 2*d*x*y), each coordinate
 reduced mod p and stored as four little-endian 64-bit words. Only Python's
 integers are used, so the table can be checked independently of the C code:
-    python3 tools/gen_ed25519_base_table.py > src/ed25519_base_table.h
+    python3 tools/gen_ed25519_base_table.py > src/curve25519/ed25519_base_table.h
 """
 p = 2**255 - 19
 d = -121665 * pow(121666, p - 2, p) % p

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: ISC
-"""Writes src/ge25519_odd_table.h: the odd multiples 1B, 3B, ..., 127B of
+"""Writes src/curve25519/ge25519_odd_table.h: the odd multiples 1B, 3B, ..., 127B of
 the Ed25519 base point B as (y+x, y-x, 2dxy) mod p in four little-endian
 64-bit words each, for the width-8 NAF of verification's b * B.
-    python3 tools/gen_ge25519_odd_table.py > src/ge25519_odd_table.h
+    python3 tools/gen_ge25519_odd_table.py > src/curve25519/ge25519_odd_table.h
 Plain affine Edwards arithmetic with Python integers (RFC 8032 section 5.1)."""
 p = 2**255 - 19
 d = (-121665 * pow(121666, p - 2, p)) % p

@@ -12,6 +12,7 @@
  */
 #include <arm_neon.h>
 
+#include "../common/byteorder.h"
 #include "../kernels.h"
 #include "ghash_pmull.h"
 
@@ -115,11 +116,11 @@ static inline uint8x16_t counter(uint32x4_t base, uint32_t c) {
 }
 
 static inline uint32_t ctr_get(const uint8_t ctr[16]) {
-  return (uint32_t)ctr[12] << 24 | (uint32_t)ctr[13] << 16 | (uint32_t)ctr[14] << 8 | ctr[15];
+  return hwc_load32_be(ctr + 12);
 }
 
 static inline void ctr_put(uint8_t ctr[16], uint32_t c) {
-  ctr[12] = (uint8_t)(c >> 24), ctr[13] = (uint8_t)(c >> 16), ctr[14] = (uint8_t)(c >> 8), ctr[15] = (uint8_t)c;
+  hwc_store32_be(ctr + 12, c);
 }
 
 static void aes_armv8_ctr32(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], const void *rk,
@@ -183,8 +184,8 @@ extern const hwc_ghash_kernel hwc_ghash_armv8;
 
 const hwc_aes_kernel hwc_aes_armv8 = {
     .info = {.name = "armv8-ce",
-             .required = HWC_CPU_ARM_AES | HWC_CPU_ARM_PMULL | HWC_CPU_ASIMD,
-             .priority = 10,
+             .required = HWC_REQUIRED,
+             .priority = HWC_PRIO_SCALAR,
              HWC_CALLS(aes_armv8)},
     .setkey = aes_armv8_setkey,
     .encrypt = aes_armv8_encrypt,

@@ -85,6 +85,6 @@ static void chacha20_neon_xor_blocks(uint8_t *out, const uint8_t *in, size_t nbl
 }
 
 const hwc_chacha20_kernel hwc_chacha20_neon = {
-    .info = {.name = "neon", .required = HWC_CPU_ASIMD, .priority = 20, HWC_CALLS(chacha20_neon)},
+    .info = {.name = "neon", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC256, HWC_CALLS(chacha20_neon)},
     .xor_blocks = chacha20_neon_xor_blocks,
 };

@@ -7,6 +7,7 @@
  */
 #include <arm_neon.h>
 
+#include "../common/byteorder.h"
 #include "../kernels.h"
 #include "ghash_pmull.h"
 
@@ -21,11 +22,7 @@ static inline uint64x2_t dot(uint64x2_t x, uint64x2_t h) {
 
 static void ghash_armv8_init(void *table, const uint8_t h[16]) {
   HWC_COUNT_CALL(ghash_armv8);
-  uint64_t hi = 0, lo = 0;
-  for (int i = 0; i < 8; i++) {
-    hi = hi << 8 | h[i];
-    lo = lo << 8 | h[8 + i];
-  }
+  uint64_t hi = hwc_load64_be(h), lo = hwc_load64_be(h + 8);
   uint64_t carry = 0 - (hi >> 63); /* mulX without a branch on H */
   hi = (hi << 1 | lo >> 63) ^ (carry & 0xc200000000000000ull);
   lo = (lo << 1) ^ (carry & 1);
@@ -44,7 +41,7 @@ static void ghash_armv8_update(uint8_t y[16], const uint8_t *in, size_t nblocks,
 }
 
 const hwc_ghash_kernel hwc_ghash_armv8 = {
-    .info = {.name = "armv8-ce", .required = HWC_CPU_ARM_PMULL | HWC_CPU_ASIMD, .priority = 10, HWC_CALLS(ghash_armv8)},
+    .info = {.name = "armv8-ce", .required = HWC_REQUIRED, .priority = HWC_PRIO_SCALAR, HWC_CALLS(ghash_armv8)},
     .init = ghash_armv8_init,
     .update = ghash_armv8_update,
 };

@@ -77,8 +77,8 @@ static void sha1_armv8_blocks(uint32_t state[5], const uint8_t *in, size_t nbloc
 
 const hwc_sha1_kernel hwc_sha1_armv8 = {
     .info = {.name = "armv8-ce",
-             .required = HWC_CPU_ASIMD | HWC_CPU_ARM_SHA1,
-             .priority = 30,
+             .required = HWC_REQUIRED,
+             .priority = HWC_PRIO_HASH_INSN,
              HWC_CALLS(sha1_armv8)},
     .blocks = sha1_armv8_blocks,
 };

@@ -62,8 +62,8 @@ static void sha256_armv8_blocks(uint32_t state[8], const uint8_t *in, size_t nbl
 
 const hwc_sha256_kernel hwc_sha256_armv8 = {
     .info = {.name = "armv8-ce",
-             .required = HWC_CPU_ASIMD | HWC_CPU_ARM_SHA2,
-             .priority = 30,
+             .required = HWC_REQUIRED,
+             .priority = HWC_PRIO_HASH_INSN,
              HWC_CALLS(sha256_armv8)},
     .blocks = sha256_armv8_blocks,
 };

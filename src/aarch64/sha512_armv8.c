@@ -80,8 +80,8 @@ static void sha512_armv8_blocks(uint64_t state[8], const uint8_t *in, size_t nbl
 
 const hwc_sha512_kernel hwc_sha512_armv8 = {
     .info = {.name = "armv8-ce",
-             .required = HWC_CPU_ASIMD | HWC_CPU_ARM_SHA512,
-             .priority = 30,
+             .required = HWC_REQUIRED,
+             .priority = HWC_PRIO_HASH_INSN,
              HWC_CALLS(sha512_armv8)},
     .blocks = sha512_armv8_blocks,
 };

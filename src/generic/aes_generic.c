@@ -19,156 +19,13 @@
  */
 #include <string.h>
 
+#include "../common/aes_ct64.h"
+#include "../common/byteorder.h"
 #include "../kernels.h"
 
 HWC_CALL_COUNTER(aes_generic);
 
 /* ------------------------------------------------------------ bit slicing */
-
-/* The Boyar-Peralta S-box on eight bit planes (q[0] holds the least
- * significant bit of every byte). */
-static void sbox(uint64_t *q) {
-  uint64_t x0 = q[7], x1 = q[6], x2 = q[5], x3 = q[4], x4 = q[3], x5 = q[2], x6 = q[1], x7 = q[0];
-  uint64_t y1, y2, y3, y4, y5, y6, y7, y8, y9, y10, y11, y12, y13, y14, y15, y16, y17, y18, y19, y20, y21;
-  uint64_t t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17, t18, t19,
-      t20, t21, t22, t23, t24, t25, t26, t27, t28, t29, t30, t31, t32, t33, t34, t35, t36, t37, t38,
-      t39, t40, t41, t42, t43, t44, t45, t46, t47, t48, t49, t50, t51, t52, t53, t54, t55, t56, t57,
-      t58, t59, t60, t61, t62, t63, t64, t65, t66, t67;
-  uint64_t z0, z1, z2, z3, z4, z5, z6, z7, z8, z9, z10, z11, z12, z13, z14, z15, z16, z17;
-  uint64_t s0, s1, s2, s3, s4, s5, s6, s7;
-
-  /* top linear layer */
-  y14 = x3 ^ x5;
-  y13 = x0 ^ x6;
-  y9 = x0 ^ x3;
-  y8 = x0 ^ x5;
-  t0 = x1 ^ x2;
-  y1 = t0 ^ x7;
-  y4 = y1 ^ x3;
-  y12 = y13 ^ y14;
-  y2 = y1 ^ x0;
-  y5 = y1 ^ x6;
-  y3 = y5 ^ y8;
-  t1 = x4 ^ y12;
-  y15 = t1 ^ x5;
-  y20 = t1 ^ x1;
-  y6 = y15 ^ x7;
-  y10 = y15 ^ t0;
-  y11 = y20 ^ y9;
-  y7 = x7 ^ y11;
-  y17 = y10 ^ y11;
-  y19 = y10 ^ y8;
-  y16 = t0 ^ y11;
-  y21 = y13 ^ y16;
-  y18 = x0 ^ y16;
-
-  /* shared non-linear core: inversion in GF(2^8) via GF(2^4) */
-  t2 = y12 & y15;
-  t3 = y3 & y6;
-  t4 = t3 ^ t2;
-  t5 = y4 & x7;
-  t6 = t5 ^ t2;
-  t7 = y13 & y16;
-  t8 = y5 & y1;
-  t9 = t8 ^ t7;
-  t10 = y2 & y7;
-  t11 = t10 ^ t7;
-  t12 = y9 & y11;
-  t13 = y14 & y17;
-  t14 = t13 ^ t12;
-  t15 = y8 & y10;
-  t16 = t15 ^ t12;
-  t17 = t4 ^ t14;
-  t18 = t6 ^ t16;
-  t19 = t9 ^ t14;
-  t20 = t11 ^ t16;
-  t21 = t17 ^ y20;
-  t22 = t18 ^ y19;
-  t23 = t19 ^ y21;
-  t24 = t20 ^ y18;
-
-  t25 = t21 ^ t22;
-  t26 = t21 & t23;
-  t27 = t24 ^ t26;
-  t28 = t25 & t27;
-  t29 = t28 ^ t22;
-  t30 = t23 ^ t24;
-  t31 = t22 ^ t26;
-  t32 = t31 & t30;
-  t33 = t32 ^ t24;
-  t34 = t23 ^ t33;
-  t35 = t27 ^ t33;
-  t36 = t24 & t35;
-  t37 = t36 ^ t34;
-  t38 = t27 ^ t36;
-  t39 = t29 & t38;
-  t40 = t25 ^ t39;
-
-  t41 = t40 ^ t37;
-  t42 = t29 ^ t33;
-  t43 = t29 ^ t40;
-  t44 = t33 ^ t37;
-  t45 = t42 ^ t41;
-  z0 = t44 & y15;
-  z1 = t37 & y6;
-  z2 = t33 & x7;
-  z3 = t43 & y16;
-  z4 = t40 & y1;
-  z5 = t29 & y7;
-  z6 = t42 & y11;
-  z7 = t45 & y17;
-  z8 = t41 & y10;
-  z9 = t44 & y12;
-  z10 = t37 & y3;
-  z11 = t33 & y4;
-  z12 = t43 & y13;
-  z13 = t40 & y5;
-  z14 = t29 & y2;
-  z15 = t42 & y9;
-  z16 = t45 & y14;
-  z17 = t41 & y8;
-
-  /* bottom linear layer, with the affine constant 0x63 as complements */
-  t46 = z15 ^ z16;
-  t47 = z10 ^ z11;
-  t48 = z5 ^ z13;
-  t49 = z9 ^ z10;
-  t50 = z2 ^ z12;
-  t51 = z2 ^ z5;
-  t52 = z7 ^ z8;
-  t53 = z0 ^ z3;
-  t54 = z6 ^ z7;
-  t55 = z16 ^ z17;
-  t56 = z12 ^ t48;
-  t57 = t50 ^ t53;
-  t58 = z4 ^ t46;
-  t59 = z3 ^ t54;
-  t60 = t46 ^ t57;
-  t61 = z14 ^ t57;
-  t62 = t52 ^ t58;
-  t63 = t49 ^ t58;
-  t64 = z4 ^ t59;
-  t65 = t61 ^ t62;
-  t66 = z1 ^ t63;
-  s0 = t59 ^ t63;
-  s6 = t56 ^ ~t62;
-  s7 = t48 ^ ~t60;
-  t67 = t64 ^ t65;
-  s3 = t53 ^ t66;
-  s4 = t51 ^ t66;
-  s5 = t47 ^ t65;
-  s1 = t64 ^ ~s3;
-  s2 = t55 ^ ~t67;
-
-  q[7] = s0;
-  q[6] = s1;
-  q[5] = s2;
-  q[4] = s3;
-  q[3] = s4;
-  q[2] = s5;
-  q[1] = s6;
-  q[0] = s7;
-}
 
 /* y -> A^-1 (y XOR 0x63), the inverse of the S-box's affine layer. Since
  * S(x) = A(x^-1) + 0x63, the inverse S-box is this map, then the forward
@@ -188,53 +45,12 @@ static void inv_affine(uint64_t *q) {
 
 static void inv_sbox(uint64_t *q) {
   inv_affine(q);
-  sbox(q);
+  hwc_ct64_sbox(q);
   inv_affine(q);
 }
 
-/* Transposes the 8x8 bit matrices formed by bit j of byte k of q[0..7], for
- * every k: afterwards word i holds bit i of every byte. Its own inverse. */
-static void ortho(uint64_t *q) {
-#define SWAPN(lo, hi, s, x, y)                         \
-  do {                                                 \
-    uint64_t a_ = (x), b_ = (y);                       \
-    (x) = (a_ & (lo)) | ((b_ & (lo)) << (s));          \
-    (y) = ((a_ & (hi)) >> (s)) | (b_ & (hi));          \
-  } while (0)
-#define SWAP2(x, y) SWAPN(0x5555555555555555u, 0xAAAAAAAAAAAAAAAAu, 1, x, y)
-#define SWAP4(x, y) SWAPN(0x3333333333333333u, 0xCCCCCCCCCCCCCCCCu, 2, x, y)
-#define SWAP8(x, y) SWAPN(0x0F0F0F0F0F0F0F0Fu, 0xF0F0F0F0F0F0F0F0u, 4, x, y)
-  SWAP2(q[0], q[1]);
-  SWAP2(q[2], q[3]);
-  SWAP2(q[4], q[5]);
-  SWAP2(q[6], q[7]);
-  SWAP4(q[0], q[2]);
-  SWAP4(q[1], q[3]);
-  SWAP4(q[4], q[6]);
-  SWAP4(q[5], q[7]);
-  SWAP8(q[0], q[4]);
-  SWAP8(q[1], q[5]);
-  SWAP8(q[2], q[6]);
-  SWAP8(q[3], q[7]);
-#undef SWAP2
-#undef SWAP4
-#undef SWAP8
-#undef SWAPN
-}
-
-static uint32_t load32_le(const uint8_t *p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void store32_le(uint8_t *p, uint32_t v) {
-  p[0] = (uint8_t)v;
-  p[1] = (uint8_t)(v >> 8);
-  p[2] = (uint8_t)(v >> 16);
-  p[3] = (uint8_t)(v >> 24);
-}
-
 /* Spreads one block (four little-endian column words) over two words, even
- * and odd bytes apart, so that after ortho() the four blocks of q[i] and
+ * and odd bytes apart, so that after hwc_ct64_ortho() the four blocks of q[i] and
  * q[i + 4] form the bit planes with the state's columns in 16-bit lanes. */
 static void interleave_in(uint64_t *q0, uint64_t *q1, const uint32_t *w) {
   uint64_t x0 = w[0], x1 = w[1], x2 = w[2], x3 = w[3];
@@ -278,16 +94,16 @@ static void interleave_out(uint32_t *w, uint64_t q0, uint64_t q1) {
 /* Up to four 16-byte blocks into bit planes; missing blocks are zero. */
 static void slice_in(uint64_t q[8], const uint8_t *in, size_t n) {
   uint32_t w[16] = {0};
-  for (size_t i = 0; i < 4 * n; i++) w[i] = load32_le(in + 4 * i);
+  for (size_t i = 0; i < 4 * n; i++) w[i] = hwc_load32_le(in + 4 * i);
   for (int i = 0; i < 4; i++) interleave_in(&q[i], &q[i + 4], w + 4 * i);
-  ortho(q);
+  hwc_ct64_ortho(q);
 }
 
 static void slice_out(uint8_t *out, size_t n, uint64_t q[8]) {
   uint32_t w[16];
-  ortho(q);
+  hwc_ct64_ortho(q);
   for (int i = 0; i < 4; i++) interleave_out(w + 4 * i, q[i], q[i + 4]);
-  for (size_t i = 0; i < 4 * n; i++) store32_le(out + 4 * i, w[i]);
+  for (size_t i = 0; i < 4 * n; i++) hwc_store32_le(out + 4 * i, w[i]);
 }
 
 /* ------------------------------------------------------------ round steps */
@@ -374,12 +190,12 @@ static void inv_mix_columns(uint64_t *q) {
 static void encrypt_sliced(uint64_t *q, const uint8_t *sk, unsigned rounds) {
   add_round_key(q, sk);
   for (unsigned r = 1; r < rounds; r++) {
-    sbox(q);
+    hwc_ct64_sbox(q);
     shift_rows(q);
     mix_columns(q);
     add_round_key(q, sk + SLICED_KEY_BYTES * r);
   }
-  sbox(q);
+  hwc_ct64_sbox(q);
   shift_rows(q);
   add_round_key(q, sk + SLICED_KEY_BYTES * rounds);
 }
@@ -397,41 +213,6 @@ static void decrypt_sliced(uint64_t *q, const uint8_t *sk, unsigned rounds) {
   add_round_key(q, sk);
 }
 
-/* ------------------------------------------------------------ key schedule */
-
-/* SubWord on one little-endian word: the word goes through the same
- * bitsliced circuit, alone in its lane. */
-static uint32_t sub_word(uint32_t x) {
-  uint64_t q[8] = {x};
-  ortho(q);
-  sbox(q);
-  ortho(q);
-  uint32_t r = (uint32_t)q[0];
-  for (int i = 0; i < 8; i++) q[i] = 0;
-  return r;
-}
-
-void hwc_aes_expand_key(uint32_t w[60], const uint8_t *key, size_t key_len) {
-  static const uint8_t rcon[10] = {0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1B, 0x36};
-  size_t nk = key_len / 4, total = 4 * (nk + 7);
-  for (size_t i = 0; i < nk; i++) w[i] = load32_le(key + 4 * i);
-  uint32_t t = w[nk - 1];
-  for (size_t i = nk, j = 0, k = 0; i < total; i++) {
-    if (j == 0) {
-      t = sub_word(t << 24 | t >> 8) ^ rcon[k];  /* RotWord on a little-endian word */
-    } else if (nk > 6 && j == 4) {
-      t = sub_word(t);
-    }
-    t ^= w[i - nk];
-    w[i] = t;
-    if (++j == nk) {
-      j = 0;
-      k++;
-    }
-  }
-  t = 0;
-}
-
 /* Stored layout: 8 words per round key, the key sliced into all four lanes. */
 static void aes_generic_setkey(void *rk, const uint8_t *key, size_t key_len) {
   HWC_COUNT_CALL(aes_generic);
@@ -442,7 +223,7 @@ static void aes_generic_setkey(void *rk, const uint8_t *key, size_t key_len) {
   hwc_aes_expand_key(w, key, key_len);
   for (size_t r = 0; r <= rounds; r++) {
     for (int i = 0; i < 4; i++) interleave_in(&q[i], &q[i + 4], w + 4 * r);
-    ortho(q);
+    hwc_ct64_ortho(q);
     memcpy(sk + SLICED_KEY_BYTES * r, q, SLICED_KEY_BYTES); /* rk may be unaligned */
   }
   memset(w, 0, sizeof w);
@@ -487,7 +268,7 @@ static void aes_generic_ctr32(uint8_t *out, const uint8_t *in, size_t nblocks, u
   HWC_COUNT_CALL(aes_generic);
   uint8_t ks[64];
   uint64_t q[8];
-  uint32_t c = (uint32_t)ctr[12] << 24 | (uint32_t)ctr[13] << 16 | (uint32_t)ctr[14] << 8 | ctr[15];
+  uint32_t c = hwc_load32_be(ctr + 12);
   while (nblocks) {
     size_t n = nblocks < 4 ? nblocks : 4;
     /* Always four counter blocks: a loop bounded by n would let the
@@ -496,10 +277,7 @@ static void aes_generic_ctr32(uint8_t *out, const uint8_t *in, size_t nblocks, u
     for (uint32_t i = 0; i < 4; i++) {
       uint32_t ci = c + i;
       memcpy(ks + 16 * i, ctr, 12);
-      ks[16 * i + 12] = (uint8_t)(ci >> 24);
-      ks[16 * i + 13] = (uint8_t)(ci >> 16);
-      ks[16 * i + 14] = (uint8_t)(ci >> 8);
-      ks[16 * i + 15] = (uint8_t)ci;
+      hwc_store32_be(ks + 16 * i + 12, ci);
     }
     c += (uint32_t)n;
     slice_in(q, ks, n);
@@ -510,10 +288,7 @@ static void aes_generic_ctr32(uint8_t *out, const uint8_t *in, size_t nblocks, u
     out += 16 * n;
     nblocks -= n;
   }
-  ctr[12] = (uint8_t)(c >> 24);
-  ctr[13] = (uint8_t)(c >> 16);
-  ctr[14] = (uint8_t)(c >> 8);
-  ctr[15] = (uint8_t)c;
+  hwc_store32_be(ctr + 12, c);
 }
 
 /* CBC encryption is serial: each block waits for the previous one, so three
@@ -557,7 +332,7 @@ static void aes_generic_cbc_decrypt(uint8_t *out, const uint8_t *in, size_t nblo
 }
 
 const hwc_aes_kernel hwc_aes_generic = {
-    .info = {.name = "generic", .required = 0, .priority = 0, HWC_CALLS(aes_generic)},
+    .info = {.name = "generic", .required = 0, .priority = HWC_PRIO_PORTABLE, HWC_CALLS(aes_generic)},
     .setkey = aes_generic_setkey,
     .encrypt = aes_generic_encrypt,
     .decrypt = aes_generic_decrypt,

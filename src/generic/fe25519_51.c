@@ -25,11 +25,11 @@
  * elements at those input limits.
  */
 #include "../kernels.h"
-#include "../fe25519_ladder.h"
+#include "../common/fe25519_ladder.h"
 
 HWC_CALL_COUNTER(fe25519_generic);
 
-#include "fe25519_51.h"
+#include "../common/fe25519_51.h"
 
 #ifndef HWC_FE25519_RADIX51
 /* ------------------------------------------------------- radix 2^25.5 */
@@ -159,7 +159,7 @@ static void fe_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[
 }
 
 const hwc_fe25519_kernel hwc_fe25519_generic = {
-    .info = {.name = "generic", .required = 0, .priority = 0, HWC_CALLS(fe25519_generic)},
+    .info = {.name = "generic", .required = 0, .priority = HWC_PRIO_PORTABLE, HWC_CALLS(fe25519_generic)},
     HWC_FE25519_51_OPS,
     .ladder = fe_ladder,
 };

@@ -29,19 +29,10 @@
  */
 #include <string.h>
 
+#include "../common/byteorder.h"
 #include "../kernels.h"
 
 HWC_CALL_COUNTER(ghash_generic);
-
-static uint64_t load64_be(const uint8_t *p) {
-  uint64_t v = 0;
-  for (int i = 0; i < 8; i++) v = v << 8 | p[i];
-  return v;
-}
-
-static void store64_be(uint8_t *p, uint64_t v) {
-  for (int i = 7; i >= 0; i--, v >>= 8) p[i] = (uint8_t)v;
-}
 
 /* Low 64 bits of the carry-less product x * y. */
 static uint64_t bmul64(uint64_t x, uint64_t y) {
@@ -71,7 +62,7 @@ static uint64_t rev64(uint64_t x) {
  * be at any address. */
 static void ghash_generic_init(void *htable, const uint8_t h[16]) {
   HWC_COUNT_CALL(ghash_generic);
-  uint64_t t[2] = {load64_be(h), load64_be(h + 8)};
+  uint64_t t[2] = {hwc_load64_be(h), hwc_load64_be(h + 8)};
   memcpy(htable, t, sizeof t);
 }
 
@@ -81,10 +72,10 @@ static void ghash_generic_update(uint8_t y[16], const uint8_t *in, size_t nblock
   memcpy(t, htable, sizeof t);
   uint64_t h1 = t[0], h0 = t[1];
   uint64_t h0r = rev64(h0), h1r = rev64(h1), h2 = h0 ^ h1, h2r = h0r ^ h1r;
-  uint64_t y1 = load64_be(y), y0 = load64_be(y + 8);
+  uint64_t y1 = hwc_load64_be(y), y0 = hwc_load64_be(y + 8);
   for (; nblocks; nblocks--, in += 16) {
-    y1 ^= load64_be(in);
-    y0 ^= load64_be(in + 8);
+    y1 ^= hwc_load64_be(in);
+    y0 ^= hwc_load64_be(in + 8);
     uint64_t y0r = rev64(y0), y1r = rev64(y1), y2 = y0 ^ y1, y2r = y0r ^ y1r;
     uint64_t z0 = bmul64(y0, h0), z1 = bmul64(y1, h1), z2 = bmul64(y2, h2);
     uint64_t z0h = bmul64(y0r, h0r), z1h = bmul64(y1r, h1r), z2h = bmul64(y2r, h2r);
@@ -112,12 +103,12 @@ static void ghash_generic_update(uint8_t y[16], const uint8_t *in, size_t nblock
     y0 = v2;
     y1 = v3;
   }
-  store64_be(y, y1);
-  store64_be(y + 8, y0);
+  hwc_store64_be(y, y1);
+  hwc_store64_be(y + 8, y0);
 }
 
 const hwc_ghash_kernel hwc_ghash_generic = {
-    .info = {.name = "generic", .required = 0, .priority = 0, HWC_CALLS(ghash_generic)},
+    .info = {.name = "generic", .required = 0, .priority = HWC_PRIO_PORTABLE, HWC_CALLS(ghash_generic)},
     .init = ghash_generic_init,
     .update = ghash_generic_update,
 };

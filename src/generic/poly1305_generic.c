@@ -1,110 +1,12 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Poly1305 block loop in portable C: h = (h + m) * r mod 2^130 - 5 for one
- * 16-byte block at a time (RFC 8439 section 2.5).
- *
- * With 128-bit products (unsigned __int128) h stays in the shared radix 2^64
- * form and r = r0 + 2^64 r1 is multiplied directly; because clamping clears
- * the low two bits of r1, the 2^128 terms fold back as r1 + r1/4 = 5 r1 / 4
- * exactly (the "base 2^64" method of OpenSSL's poly1305.c by A. Polyakov).
- * Without them, five 26-bit limbs and 32x32->64 products (poly1305-donna-32
- * by A. Moon), converting from and back to radix 2^64 at the ends of a call.
- *
- * ISA: none. Constant time: fixed sequences of multiplications, additions,
- * shifts and masks; carries are computed arithmetically, never branched on.
+ * The portable Poly1305 backend: the shared one-block loop
+ * (src/common/poly1305_scalar.c) behind a table entry that counts its calls.
+ * ISA: none. Constant time: see that file.
  */
 #include "../kernels.h"
 
 HWC_CALL_COUNTER(poly1305_generic);
-
-static inline uint64_t load64_le(const uint8_t *p) {
-  uint64_t v = 0;
-  for (int i = 7; i >= 0; i--) v = v << 8 | p[i];
-  return v;
-}
-
-#ifdef __SIZEOF_INT128__
-typedef unsigned __int128 u128;
-
-void hwc_poly1305_blocks_scalar(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks,
-                                uint64_t hibit) {
-  const uint64_t r0 = st->r[0], r1 = st->r[1], s1 = r1 + (r1 >> 2);
-  uint64_t h0 = st->h[0], h1 = st->h[1], h2 = st->h[2];
-  for (; nblocks; nblocks--, in += 16) {
-    u128 t = (u128)h0 + load64_le(in);
-    h0 = (uint64_t)t;
-    t = (u128)h1 + load64_le(in + 8) + (uint64_t)(t >> 64);
-    h1 = (uint64_t)t;
-    h2 += (uint64_t)(t >> 64) + hibit;
-
-    /* h2 < 8 and r0, s1 < 2^62, so h2 * r0 and h2 * s1 fit in 64 bits. */
-    u128 d0 = (u128)h0 * r0 + (u128)h1 * s1;
-    u128 d1 = (u128)h0 * r1 + (u128)h1 * r0 + h2 * s1;
-    uint64_t d2 = h2 * r0;
-
-    h0 = (uint64_t)d0;
-    d1 += (uint64_t)(d0 >> 64);
-    h1 = (uint64_t)d1;
-    d2 += (uint64_t)(d1 >> 64);
-    /* Fold bits 130 and up back in: 2^130 = 5 mod p, c = 5 * (d2 >> 2). */
-    uint64_t c = (d2 >> 2) + (d2 & ~(uint64_t)3);
-    h2 = d2 & 3;
-    t = (u128)h0 + c;
-    h0 = (uint64_t)t;
-    t = (u128)h1 + (uint64_t)(t >> 64);
-    h1 = (uint64_t)t;
-    h2 += (uint64_t)(t >> 64);
-  }
-  st->h[0] = h0;
-  st->h[1] = h1;
-  st->h[2] = h2;
-}
-
-#else /* no 128-bit products: radix 2^26 */
-
-void hwc_poly1305_blocks_scalar(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks,
-                                uint64_t hibit) {
-  const uint32_t M = 0x3ffffff;
-  const uint64_t R0 = st->r[0], R1 = st->r[1];
-  const uint32_t r0 = (uint32_t)R0 & M, r1 = (uint32_t)(R0 >> 26) & M,
-                 r2 = (uint32_t)(R0 >> 52 | R1 << 12) & M, r3 = (uint32_t)(R1 >> 14) & M,
-                 r4 = (uint32_t)(R1 >> 40);
-  const uint32_t s1 = r1 * 5, s2 = r2 * 5, s3 = r3 * 5, s4 = r4 * 5;
-  uint64_t H0 = st->h[0], H1 = st->h[1], H2 = st->h[2];
-  uint32_t h0 = (uint32_t)H0 & M, h1 = (uint32_t)(H0 >> 26) & M,
-           h2 = (uint32_t)(H0 >> 52 | H1 << 12) & M, h3 = (uint32_t)(H1 >> 14) & M,
-           h4 = (uint32_t)(H1 >> 40 | H2 << 24);
-  const uint32_t hb = (uint32_t)hibit << 24;
-  for (; nblocks; nblocks--, in += 16) {
-    uint64_t m0 = load64_le(in), m1 = load64_le(in + 8);
-    h0 += (uint32_t)m0 & M;
-    h1 += (uint32_t)(m0 >> 26) & M;
-    h2 += (uint32_t)(m0 >> 52 | m1 << 12) & M;
-    h3 += (uint32_t)(m1 >> 14) & M;
-    h4 += (uint32_t)(m1 >> 40) | hb;
-
-    uint64_t d0 = (uint64_t)h0 * r0 + (uint64_t)h1 * s4 + (uint64_t)h2 * s3 + (uint64_t)h3 * s2 + (uint64_t)h4 * s1;
-    uint64_t d1 = (uint64_t)h0 * r1 + (uint64_t)h1 * r0 + (uint64_t)h2 * s4 + (uint64_t)h3 * s3 + (uint64_t)h4 * s2;
-    uint64_t d2 = (uint64_t)h0 * r2 + (uint64_t)h1 * r1 + (uint64_t)h2 * r0 + (uint64_t)h3 * s4 + (uint64_t)h4 * s3;
-    uint64_t d3 = (uint64_t)h0 * r3 + (uint64_t)h1 * r2 + (uint64_t)h2 * r1 + (uint64_t)h3 * r0 + (uint64_t)h4 * s4;
-    uint64_t d4 = (uint64_t)h0 * r4 + (uint64_t)h1 * r3 + (uint64_t)h2 * r2 + (uint64_t)h3 * r1 + (uint64_t)h4 * r0;
-
-    d1 += d0 >> 26; h0 = (uint32_t)d0 & M;
-    d2 += d1 >> 26; h1 = (uint32_t)d1 & M;
-    d3 += d2 >> 26; h2 = (uint32_t)d2 & M;
-    d4 += d3 >> 26; h3 = (uint32_t)d3 & M;
-    h0 += (uint32_t)(d4 >> 26) * 5; h4 = (uint32_t)d4 & M;
-    h1 += h0 >> 26; h0 &= M;
-  }
-  /* Carry fully, then repack: every limb below 2^26, h4 below 2^27. */
-  h2 += h1 >> 26; h1 &= M;
-  h3 += h2 >> 26; h2 &= M;
-  h4 += h3 >> 26; h3 &= M;
-  st->h[0] = (uint64_t)h0 | (uint64_t)h1 << 26 | (uint64_t)h2 << 52;
-  st->h[1] = (uint64_t)h2 >> 12 | (uint64_t)h3 << 14 | (uint64_t)h4 << 40;
-  st->h[2] = (uint64_t)h4 >> 24;
-}
-#endif
 
 static void poly1305_generic_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks,
                                     uint64_t hibit) {
@@ -113,6 +15,6 @@ static void poly1305_generic_blocks(hwc_poly1305_state *st, const uint8_t *in, s
 }
 
 const hwc_poly1305_kernel hwc_poly1305_generic = {
-    .info = {.name = "generic", .required = 0, .priority = 0, HWC_CALLS(poly1305_generic)},
+    .info = {.name = "generic", .required = 0, .priority = HWC_PRIO_PORTABLE, HWC_CALLS(poly1305_generic)},
     .blocks = poly1305_generic_blocks,
 };

@@ -12,15 +12,12 @@
  * the loop bounds and schedule indices depend on the round number, never on
  * the data.
  */
+#include "../common/byteorder.h"
 #include "../kernels.h"
 
 HWC_CALL_COUNTER(sha1_generic);
 
 static inline uint32_t rol32(uint32_t x, unsigned n) { return x << n | x >> (32 - n); }
-
-static inline uint32_t load32_be(const uint8_t *p) {
-  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
 
 /* Schedule word t (t >= 16) in place of W[t-16]: W[t] = ROTL1(W[t-3] ^
  * W[t-8] ^ W[t-14] ^ W[t-16]), indices taken mod 16. */
@@ -51,7 +48,7 @@ static void sha1_generic_blocks(uint32_t state[5], const uint8_t *in, size_t nbl
     uint32_t w[16], s[5] = {state[0], state[1], state[2], state[3], state[4]};
     unsigned t = 0;
     for (; t < 16; t++) {
-      w[t] = load32_be(in + 4 * t);
+      w[t] = hwc_load32_be(in + 4 * t);
       step(s, f_ch(s[1], s[2], s[3]) + 0x5a827999u + w[t]);
     }
     for (; t < 20; t++) step(s, f_ch(s[1], s[2], s[3]) + 0x5a827999u + next_w(w, t));
@@ -63,6 +60,6 @@ static void sha1_generic_blocks(uint32_t state[5], const uint8_t *in, size_t nbl
 }
 
 const hwc_sha1_kernel hwc_sha1_generic = {
-    .info = {.name = "generic", .required = 0, .priority = 0, HWC_CALLS(sha1_generic)},
+    .info = {.name = "generic", .required = 0, .priority = HWC_PRIO_PORTABLE, HWC_CALLS(sha1_generic)},
     .blocks = sha1_generic_blocks,
 };

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /* SHA-256 compression in portable C; the round structure and the
  * constant-time argument are in sha2_rounds.h. */
+#include "../common/byteorder.h"
 #include "../kernels.h"
 
 HWC_CALL_COUNTER(sha256_generic);
@@ -18,15 +19,12 @@ static void sha256_generic_blocks(uint32_t state[8], const uint8_t *in, size_t n
   HWC_COUNT_CALL(sha256_generic);
   for (; nblocks; nblocks--, in += 64) {
     uint32_t w[16];
-    for (int i = 0; i < 16; i++) {
-      const uint8_t *p = in + 4 * i;
-      w[i] = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-    }
+    for (int i = 0; i < 16; i++) w[i] = hwc_load32_be(in + 4 * i);
     SHA2_COMPRESS(state, 64);
   }
 }
 
 const hwc_sha256_kernel hwc_sha256_generic = {
-    .info = {.name = "generic", .required = 0, .priority = 0, HWC_CALLS(sha256_generic)},
+    .info = {.name = "generic", .required = 0, .priority = HWC_PRIO_PORTABLE, HWC_CALLS(sha256_generic)},
     .blocks = sha256_generic_blocks,
 };

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /* SHA-512 compression in portable C; the round structure and the
  * constant-time argument are in sha2_rounds.h. */
+#include "../common/byteorder.h"
 #include "../kernels.h"
 
 HWC_CALL_COUNTER(sha512_generic);
@@ -18,16 +19,12 @@ static void sha512_generic_blocks(uint64_t state[8], const uint8_t *in, size_t n
   HWC_COUNT_CALL(sha512_generic);
   for (; nblocks; nblocks--, in += 128) {
     uint64_t w[16];
-    for (int i = 0; i < 16; i++) {
-      uint64_t v = 0;
-      for (int j = 0; j < 8; j++) v = v << 8 | in[8 * i + j];
-      w[i] = v;
-    }
+    for (int i = 0; i < 16; i++) w[i] = hwc_load64_be(in + 8 * i);
     SHA2_COMPRESS(state, 80);
   }
 }
 
 const hwc_sha512_kernel hwc_sha512_generic = {
-    .info = {.name = "generic", .required = 0, .priority = 0, HWC_CALLS(sha512_generic)},
+    .info = {.name = "generic", .required = 0, .priority = HWC_PRIO_PORTABLE, HWC_CALLS(sha512_generic)},
     .blocks = sha512_generic_blocks,
 };

@@ -245,8 +245,8 @@ extern const hwc_ghash_kernel hwc_ghash_pclmul;
 
 const hwc_aes_kernel hwc_aes_aesni = {
     .info = {.name = "aesni",
-             .required = HWC_CPU_AESNI | HWC_CPU_PCLMUL | HWC_CPU_SSSE3 | HWC_CPU_SSE41,
-             .priority = 10,
+             .required = HWC_REQUIRED,
+             .priority = HWC_PRIO_SCALAR,
              HWC_CALLS(aes_aesni)},
     .setkey = hwc_aesni_setkey,
     .encrypt = hwc_aesni_encrypt,

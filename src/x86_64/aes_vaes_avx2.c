@@ -195,9 +195,8 @@ extern const hwc_ghash_kernel hwc_ghash_vpclmul_avx2;
 
 const hwc_aes_kernel hwc_aes_vaes_avx2 = {
     .info = {.name = "vaes-avx2",
-             .required = HWC_CPU_VAES | HWC_CPU_VPCLMUL | HWC_CPU_AVX | HWC_CPU_AVX2 | HWC_CPU_AESNI | HWC_CPU_PCLMUL |
-                         HWC_CPU_SSSE3 | HWC_CPU_SSE41,
-             .priority = 20,
+             .required = HWC_REQUIRED,
+             .priority = HWC_PRIO_VEC256,
              HWC_CALLS(aes_vaes_avx2)},
     .setkey = vaes2_setkey,
     .encrypt = hwc_aesni_encrypt,

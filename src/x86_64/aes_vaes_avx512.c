@@ -205,9 +205,8 @@ extern const hwc_ghash_kernel hwc_ghash_vpclmul_avx512;
 
 const hwc_aes_kernel hwc_aes_vaes_avx512 = {
     .info = {.name = "vaes-avx512",
-             .required = HWC_CPU_VAES | HWC_CPU_VPCLMUL | HWC_CPU_AVX512F | HWC_CPU_AVX512BW | HWC_CPU_AVX512VL |
-                         HWC_CPU_AESNI | HWC_CPU_PCLMUL | HWC_CPU_SSSE3 | HWC_CPU_SSE41 | HWC_CPU_AVX | HWC_CPU_AVX2,
-             .priority = 30,
+             .required = HWC_REQUIRED,
+             .priority = HWC_PRIO_VEC512,
              HWC_CALLS(aes_vaes_avx512)},
     .setkey = vaes512_setkey,
     .encrypt = hwc_aesni_encrypt,

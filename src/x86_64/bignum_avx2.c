@@ -35,7 +35,7 @@
 #include <immintrin.h>
 
 #include "../kernels.h"
-#include "../bignum_entries.h"
+#include "../common/bignum_entries.h"
 
 HWC_CALL_COUNTER(bignum_avx2);
 
@@ -221,7 +221,7 @@ static void bn_select(uint64_t *r, const uint64_t *table, size_t entries, uint64
 }
 
 const hwc_bignum_kernel hwc_bignum_avx2 = {
-    .info = {.name = "avx2", .required = HWC_CPU_AVX2, .priority = 20, HWC_CALLS(bignum_avx2)},
+    .info = {.name = "avx2", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC256, HWC_CALLS(bignum_avx2)},
     HWC_BIGNUM_OPS,
     .mul2 = bn_mul2,
     .select = bn_select,

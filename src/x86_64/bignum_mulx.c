@@ -27,7 +27,7 @@
  * fixed latency; the final subtraction is masked as in the portable code.
  */
 #include "../kernels.h"
-#include "../bignum_entries.h"
+#include "../common/bignum_entries.h"
 #include "../msan.h"
 
 HWC_CALL_COUNTER(bignum_mulx);
@@ -186,6 +186,6 @@ static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hw
 HWC_BIGNUM_CANONICAL_ENTRIES(bignum_mulx)
 
 const hwc_bignum_kernel hwc_bignum_mulx = {
-    .info = {.name = "mulx", .required = HWC_CPU_BMI2 | HWC_CPU_ADX, .priority = 10, HWC_CALLS(bignum_mulx)},
+    .info = {.name = "mulx", .required = HWC_REQUIRED, .priority = HWC_PRIO_SCALAR, HWC_CALLS(bignum_mulx)},
     HWC_BIGNUM_OPS,
 };

@@ -99,6 +99,6 @@ static void chacha20_avx2_xor_blocks(uint8_t *out, const uint8_t *in, size_t nbl
 }
 
 const hwc_chacha20_kernel hwc_chacha20_avx2 = {
-    .info = {.name = "avx2", .required = HWC_CPU_AVX | HWC_CPU_AVX2, .priority = 20, HWC_CALLS(chacha20_avx2)},
+    .info = {.name = "avx2", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC256, HWC_CALLS(chacha20_avx2)},
     .xor_blocks = chacha20_avx2_xor_blocks,
 };

@@ -88,7 +88,7 @@ static void chacha20_avx512_xor_blocks(uint8_t *out, const uint8_t *in, size_t n
 }
 
 const hwc_chacha20_kernel hwc_chacha20_avx512 = {
-    .info = {.name = "avx512", .required = HWC_CPU_AVX | HWC_CPU_AVX2 | HWC_CPU_AVX512F, .priority = 30,
+    .info = {.name = "avx512", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC512,
              HWC_CALLS(chacha20_avx512)},
     .xor_blocks = chacha20_avx512_xor_blocks,
 };

@@ -3,7 +3,7 @@
  * The avx2 fe25519 backend: the Montgomery ladder four lanes wide with AVX2
  * (VPMULUDQ, 32x32->64-bit products) in radix 2^25.5; every other
  * operation, and the element layout, is the generic backend's radix 2^51
- * (src/generic/fe25519_51.h), which needs nothing beyond x86_64. This is
+ * (src/common/fe25519_51.h), which needs nothing beyond x86_64. This is
  * the X25519 path for CPUs with AVX2 but no BMI2/ADX, and a contender
  * against mulx where both exist.
  *
@@ -17,7 +17,7 @@
  * limbs by 19 beforehand.
  *
  * Each step (RFC 7748 section 5) is three 4-way products, with the dataflow
- * of the avx512-ifma backend, which follows the 4-way AVX2 ladders (Hisil,
+ * of the avx512ifma backend, which follows the 4-way AVX2 ladders (Hisil,
  * Egrice, Yassi, "Fast 4 way vectorized ladder for the complete set of
  * Montgomery curves", 2020; Nath, Sarkar, "Efficient 4-way vectorizations
  * of the Montgomery ladder", 2020): (A,B,D,C) x (A,B,A,B), then
@@ -68,7 +68,7 @@
 #include "../msan.h"
 #include "fe25519_ladder4.h"
 #define HWC_FE25519_WANT_RADIX51 1
-#include "../generic/fe25519_51.h"
+#include "../common/fe25519_51.h"
 
 #ifndef HWC_FE25519_RADIX51
 #error "the avx2 fe25519 backend takes its scalar operations from the radix-2^51 code"
@@ -259,8 +259,8 @@ static void fe_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[
 /* Priority: see the top. */
 const hwc_fe25519_kernel hwc_fe25519_avx2 = {
     .info = {.name = "avx2",
-             .required = HWC_CPU_SSSE3 | HWC_CPU_SSE41 | HWC_CPU_AVX | HWC_CPU_AVX2,
-             .priority = 5,
+             .required = HWC_REQUIRED,
+             .priority = HWC_PRIO_BELOW_SCALAR,
              HWC_CALLS(fe25519_avx2)},
     HWC_FE25519_51_OPS,
     .ladder = fe_ladder,

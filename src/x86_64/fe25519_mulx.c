@@ -8,7 +8,7 @@
  * Constant time: see fe25519_4x64.h; the ladder's swaps are masks.
  */
 #include "../kernels.h"
-#include "../fe25519_ladder.h"
+#include "../common/fe25519_ladder.h"
 #include "fe25519_4x64.h"
 
 HWC_CALL_COUNTER(fe25519_mulx);
@@ -44,7 +44,7 @@ static void fe_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[
 }
 
 const hwc_fe25519_kernel hwc_fe25519_mulx = {
-    .info = {.name = "mulx", .required = HWC_CPU_BMI2 | HWC_CPU_ADX, .priority = 10, HWC_CALLS(fe25519_mulx)},
+    .info = {.name = "mulx", .required = HWC_REQUIRED, .priority = HWC_PRIO_SCALAR, HWC_CALLS(fe25519_mulx)},
     HWC_FE25519_4X64_OPS,
     .ladder = fe_ladder,
 };

@@ -7,6 +7,7 @@
  */
 #include <immintrin.h>
 
+#include "../common/byteorder.h"
 #include "../kernels.h"
 #include "ghash_clmul.h"
 #include "x86_aes.h"
@@ -19,11 +20,7 @@ HWC_CALL_COUNTER(ghash_pclmul);
  * x^127 + x^126 + x^121 + 1 (0xc2..01) reduces it. Shared by every x86 GHASH table
  * (the VPCLMULQDQ kernels read the same layout). */
 void hwc_ghash_clmul_table(void *table, const uint8_t h[16]) {
-  uint64_t hi = 0, lo = 0;
-  for (int i = 0; i < 8; i++) {
-    hi = hi << 8 | h[i];
-    lo = lo << 8 | h[8 + i];
-  }
+  uint64_t hi = hwc_load64_be(h), lo = hwc_load64_be(h + 8);
   uint64_t carry = 0 - (hi >> 63);
   hi = (hi << 1 | lo >> 63) ^ (carry & 0xc200000000000000ull);
   lo = (lo << 1) ^ (carry & 1);
@@ -52,7 +49,7 @@ static void ghash_pclmul_update(uint8_t y[16], const uint8_t *in, size_t nblocks
 }
 
 const hwc_ghash_kernel hwc_ghash_pclmul = {
-    .info = {.name = "pclmul", .required = HWC_CPU_PCLMUL | HWC_CPU_SSSE3, .priority = 10, HWC_CALLS(ghash_pclmul)},
+    .info = {.name = "pclmul", .required = HWC_REQUIRED, .priority = HWC_PRIO_SCALAR, HWC_CALLS(ghash_pclmul)},
     .init = ghash_pclmul_init,
     .update = ghash_pclmul_update,
 };

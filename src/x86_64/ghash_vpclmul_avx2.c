@@ -28,8 +28,8 @@ static void ghash_vpclmul_avx2_update(uint8_t y[16], const uint8_t *in, size_t n
 
 const hwc_ghash_kernel hwc_ghash_vpclmul_avx2 = {
     .info = {.name = "vpclmul-avx2",
-             .required = HWC_CPU_VPCLMUL | HWC_CPU_PCLMUL | HWC_CPU_AVX | HWC_CPU_AVX2 | HWC_CPU_SSSE3,
-             .priority = 20,
+             .required = HWC_REQUIRED,
+             .priority = HWC_PRIO_VEC256,
              HWC_CALLS(ghash_vpclmul_avx2)},
     .init = ghash_vpclmul_avx2_init,
     .update = ghash_vpclmul_avx2_update,

@@ -28,9 +28,8 @@ static void ghash_vpclmul_avx512_update(uint8_t y[16], const uint8_t *in, size_t
 
 const hwc_ghash_kernel hwc_ghash_vpclmul_avx512 = {
     .info = {.name = "vpclmul-avx512",
-             .required = HWC_CPU_VPCLMUL | HWC_CPU_PCLMUL | HWC_CPU_AVX512F | HWC_CPU_AVX512BW | HWC_CPU_AVX512VL |
-                         HWC_CPU_SSSE3 | HWC_CPU_AVX | HWC_CPU_AVX2,
-             .priority = 30,
+             .required = HWC_REQUIRED,
+             .priority = HWC_PRIO_VEC512,
              HWC_CALLS(ghash_vpclmul_avx512)},
     .init = ghash_vpclmul_avx512_init,
     .update = ghash_vpclmul_avx512_update,

@@ -87,6 +87,6 @@ static void poly1305_avx2_blocks(hwc_poly1305_state *st, const uint8_t *in, size
 }
 
 const hwc_poly1305_kernel hwc_poly1305_avx2 = {
-    .info = {.name = "avx2", .required = HWC_CPU_AVX | HWC_CPU_AVX2, .priority = 20, HWC_CALLS(poly1305_avx2)},
+    .info = {.name = "avx2", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC256, HWC_CALLS(poly1305_avx2)},
     .blocks = poly1305_avx2_blocks,
 };

@@ -76,7 +76,7 @@ static void poly1305_avx512_blocks(hwc_poly1305_state *st, const uint8_t *in, si
 }
 
 const hwc_poly1305_kernel hwc_poly1305_avx512 = {
-    .info = {.name = "avx512", .required = HWC_CPU_AVX | HWC_CPU_AVX2 | HWC_CPU_AVX512F, .priority = 30,
+    .info = {.name = "avx512", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC512,
              HWC_CALLS(poly1305_avx512)},
     .blocks = poly1305_avx512_blocks,
 };

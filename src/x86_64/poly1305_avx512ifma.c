@@ -197,7 +197,7 @@ static void poly1305_avx512ifma_blocks(hwc_poly1305_state *st, const uint8_t *in
 }
 
 const hwc_poly1305_kernel hwc_poly1305_avx512ifma = {
-    .info = {.name = "avx512ifma", .required = HWC_CPU_AVX | HWC_CPU_AVX2 | HWC_CPU_AVX512F | HWC_CPU_AVX512IFMA,
-             .priority = 35, HWC_CALLS(poly1305_avx512ifma)},
+    .info = {.name = "avx512ifma", .required = HWC_REQUIRED,
+             .priority = HWC_PRIO_IFMA, HWC_CALLS(poly1305_avx512ifma)},
     .blocks = poly1305_avx512ifma_blocks,
 };

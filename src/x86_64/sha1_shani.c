@@ -88,8 +88,8 @@ static void sha1_shani_blocks(uint32_t state[5], const uint8_t *in, size_t nbloc
 
 const hwc_sha1_kernel hwc_sha1_shani = {
     .info = {.name = "shani",
-             .required = HWC_CPU_SHANI | HWC_CPU_SSSE3 | HWC_CPU_SSE41,
-             .priority = 30,
+             .required = HWC_REQUIRED,
+             .priority = HWC_PRIO_HASH_INSN,
              HWC_CALLS(sha1_shani)},
     .blocks = sha1_shani_blocks,
 };

@@ -78,8 +78,8 @@ static void sha256_shani_blocks(uint32_t state[8], const uint8_t *in, size_t nbl
 
 const hwc_sha256_kernel hwc_sha256_shani = {
     .info = {.name = "shani",
-             .required = HWC_CPU_SHANI | HWC_CPU_SSSE3 | HWC_CPU_SSE41,
-             .priority = 30,
+             .required = HWC_REQUIRED,
+             .priority = HWC_PRIO_HASH_INSN,
              HWC_CALLS(sha256_shani)},
     .blocks = sha256_shani_blocks,
 };

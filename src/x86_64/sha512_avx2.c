@@ -39,8 +39,8 @@ static void sha512_avx2_blocks(uint64_t state[8], const uint8_t *in, size_t nblo
 
 const hwc_sha512_kernel hwc_sha512_avx2 = {
     .info = {.name = "avx2",
-             .required = HWC_CPU_AVX | HWC_CPU_AVX2 | HWC_CPU_BMI2,
-             .priority = 20,
+             .required = HWC_REQUIRED,
+             .priority = HWC_PRIO_VEC256,
              HWC_CALLS(sha512_avx2)},
     .blocks = sha512_avx2_blocks,
 };

@@ -49,8 +49,8 @@ static void sha512_avx512_blocks(uint64_t state[8], const uint8_t *in, size_t nb
 
 const hwc_sha512_kernel hwc_sha512_avx512 = {
     .info = {.name = "avx512",
-             .required = HWC_CPU_AVX | HWC_CPU_AVX2 | HWC_CPU_BMI2 | HWC_CPU_AVX512F | HWC_CPU_AVX512VL,
-             .priority = 30,
+             .required = HWC_REQUIRED,
+             .priority = HWC_PRIO_VEC512,
              HWC_CALLS(sha512_avx512)},
     .blocks = sha512_avx512_blocks,
 };

@@ -3,8 +3,8 @@
  * Four elements of GF(2^255-19) side by side for AVX-512 IFMA on 256-bit
  * vectors: lane l of vector j holds limb j of element l, radix 2^51, limbs
  * below 2^52 (IFMA reads 52 bits). Shared by the backend's two 4-way
- * users: the X25519 ladder (fe25519_ifma.c) and the Edwards scalar
- * multiplication (ge25519_ifma.c). Include only from files compiled with
+ * users: the X25519 ladder (fe25519_avx512ifma.c) and the Edwards scalar
+ * multiplication (ge25519_avx512ifma.c). Include only from files compiled with
  * AVX-512F, AVX-512VL and AVX-512IFMA enabled, after fe25519_4x64.h.
  *
  * The radix is 51, not IFMA's natural 52, so that the wrap-around factor
@@ -145,7 +145,7 @@ static void from_radix51(uint64_t w[4], const uint64_t in[5]) {
   w[3] = (uint64_t)acc;
 }
 
-/* The Edwards scalar multiplication of src/x86_64/ge25519_ifma.c, the
+/* The Edwards scalar multiplication of src/x86_64/ge25519_avx512ifma.c, the
  * backend's edwards_scalarmult (contract in src/kernels.h). */
 void hwc_ge25519_ifma_scalarmult(hwc_fe25519 pt[4], const int8_t e[64]);
 /* Its edwards_base (contract in src/kernels.h). */

@@ -22,7 +22,7 @@ void hwc_hash_oneshot(hwc_hash h, uint8_t *out, const uint8_t *in, size_t len);
 /* out ^= MGF1(seed) (RFC 8017 B.2.1), out_len bytes. */
 void hwc_mgf1_xor(hwc_hash h, uint8_t *out, size_t out_len, const uint8_t *seed, size_t seed_len);
 
-/* Incremental SHA-1 (src/sha1.c), behind hwc_sha1 and the hash layer; the
+/* Incremental SHA-1 (src/hash/sha1.c), behind hwc_sha1 and the hash layer; the
  * same contract as hwc_sha256_init/update/final. */
 void hwc_sha1_init(hwc_sha256_ctx *c);
 void hwc_sha1_update(hwc_sha256_ctx *c, const uint8_t *in, size_t len);

@@ -6,7 +6,7 @@
  */
 #include <stdlib.h>
 
-#include "../dispatch/dispatch.h"
+#include "dispatch/dispatch.h"
 #include "internal.h"
 #include "rsa_internal.h"
 

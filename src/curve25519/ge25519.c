@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * edwards25519 group arithmetic over any fe25519 backend (src/ge25519.h):
+ * edwards25519 group arithmetic over any fe25519 backend (src/curve25519/ge25519.h):
  * ref10's formulas (Bernstein et al. 2011, after Hisil et al. 2008),
  * point decoding with libsodium's canonicality rules, a constant-time
  * variable-base multiplication (ristretto255) and a variable-time

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The avx512-ifma fe25519 backend: the Montgomery ladder four lanes wide
+ * The avx512ifma fe25519 backend: the Montgomery ladder four lanes wide
  * with AVX-512 IFMA (VPMADD52LUQ/VPMADD52HUQ) on 256-bit vectors; every
  * other operation, and the element layout, is the mulx backend's
  * (fe25519_4x64.h), which is as fast as a lone multiplication gets.
  *
- * Layout in the ladder: the four lanes of fe4_ifma.h hold (x2, z2, x3, z3).
+ * Layout in the ladder: the four lanes of fe25519_avx512ifma.h hold (x2, z2, x3, z3).
  *
  * Each step (RFC 7748 section 5) is three 4-way products, following the
  * dataflow of the 4-way AVX2 ladders (Hisil, Egrice, Yassi, "Fast 4 way
@@ -14,7 +14,7 @@
  * 2020): (A,B,D,C) x (A,B,A,B), then (AA,E,DA+CB,DA-CB) x (BB,a24,DA+CB,
  * DA-CB), then (., E, ., x1) x (., BB+a24 E, ., (DA-CB)^2).
  *
- * Bounds (fe4_ifma.h has each operation's): every sum and difference is
+ * Bounds (fe25519_avx512ifma.h has each operation's): every sum and difference is
  * carried before it enters a product, so all mul4 operands are below
  * 2^51 + 2^7 (sums, differences) or 2^51 + 2^11 (products), inside the 52
  * bits IFMA reads; the entry limbs from to_radix51 are below 2^52, and the
@@ -30,10 +30,10 @@
 #include "../kernels.h"
 #include "fe25519_ladder4.h"
 #include "fe25519_4x64.h"
-#include "fe4_ifma.h"
+#include "fe25519_avx512ifma.h"
 
-HWC_CALL_COUNTER(fe25519_ifma);
-HWC_FE25519_4X64_ENTRIES(fe25519_ifma)
+HWC_CALL_COUNTER(fe25519_avx512ifma);
+HWC_FE25519_4X64_ENTRIES(fe25519_avx512ifma)
 
 /* One ladder step on s = (x2, z2, x3, z3); x1v holds x1 in lane 3. */
 static inline void step4(__m256i *sv, const __m256i *x1, const __m256i *a24) {
@@ -67,7 +67,7 @@ static inline void step4(__m256i *sv, const __m256i *x1, const __m256i *a24) {
 }
 
 static void fe_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[32]) {
-  HWC_COUNT_CALL(fe25519_ifma);
+  HWC_COUNT_CALL(fe25519_avx512ifma);
   uint64_t l[4][5], lx[5];
   for (int c = 0; c < 4; c++) to_radix51(l[c], st[c].d);
   to_radix51(lx, x1->d);
@@ -90,26 +90,26 @@ static void fe_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[
 }
 
 static void fe_edwards_scalarmult(hwc_fe25519 pt[4], const int8_t e[64]) {
-  HWC_COUNT_CALL(fe25519_ifma);
+  HWC_COUNT_CALL(fe25519_avx512ifma);
   hwc_ge25519_ifma_scalarmult(pt, e);
 }
 
 static void fe_edwards_base(hwc_fe25519 pt[4], const hwc_fe25519 q[64][3]) {
-  HWC_COUNT_CALL(fe25519_ifma);
+  HWC_COUNT_CALL(fe25519_avx512ifma);
   hwc_ge25519_ifma_base(pt, q);
 }
 
 static void fe_edwards_double_vartime(hwc_fe25519 pt[4], const int8_t an[256], const int8_t bn[256],
                                       const hwc_fe25519 bt[64][3]) {
-  HWC_COUNT_CALL(fe25519_ifma);
+  HWC_COUNT_CALL(fe25519_avx512ifma);
   hwc_ge25519_ifma_double_vartime(pt, an, bn, bt);
 }
 
-const hwc_fe25519_kernel hwc_fe25519_ifma = {
-    .info = {.name = "avx512-ifma",
-             .required = HWC_CPU_BMI2 | HWC_CPU_ADX | HWC_CPU_AVX512F | HWC_CPU_AVX512VL | HWC_CPU_AVX512IFMA,
-             .priority = 20,
-             HWC_CALLS(fe25519_ifma)},
+const hwc_fe25519_kernel hwc_fe25519_avx512ifma = {
+    .info = {.name = "avx512ifma",
+             .required = HWC_REQUIRED,
+             .priority = HWC_PRIO_IFMA,
+             HWC_CALLS(fe25519_avx512ifma)},
     HWC_FE25519_4X64_OPS,
     .ladder = fe_ladder,
     .edwards_scalarmult = fe_edwards_scalarmult,

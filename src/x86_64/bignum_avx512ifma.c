@@ -25,9 +25,9 @@
 #include <immintrin.h>
 
 #include "../kernels.h"
-#include "../bignum_entries.h"
+#include "../common/bignum_entries.h"
 
-HWC_CALL_COUNTER(bignum_ifma);
+HWC_CALL_COUNTER(bignum_avx512ifma);
 
 #define MASK52 ((uint64_t)0xfffffffffffff)
 
@@ -237,14 +237,14 @@ static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hw
 
 static void bn_mul2(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const hwc_bn_mont *c0, uint64_t *r1,
                     const uint64_t *a1, const uint64_t *b1, const hwc_bn_mont *c1) {
-  HWC_COUNT_CALL(bignum_ifma);
+  HWC_COUNT_CALL(bignum_avx512ifma);
   amm2_by_nv[c0->words / 8](r0, a0, b0, c0->mb, c0->n0, r1, a1, b1, c1->mb, c1->n0, c0->rbits / 52);
 }
 
-HWC_BIGNUM_RADIX_ENTRIES(bignum_ifma, 52)
+HWC_BIGNUM_RADIX_ENTRIES(bignum_avx512ifma, 52)
 
 static void bn_setup(hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_ifma);
+  HWC_COUNT_CALL(bignum_avx512ifma);
   size_t d = digits_for(ctx->n);
   hwc_bn_radix_setup(ctx, 52, d, (d + 7) & ~(size_t)7); /* whole registers; the digits above d stay zero */
 }
@@ -284,15 +284,15 @@ SELECT_N(18) SELECT_N(19) SELECT_N(20)
 static const select_fn select_by_nv[21] = LIST20(select_);
 
 static void bn_select(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_ifma);
+  HWC_COUNT_CALL(bignum_avx512ifma);
   select_by_nv[ctx->words / 8](r, table, entries, idx, ctx->words);
 }
 
-const hwc_bignum_kernel hwc_bignum_ifma = {
-    .info = {.name = "avx512-ifma",
-             .required = HWC_CPU_AVX512F | HWC_CPU_AVX512IFMA,
-             .priority = 30,
-             HWC_CALLS(bignum_ifma)},
+const hwc_bignum_kernel hwc_bignum_avx512ifma = {
+    .info = {.name = "avx512ifma",
+             .required = HWC_REQUIRED,
+             .priority = HWC_PRIO_IFMA,
+             HWC_CALLS(bignum_avx512ifma)},
     HWC_BIGNUM_OPS,
     .mul2 = bn_mul2,
     .select = bn_select,

@@ -8,7 +8,7 @@
  * Ed25519, ristretto255 and the fixed-base multiplication of X25519 keys.
  *
  * Every function takes the kernel table k of the operation, fetched once by
- * the caller (src/fe25519.h explains why). Unless its name ends in
+ * the caller (src/curve25519/fe25519.h explains why). Unless its name ends in
  * _vartime, a function runs in time independent of its point and scalar
  * values.
  */
@@ -114,7 +114,7 @@ int hwc_ge25519_frombytes(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, const 
  * branches (constant time). */
 void hwc_ge25519_radix16(int8_t e[64], const uint8_t a[32]);
 
-/* h = a * B for the RFC 8032 base point B, a < 2^255 (src/ed25519_base.c). */
+/* h = a * B for the RFC 8032 base point B, a < 2^255 (src/curve25519/ed25519_base.c). */
 void hwc_ge25519_scalarmult_base(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, const uint8_t a[32]);
 
 /* h = a * p for a < 2^255 (bit 255 must be clear), constant time in a and
@@ -130,7 +130,7 @@ void hwc_ge25519_double_scalarmult_vartime(const hwc_fe25519_kernel *k, hwc_ge25
                                            const hwc_ge25519_p3 *A, const uint8_t b[32]);
 
 /* hwc_ed25519_sign with an explicit kernel table and valid arguments
- * (src/ed25519.c): the constant-time check runs it on backends that
+ * (src/curve25519/ed25519.c): the constant-time check runs it on backends that
  * valgrind can execute but hides from CPUID. */
 void hwc_ed25519_sign_k(const hwc_fe25519_kernel *k, uint8_t sig[64], const uint8_t *msg, size_t len,
                         const uint8_t sk[64]);

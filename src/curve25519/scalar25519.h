@@ -27,7 +27,7 @@ void hwc_sc25519_complement(uint8_t r[32], const uint8_t s[32]);
 void hwc_sc25519_invert(uint8_t r[32], const uint8_t s[32]);
 #if defined(__SIZEOF_INT128__)
 /* out = 1/in mod L (0 for 0) for a canonical in < L, by constant-time
- * divsteps (src/modinv25519.c). out may alias in. */
+ * divsteps (src/curve25519/modinv25519.c). out may alias in. */
 void hwc_modinv25519_l(uint8_t out[32], const uint8_t in[32]);
 #endif
 /* 1 if s < L (a canonical encoding), else 0. Constant time. */

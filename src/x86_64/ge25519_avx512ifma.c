@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Constant-time variable-base scalar multiplication on edwards25519 for the
- * avx512-ifma fe25519 backend, with every point in one fe4 (fe4_ifma.h):
+ * avx512ifma fe25519 backend, with every point in one fe4 (fe25519_avx512ifma.h):
  * the four coordinates of a point in the four lanes, so that the four
  * products of each formula are one 4-way IFMA product.
  *
- * The schedule is the protocol's (src/ge25519.c): signed radix-16 digits,
+ * The schedule is the protocol's (src/curve25519/ge25519.c): signed radix-16 digits,
  * a table of 1..8 times the point in "cached" form, per digit one addition
  * then four doublings, all in extended coordinates (Hisil, Wong, Carter,
  * Dawson, "Twisted Edwards curves revisited", 2008, with ref10's formulas).
@@ -23,7 +23,7 @@
  * The fixed-base multiplication's additions of precomputed affine points
  * (hwc_ge25519_ifma_base) use the same addition with Z2 = 1.
  *
- * Bounds (limb bounds of each operation in fe4_ifma.h): no sum goes
+ * Bounds (limb bounds of each operation in fe25519_avx512ifma.h): no sum goes
  * uncarried into a product. The formulas' sums (Y+X and Y-X in sum_diff,
  * X+Y in dbl, A+B, D+C, D-C, t1, t2, 2ZZ and S-t1 in the completed points,
  * the negations 0 - q) all come out of add4 or sub4, which carry: limbs
@@ -45,7 +45,7 @@
 
 #include "../kernels.h"
 #include "fe25519_4x64.h"
-#include "fe4_ifma.h"
+#include "fe25519_avx512ifma.h"
 
 /* _mm256_permute4x64_epi64 immediate: result lane i takes lane li. */
 #define LANES(l0, l1, l2, l3) ((l0) | (l1) << 2 | (l2) << 4 | (l3) << 6)

@@ -4,7 +4,7 @@
  * function comes from the selected sha1 kernel. The context is a
  * hwc_sha256_ctx (see hash.h): SHA-1 pads and buffers exactly like
  * SHA-256. */
-#include "../dispatch/dispatch.h"
+#include "dispatch/dispatch.h"
 #include "hash.h"
 #include "md64.h"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /* SHA-256 (FIPS 180-4): buffering, padding and output. The compression
  * function comes from the selected sha256 kernel. */
-#include "../dispatch/dispatch.h"
+#include "dispatch/dispatch.h"
 #include "md64.h"
 
 static const uint32_t sha256_iv[8] = {

@@ -8,7 +8,7 @@
  * HWC_BIGNUM_CANONICAL_ENTRIES (elements are n canonical 64-bit limbs,
  * R = 2^(64n): generic, mulx) or HWC_BIGNUM_RADIX_ENTRIES (elements are
  * ctx->words digits of `bits` bits, almost Montgomery, R = 2^rbits: avx2,
- * avx512-ifma) plus its own bn_setup. Include after kernels.h.
+ * avx512ifma) plus its own bn_setup. Include after kernels.h.
  *
  * Constant time: loop bounds depend only on n; the subtraction is always
  * computed and kept or dropped with a mask.

@@ -8,7 +8,7 @@
 
 #include <stdlib.h>
 
-#include "../dispatch/dispatch.h"
+#include "dispatch/dispatch.h"
 #include "internal.h"
 
 void hwc_bn_from_bytes(uint64_t *r, size_t n, const uint8_t *in, size_t len) {

@@ -2,7 +2,7 @@
 /* SHA-512 and SHA-384 (FIPS 180-4): buffering, padding and output. The
  * compression function comes from the selected sha512 kernel. SHA-384 is
  * SHA-512 with its own initial value, truncated to 48 bytes. */
-#include "../dispatch/dispatch.h"
+#include "dispatch/dispatch.h"
 #include "internal.h"
 
 static const uint64_t sha512_iv[8] = {

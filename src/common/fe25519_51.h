@@ -16,6 +16,8 @@
 #ifndef HWC_FE25519_51_H
 #define HWC_FE25519_51_H
 
+#include "byteorder.h"
+
 /* Constant-time swap and move work on the raw 40 bytes, whatever the radix. */
 static inline void fe_cswap(hwc_fe25519 *f, hwc_fe25519 *g, uint64_t b) {
   uint64_t mask = 0 - b;
@@ -36,12 +38,6 @@ static inline void fe_cmov(hwc_fe25519 *f, const hwc_fe25519 *g, uint64_t b) {
 typedef unsigned __int128 u128;
 #define M51 ((UINT64_C(1) << 51) - 1)
 
-static inline uint64_t load64_le(const uint8_t *p) {
-  uint64_t v = 0;
-  for (int i = 7; i >= 0; i--) v = v << 8 | p[i];
-  return v;
-}
-
 /* Leaves limbs 1..4 below 2^51 and limb 0 below 2^51 + 19 * 2^13. */
 static inline void carry51(uint64_t h[5]) {
   h[1] += h[0] >> 51; h[0] &= M51;
@@ -52,7 +48,7 @@ static inline void carry51(uint64_t h[5]) {
 }
 
 static inline void fe_frombytes(hwc_fe25519 *h, const uint8_t s[32]) {
-  uint64_t w0 = load64_le(s), w1 = load64_le(s + 8), w2 = load64_le(s + 16), w3 = load64_le(s + 24);
+  uint64_t w0 = hwc_load64_le(s), w1 = hwc_load64_le(s + 8), w2 = hwc_load64_le(s + 16), w3 = hwc_load64_le(s + 24);
   h->d[0] = w0 & M51;
   h->d[1] = (w0 >> 51 | w1 << 13) & M51;
   h->d[2] = (w1 >> 38 | w2 << 26) & M51;

@@ -32,7 +32,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "mac64.h"
+#include "common/mac64.h"
 
 static const uint64_t L[4] = {0x5812631a5cf5d3edull, 0x14def9dea2f79cd6ull, 0, 0x1000000000000000ull};
 static const uint64_t L_NEG_INV = 0xd2b51da312547e1bull; /* -L^-1 mod 2^64 */
@@ -41,15 +41,11 @@ static const uint64_t R2[4] = {0xa40611e3449c0f01ull, 0xd00e1ba768859347ull, 0xc
 
 
 static void load(uint64_t r[4], const uint8_t s[32]) {
-  for (int i = 0; i < 4; i++) {
-    uint64_t v = 0;
-    for (int j = 7; j >= 0; j--) v = v << 8 | s[8 * i + j];
-    r[i] = v;
-  }
+  for (int i = 0; i < 4; i++) r[i] = hwc_load64_le(s + 8 * i);
 }
 
 static void store(uint8_t s[32], const uint64_t r[4]) {
-  for (int i = 0; i < 32; i++) s[i] = (uint8_t)(r[i / 8] >> (8 * (i % 8)));
+  for (int i = 0; i < 4; i++) hwc_store64_le(s + 8 * i, r[i]);
 }
 
 /* v (5 limbs) -= k*L if that does not go negative; k*L = L << shift. */
@@ -221,7 +217,7 @@ void hwc_sc25519_sub(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]) {
   hwc_memzero(nb, sizeof nb);
 }
 
-/* 1/s mod L by divsteps (src/modinv25519.c, 7x faster here) where the
+/* 1/s mod L by divsteps (src/curve25519/modinv25519.c, 7x faster here) where the
  * compiler has a 128-bit integer type; else s^(L-2) by left-to-right
  * square-and-multiply in the Montgomery domain with a 4-bit fixed window
  * over the public exponent: the sequence of operations is the same for

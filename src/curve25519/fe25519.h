@@ -19,18 +19,18 @@
  *  - avx2 (src/x86_64/fe25519_avx2.c): the ladder four lanes wide in radix
  *    2^25.5 over the generic layout; 1.12x mulx on the ladder but slower
  *    everywhere else, so chosen only where mulx cannot run (Haswell).
- *  - avx512-ifma (src/x86_64/fe25519_ifma.c, ge25519_ifma.c): the ladder,
+ *  - avx512ifma (src/x86_64/fe25519_avx512ifma.c, ge25519_avx512ifma.c): the ladder,
  *    and the three Edwards scalar multiplications, four lanes wide with
  *    VPMADD52; single operations are mulx's. X25519 about 36,700 against
  *    libsodium's 70,000 (1.9x) and 2.0x `openssl speed ecdhx25519`.
  *    Selected whenever the CPU has IFMA.
- * Inversion is by divsteps (src/modinv25519.c), 1.5x faster than the
+ * Inversion is by divsteps (src/curve25519/modinv25519.c), 1.5x faster than the
  * exponentiation chain below, which remains for square roots.
  */
 #ifndef HWC_FE25519_H
 #define HWC_FE25519_H
 
-#include "../dispatch/dispatch.h"
+#include "dispatch/dispatch.h"
 
 static inline const hwc_fe25519_kernel *hwc_fe25519_get(void) {
   return HWC_KERNEL(HWC_PRIM_FE25519, hwc_fe25519_kernel);
@@ -47,7 +47,7 @@ void hwc_fe25519_pow22523(const hwc_fe25519_kernel *k, hwc_fe25519 *out, const h
 
 #if defined(__SIZEOF_INT128__)
 /* out = 1/in mod 2^255 - 19 (0 for 0), both canonical little-endian; in
- * must be below p. Constant time (src/modinv25519.c). out may alias in. */
+ * must be below p. Constant time (src/curve25519/modinv25519.c). out may alias in. */
 void hwc_modinv25519(uint8_t out[32], const uint8_t in[32]);
 #endif
 

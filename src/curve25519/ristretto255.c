@@ -4,7 +4,7 @@
  * map from 64 bytes, addition and scalar multiplication, each byte for
  * byte as libsodium 1.0.18's crypto_core_ristretto255_* and
  * crypto_scalarmult_ristretto255(_base). Points are edwards25519 points in
- * extended coordinates (src/ge25519.h); the encoding picks one canonical
+ * extended coordinates (src/curve25519/ge25519.h); the encoding picks one canonical
  * representative of each coset of the 4-torsion.
  *
  * Constant time: decoding, encoding and the map are fixed sequences of

@@ -1,0 +1,84 @@
+# SPDX-License-Identifier: ISC
+# Every instruction-set extension a kernel may use, declared once: its name
+# (the /proc/cpuinfo flag), the compiler option that enables it, and the
+# HWC_CPU_* bits (src/kernels.h) a CPU must have for code built with that
+# option to run: the extension itself and everything the option implies in
+# GCC or clang (-mavx2 turns on AVX, SSE4.1 and SSSE3 code generation too).
+# hwc_kernel() derives a kernel file's compiler options and its table's
+# `required` bits (HWC_REQUIRED) from one list of these names, and the `isa`
+# test (tools/check-isa.py) checks the result against the compiler's own
+# feature macros.
+
+# hwc_isa(NAME OPTION BITS...): OPTION is a -m flag on x86_64 and a
+# -march extension ("+aes") on aarch64.
+macro(hwc_isa name option)
+  set(HWC_ISA_${name}_OPTION "${option}")
+  set(HWC_ISA_${name}_BITS ${ARGN})
+endmacro()
+
+set(_sse SSE41 SSSE3)
+set(_avx AVX ${_sse})
+set(_avx2 AVX2 ${_avx})
+set(_avx512 AVX512F ${_avx2})
+if(HWC_ARCH STREQUAL "x86_64")
+  hwc_isa(ssse3 -mssse3 SSSE3)
+  hwc_isa(sse4_1 -msse4.1 ${_sse})
+  hwc_isa(aes -maes AESNI)
+  hwc_isa(pclmulqdq -mpclmul PCLMUL)
+  hwc_isa(sha_ni -msha SHANI)
+  hwc_isa(avx -mavx ${_avx})
+  hwc_isa(avx2 -mavx2 ${_avx2})
+  hwc_isa(bmi2 -mbmi2 BMI2)
+  hwc_isa(adx -madx ADX)
+  hwc_isa(avx512f -mavx512f ${_avx512})
+  hwc_isa(avx512bw -mavx512bw AVX512BW ${_avx512})
+  hwc_isa(avx512vl -mavx512vl AVX512VL ${_avx512})
+  hwc_isa(avx512ifma -mavx512ifma AVX512IFMA ${_avx512})
+  # clang's -mvaes and -mvpclmulqdq also enable AES-NI or PCLMULQDQ and AVX.
+  hwc_isa(vaes -mvaes VAES AESNI ${_avx})
+  hwc_isa(vpclmulqdq -mvpclmulqdq VPCLMUL PCLMUL ${_avx})
+elseif(HWC_ARCH STREQUAL "aarch64")
+  hwc_isa(asimd "" ASIMD)
+  # The AES extension holds PMULL too (one compiler feature for both).
+  hwc_isa(aes +aes ARM_AES ARM_PMULL ASIMD)
+  hwc_isa(pmull +aes ARM_AES ARM_PMULL ASIMD)
+  # The compilers' +sha2 enables the SHA-1 and SHA-256 instructions.
+  hwc_isa(sha1 +sha2 ARM_SHA1 ARM_SHA2 ASIMD)
+  hwc_isa(sha2 +sha2 ARM_SHA1 ARM_SHA2 ASIMD)
+  # +sha3 enables SHA-512 and SHA-3 (EOR3, BCAX...) together, and SHA-2.
+  hwc_isa(sha512 +sha3 ARM_SHA512 ARM_SHA3 ARM_SHA1 ARM_SHA2 ASIMD)
+endif()
+
+# hwc_kernel(FILE ISA...): an ISA-specific kernel. Its compiler options and
+# HWC_REQUIRED come from the ISA names; nothing in such a file may run
+# before the dispatcher has checked that the CPU has HWC_REQUIRED.
+function(hwc_kernel file)
+  set(options "")
+  set(march "")
+  set(bits "")
+  foreach(isa ${ARGN})
+    if(NOT DEFINED HWC_ISA_${isa}_BITS)
+      message(FATAL_ERROR "hwc_kernel(${file}): unknown instruction set '${isa}' (cmake/isa.cmake)")
+    endif()
+    set(opt "${HWC_ISA_${isa}_OPTION}")
+    if(opt MATCHES "^\\+")
+      if(NOT march MATCHES "\\${opt}(\\+|$)")
+        string(APPEND march "${opt}")
+      endif()
+    elseif(opt)
+      list(APPEND options ${opt})
+    endif()
+    list(APPEND bits ${HWC_ISA_${isa}_BITS})
+  endforeach()
+  if(march)
+    list(APPEND options "-march=armv8-a${march}")
+  endif()
+  list(REMOVE_DUPLICATES options)
+  list(REMOVE_DUPLICATES bits)
+  list(SORT bits)
+  list(TRANSFORM bits PREPEND "HWC_CPU_")
+  string(REPLACE ";" "|" required "${bits}")
+  set(HWC_SOURCES ${HWC_SOURCES} ${file} PARENT_SCOPE)
+  set_source_files_properties(${file} PROPERTIES COMPILE_OPTIONS "${options}"
+    COMPILE_DEFINITIONS "HWC_REQUIRED=(${required})")
+endfunction()
