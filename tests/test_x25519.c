@@ -10,10 +10,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-
-#ifndef HWC_WYCHEPROOF_DEFAULT
-#define HWC_WYCHEPROOF_DEFAULT HWC_VECTORS_DEFAULT "/wycheproof"
-#endif
+#include "wycheproof.h"
 
 static void unhex32(uint8_t out[32], const char *hex) { CHECK(t_unhex(out, 32, hex) == 32); }
 
@@ -212,69 +209,45 @@ HWC_TEST(x25519, implementations_agree) {
 
 /* ---- Wycheproof x25519_test.json: result "valid" or "acceptable" both
  * mean "this shared value"; an all-zero shared value must be an error. */
-static char *slurp(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *buf = malloc((size_t)n + 1);
-  if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-    free(buf);
-    buf = NULL;
-  }
-  fclose(f);
-  if (buf) buf[n] = 0;
-  return buf;
-}
+typedef struct {
+  const char *impl;
+  int count, zero_count;
+} x25519_wp;
 
-/* The hex string of "name" : "..." inside one flat test object. */
-static void wp_field(uint8_t out[32], const char *obj, const char *end, const char *name, int tc) {
-  char pat[32], hex[65];
-  snprintf(pat, sizeof pat, "\"%s\"", name);
-  const char *q = strstr(obj, pat);
-  CHECK_MSG(q && q < end, "wycheproof tcId %d: field %s missing", tc, name);
-  q = strchr(q + strlen(pat), '"') + 1;
-  const char *e = strchr(q, '"');
-  CHECK_MSG(e - q == 64, "wycheproof tcId %d: %s is not 32 bytes", tc, name);
-  memcpy(hex, q, 64);
-  hex[64] = 0;
-  unhex32(out, hex);
+static void wycheproof_one(const wp_value *group, const wp_value *t, void *arg) {
+  (void)group;
+  x25519_wp *w = arg;
+  static const uint8_t zero[32];
+  long tc = wp_num(t, "tcId");
+  size_t lp, lk, ls;
+  uint8_t *pub = wp_hex(t, "public", &lp), *priv = wp_hex(t, "private", &lk), *shared = wp_hex(t, "shared", &ls);
+  uint8_t got[32];
+  CHECK_MSG(lp == 32 && lk == 32 && ls == 32, "wycheproof tcId %ld: a field is not 32 bytes", tc);
+  CHECK_MSG(*wp_str(t, "result") != 0, "wycheproof tcId %ld: no result", tc);
+  int expect_zero = memcmp(shared, zero, 32) == 0;
+  int rc = hwc_x25519(got, priv, pub);
+  CHECK_MSG(rc == (expect_zero ? HWC_ERR_INVALID_ARG : HWC_OK), "%s: wycheproof tcId %ld: returned %d", w->impl, tc, rc);
+  CHECK_MEM(got, shared, 32, "%s: wycheproof tcId %ld: wrong shared value", w->impl, tc);
+  w->count++;
+  w->zero_count += expect_zero;
+  free(pub);
+  free(priv);
+  free(shared);
 }
 
 static void wycheproof_body(hwc_prim p, const char *impl, void *arg) {
   (void)p;
-  const char *json = arg;
-  int count = 0, zero_count = 0;
-  for (const char *t = strstr(json, "\"tcId\""); t; t = strstr(t + 1, "\"tcId\"")) {
-    const char *end = strchr(t, '}');
-    int tc = atoi(strchr(t, ':') + 1);
-    uint8_t pub[32], priv[32], shared[32], got[32];
-    static const uint8_t zero[32];
-    wp_field(pub, t, end, "public", tc);
-    wp_field(priv, t, end, "private", tc);
-    wp_field(shared, t, end, "shared", tc);
-    const char *r = strstr(t, "\"result\"");
-    CHECK_MSG(r && r < end, "wycheproof tcId %d: no result", tc);
-    int expect_zero = memcmp(shared, zero, 32) == 0;
-    int rc = hwc_x25519(got, priv, pub);
-    CHECK_MSG(rc == (expect_zero ? HWC_ERR_INVALID_ARG : HWC_OK), "%s: wycheproof tcId %d: returned %d", impl, tc, rc);
-    CHECK_MEM(got, shared, 32, "%s: wycheproof tcId %d: wrong shared value", impl, tc);
-    count++;
-    zero_count += expect_zero;
-  }
-  CHECK_MSG(count == 518, "%s: wycheproof: %d tests read, expected 518", impl, count);
-  CHECK(zero_count > 0);
+  x25519_wp w = {impl, 0, 0};
+  wp_for_each_test(arg, wycheproof_one, &w);
+  CHECK_MSG(w.count == 518, "%s: wycheproof: %d tests read, expected 518", impl, w.count);
+  CHECK(w.zero_count > 0);
 }
 
 HWC_TEST(x25519, wycheproof) {
-  const char *dir = getenv("WYCHEPROOF_DIR");
-  char path[4096];
-  snprintf(path, sizeof path, "%s/x25519_test.json", dir ? dir : HWC_WYCHEPROOF_DEFAULT);
-  char *json = slurp(path);
-  CHECK_MSG(json != NULL, "Wycheproof file %s not found (set WYCHEPROOF_DIR); this test cannot run", path);
-  t_for_each_impl(HWC_PRIM_FE25519, wycheproof_body, json);
-  free(json);
+  wp_value *doc = wp_load("x25519_test.json");
+  CHECK_MSG(doc != NULL, "Wycheproof file x25519_test.json not found (set WYCHEPROOF_DIR); this test cannot run");
+  t_for_each_impl(HWC_PRIM_FE25519, wycheproof_body, doc);
+  wp_free(doc);
 }
 
 /* ---- Argument checks and key pairs. */

@@ -8,16 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum { WP_NULL, WP_BOOL, WP_NUM, WP_STR, WP_ARR, WP_OBJ } wp_type;
+#include "json_read.h"
 
-typedef struct wp_value {
-  wp_type type;
-  double num;             /* WP_NUM, WP_BOOL (0/1) */
-  char *str;              /* WP_STR: unescaped, NUL-terminated */
-  size_t len;             /* WP_ARR/WP_OBJ: number of items */
-  struct wp_value *items; /* WP_ARR/WP_OBJ */
-  char **keys;            /* WP_OBJ: item names */
-} wp_value;
+/* A node of the shared JSON reader's tree (tools/json/json_read.h). */
+typedef jv wp_value;
 
 /* Parses <dir>/<name>; NULL if the file is missing (and says so on stderr
  * with the path tried) or is not valid JSON. Free with wp_free. */

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * A small JSON reader for hwcrypto-bench's own reports (compare.c): parses
- * a whole document into a tree. RFC 8259 syntax, strict (no comments, no
+ * The project's one JSON reader, for hwcrypto-bench's own reports
+ * (bench/compare.c) and the test suite's Wycheproof files
+ * (tests/wycheproof.c): parses a whole document into a tree. RFC 8259 syntax, strict (no comments, no
  * trailing commas); nesting deeper than 64 is refused rather than recursed.
  */
-#ifndef HWC_BENCH_JSON_READ_H
-#define HWC_BENCH_JSON_READ_H
+#ifndef HWC_JSON_READ_H
+#define HWC_JSON_READ_H
 
 #include <stddef.h>
 
@@ -29,4 +30,4 @@ void json_free(jv *v);
 /* The value of key in an object (the last one if repeated), else NULL. */
 const jv *json_get(const jv *obj, const char *key);
 
-#endif /* HWC_BENCH_JSON_READ_H */
+#endif /* HWC_JSON_READ_H */
