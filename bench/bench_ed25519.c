@@ -2,7 +2,7 @@
 /*
  * Ed25519 and ristretto255 rows, per fe25519 implementation, and the
  * sodium-loop scenario: the benchmark loop a pure-PHP libsodium polyfill
- * publishes (issue 6), one iteration per call, so ops_per_s is loop
+ * publishes, one iteration per call, so ops_per_s is loop
  * iterations per second (1000 / ops_per_s seconds per 1000 iterations).
  * Messages are 64 bytes, like a typical signed token digest pair.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * RSA core rows (issue 7): modexp-2048 (hwc_modexp, 2048-bit modulus and
+ * RSA core rows: modexp-2048 (hwc_modexp, 2048-bit modulus and
  * exponent), and the raw private and public operations of RSA-2048/3072/4096
  * reached through the cheapest public entry points that wrap them:
  * hwc_rsa_private_encrypt_pkcs1 (type-1 padding, then the CRT private

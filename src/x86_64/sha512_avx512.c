@@ -6,7 +6,7 @@
  *   VPTERNLOGQ for the three-way XOR: 4 vector operations instead of 7-8;
  * - the compiler has 32 vector registers: with 16, the eight schedule
  *   registers, the shuffle constants and the temporaries do not fit, and
- *   the loop spills a few of them every iteration (3% here).
+ *   the loop spills a few of them every iteration.
  * Both are schedule-side; the rounds, which bound the speed, are the same.
  * ISA: AVX-512F and AVX-512VL (EVEX on 256-bit registers), AVX2, BMI2.
  * Constant time: as sha512_x86_blocks.h (rotates and logic do not depend on

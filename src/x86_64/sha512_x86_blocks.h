@@ -33,10 +33,10 @@
  *
  * Code size: the loop runs 32 rounds (with 8 schedule steps) per iteration
  * and a 16-round tail, about 1,500 instructions. Unrolling all 160 rounds of
- * a block pair (5,700 instructions) was as fast only while the loop stayed
- * in Zen 5's op cache; from some code placements it fell out, and the
- * decoders (4 per cycle) made it 1.5x slower. Ice Lake's op cache holds
- * 2,250 micro-ops, so there it could never fit.
+ * a block pair (about four times as much code) was as fast only while the
+ * loop stayed in the op cache; with some code placements it fell out and
+ * ran from the legacy decoders, much slower. Smaller op caches (Ice Lake's)
+ * could never hold it.
  *
  * Constant time: additions, subtractions, shifts, rotations, logic and byte
  * shuffles with fixed indices; the only branches depend on the number of
@@ -51,8 +51,8 @@
 #include "../msan.h"
 
 /* GCC's post-register-allocation scheduler (generic x86 tuning) clusters
- * the vector schedule and scalar rounds that the source interleaves: 2-4%
- * slower on Zen here. Clang keeps the order without being asked. */
+ * the vector schedule and scalar rounds that the source interleaves, which
+ * measured slower on Zen. Clang keeps the order without being asked. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("no-schedule-insns2")
 #endif
