@@ -3,7 +3,9 @@
  * The generic fe25519 backend's arithmetic (src/generic/fe25519_51.c), in a
  * header so that backends which only add a vector ladder can take every
  * other operation, and the element layout, from it without copying it
- * (src/x86_64/fe25519_avx2.c). Include after kernels.h.
+ * (src/x86_64/fe25519_avx2.c). Include after kernels.h. Each backend
+ * writes its own named kernel-table entry points over these operations
+ * (fe25519_generic_mul, fe25519_avx2_mul, ...), counted on its own counter.
  *
  * The swaps work on the raw 40 bytes whatever the radix. The radix-2^51
  * arithmetic needs unsigned __int128; where it is compiled in,
@@ -151,68 +153,5 @@ static inline void fe_sub_inl(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe
 }
 
 #endif
-
-/* The kernel-table entry points other than the ladder, for a backend whose
- * field operations are the generic ones (the generic backend itself, and
- * avx2, which adds only a vector ladder): each counts a call on the
- * backend's counter `id`, then runs the inline operation. Expand after
- * fe_frombytes, fe_tobytes and the fe_*_inl operations are defined, in
- * either radix; HWC_FE25519_51_OPS then names them in the table. */
-#define HWC_FE25519_51_ENTRIES(id) \
-static void fe_frombytes_entry(hwc_fe25519 *h, const uint8_t s[32]) { \
-  HWC_COUNT_CALL(id); \
-  fe_frombytes(h, s); \
-} \
- \
-static void fe_tobytes_entry(uint8_t s[32], const hwc_fe25519 *f) { \
-  HWC_COUNT_CALL(id); \
-  fe_tobytes(s, f); \
-} \
- \
-static void fe_mul(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) { \
-  HWC_COUNT_CALL(id); \
-  fe_mul_inl(h, f, g); \
-} \
- \
-static void fe_sqr(hwc_fe25519 *h, const hwc_fe25519 *f) { \
-  HWC_COUNT_CALL(id); \
-  fe_sqr_inl(h, f); \
-} \
- \
-static void fe_sqr_n(hwc_fe25519 *h, const hwc_fe25519 *f, unsigned n) { \
-  HWC_COUNT_CALL(id); \
-  fe_sqr_inl(h, f); \
-  while (--n) fe_sqr_inl(h, h); \
-} \
- \
-static void fe_mul_small(hwc_fe25519 *h, const hwc_fe25519 *f, uint32_t c) { \
-  HWC_COUNT_CALL(id); \
-  fe_mul_small_inl(h, f, c); \
-} \
- \
-static void fe_add(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) { \
-  HWC_COUNT_CALL(id); \
-  fe_add_inl(h, f, g); \
-} \
- \
-static void fe_sub(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) { \
-  HWC_COUNT_CALL(id); \
-  fe_sub_inl(h, f, g); \
-} \
- \
-static void fe_cswap_entry(hwc_fe25519 *f, hwc_fe25519 *g, uint64_t b) { \
-  HWC_COUNT_CALL(id); \
-  fe_cswap(f, g, b); \
-} \
- \
-static void fe_cmov_entry(hwc_fe25519 *f, const hwc_fe25519 *g, uint64_t b) { \
-  HWC_COUNT_CALL(id); \
-  fe_cmov(f, g, b); \
-}
-
-#define HWC_FE25519_51_OPS \
-  .frombytes = fe_frombytes_entry, .tobytes = fe_tobytes_entry, .mul = fe_mul, .sqr = fe_sqr, \
-  .sqr_n = fe_sqr_n, .mul_small = fe_mul_small, .add = fe_add, .sub = fe_sub, .cswap = fe_cswap_entry, \
-  .cmov = fe_cmov_entry
 
 #endif /* HWC_FE25519_51_H */

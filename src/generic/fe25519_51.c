@@ -125,8 +125,61 @@ static inline void fe_sub_inl(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe
 }
 #endif
 
-/* ------------------------------------------------ table entry points */
-HWC_FE25519_51_ENTRIES(fe25519_generic)
+/* ------------------------------------------------ table entry points
+ * Each counts the call (test builds) and runs the inline operation of the
+ * radix compiled in (fe25519_51.h or the radix-2^25.5 code above);
+ * contracts in src/kernels.h. */
+
+static void fe25519_generic_frombytes(hwc_fe25519 *h, const uint8_t s[32]) {
+  HWC_COUNT_CALL(fe25519_generic);
+  fe_frombytes(h, s);
+}
+
+static void fe25519_generic_tobytes(uint8_t s[32], const hwc_fe25519 *f) {
+  HWC_COUNT_CALL(fe25519_generic);
+  fe_tobytes(s, f);
+}
+
+static void fe25519_generic_mul(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
+  HWC_COUNT_CALL(fe25519_generic);
+  fe_mul_inl(h, f, g);
+}
+
+static void fe25519_generic_sqr(hwc_fe25519 *h, const hwc_fe25519 *f) {
+  HWC_COUNT_CALL(fe25519_generic);
+  fe_sqr_inl(h, f);
+}
+
+static void fe25519_generic_sqr_n(hwc_fe25519 *h, const hwc_fe25519 *f, unsigned n) {
+  HWC_COUNT_CALL(fe25519_generic);
+  fe_sqr_inl(h, f);
+  while (--n) fe_sqr_inl(h, h);
+}
+
+static void fe25519_generic_mul_small(hwc_fe25519 *h, const hwc_fe25519 *f, uint32_t c) {
+  HWC_COUNT_CALL(fe25519_generic);
+  fe_mul_small_inl(h, f, c);
+}
+
+static void fe25519_generic_add(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
+  HWC_COUNT_CALL(fe25519_generic);
+  fe_add_inl(h, f, g);
+}
+
+static void fe25519_generic_sub(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
+  HWC_COUNT_CALL(fe25519_generic);
+  fe_sub_inl(h, f, g);
+}
+
+static void fe25519_generic_cswap(hwc_fe25519 *f, hwc_fe25519 *g, uint64_t b) {
+  HWC_COUNT_CALL(fe25519_generic);
+  fe_cswap(f, g, b);
+}
+
+static void fe25519_generic_cmov(hwc_fe25519 *f, const hwc_fe25519 *g, uint64_t b) {
+  HWC_COUNT_CALL(fe25519_generic);
+  fe_cmov(f, g, b);
+}
 
 /* RFC 7748 section 5 ladder step, with a24 = (486662 + 2) / 4 = 121666
  * applied as z2 = E * (BB + a24 * E), which equals the RFC's AA + 121665 E. */
@@ -153,13 +206,23 @@ static inline void ladder_step(hwc_fe25519 st[4], const hwc_fe25519 *x1) {
   fe_mul_inl(z2, &e, &a);
 }
 
-static void fe_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[32]) {
+static void fe25519_generic_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[32]) {
   HWC_COUNT_CALL(fe25519_generic);
   hwc_fe25519_ladder_loop(st, x1, e, fe_cswap, ladder_step);
 }
 
 const hwc_fe25519_kernel hwc_fe25519_generic = {
     .info = {.name = "generic", .required = 0, .priority = HWC_PRIO_PORTABLE, HWC_CALLS(fe25519_generic)},
-    HWC_FE25519_51_OPS,
-    .ladder = fe_ladder,
+    .frombytes = fe25519_generic_frombytes,
+    .tobytes = fe25519_generic_tobytes,
+    .mul = fe25519_generic_mul,
+    .sqr = fe25519_generic_sqr,
+    .sqr_n = fe25519_generic_sqr_n,
+    .mul_small = fe25519_generic_mul_small,
+    .add = fe25519_generic_add,
+    .sub = fe25519_generic_sub,
+    .cswap = fe25519_generic_cswap,
+    .cmov = fe25519_generic_cmov,
+    .ladder = fe25519_generic_ladder,
+    /* no Edwards entries: the protocol's loops over the entries above */
 };

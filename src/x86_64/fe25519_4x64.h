@@ -5,6 +5,12 @@
  * vector ladder on top of it (same element layout, same scalar operations).
  * Include only from files compiled with -mbmi2 -madx, after kernels.h.
  *
+ * The operations are named static inline functions fe4x64_*() on four
+ * 64-bit words; each backend that includes this header writes its own
+ * kernel-table entry points over them (fe25519_mulx_mul, ...), which count
+ * the call on that backend's counter, so every table function can be found
+ * by name.
+ *
  * Values are any 256-bit integers; only tobytes reduces fully. Products by
  * MULX and the reduction 2^256 = 38 (mod p), after Oliveira, Lopez, Hisil,
  * Faz-Hernandez, Rodriguez-Henriquez, "How to (pre-)compute a ladder", SAC
@@ -93,7 +99,9 @@ typedef unsigned __int128 u128;
   "adoxq %%rbx, %%" TOP "\n\t"                                              \
   "adcq $0, %%" TOP "\n\t"
 
-static inline void fmul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) {
+/* h = f g mod p, below 2^256, for any f, g below 2^256: row 0, three ROWs,
+ * REDUCE_AND_STORE. h may alias f or g: both are read before the store. */
+static inline void fe4x64_mul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) {
   int taint = hwc_msan_tainted(f, 32) | hwc_msan_tainted(g, 32); /* asm hides it from MSan: src/msan.h */
   __asm__ volatile(
       /* row 0 needs only one chain */
@@ -122,7 +130,7 @@ static inline void fmul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4])
  * r9..r14 with no carry out of r14; doubled it reaches r15 with one bit,
  * and adding the squares makes exactly f^2 < 2^512, so neither chain's
  * last carry (into r15) can leave a word. */
-static inline void fsqr(uint64_t h[4], const uint64_t f[4]) {
+static inline void fe4x64_sqr(uint64_t h[4], const uint64_t f[4]) {
   int taint = hwc_msan_tainted(f, 32);
   __asm__ volatile(
       "movq 0(%[f]), %%rdx\n\t"
@@ -181,7 +189,7 @@ static inline void fsqr(uint64_t h[4], const uint64_t f[4]) {
  * more (f + g - 2^256 reaches 2^256 - 2 for f = g = 2^256 - 1), and then
  * leaves the low limb below 38, so the last +38 cannot carry: any f, g
  * below 2^256 in, h below 2^256 out, h = f + g mod p. */
-static inline void fadd(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) {
+static inline void fe4x64_add(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) {
   unsigned long long t0, t1, t2, t3;
   unsigned char c = _addcarry_u64(0, f[0], g[0], &t0);
   c = _addcarry_u64(c, f[1], g[1], &t1);
@@ -200,7 +208,7 @@ static inline void fadd(uint64_t h[4], const uint64_t f[4], const uint64_t g[4])
 /* h = f - g: a borrow of 2^256 is worth -38, likewise at most twice: the
  * -38 borrows again only when the wrapped difference is below 38, after
  * which the low limb is at least 2^64 - 38 and the last -38 cannot borrow. */
-static inline void fsub(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) {
+static inline void fe4x64_sub(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) {
   unsigned long long t0, t1, t2, t3;
   unsigned char b = _subborrow_u64(0, f[0], g[0], &t0);
   b = _subborrow_u64(b, f[1], g[1], &t1);
@@ -216,7 +224,9 @@ static inline void fsub(uint64_t h[4], const uint64_t f[4], const uint64_t g[4])
   h[3] = t3;
 }
 
-static inline void fmul_small(uint64_t h[4], const uint64_t f[4], uint32_t c) {
+/* h = f c mod p, c < 2^20 (kernels.h): one pass of 64x32-bit products, the
+ * word above 2^256 folded back times 38. */
+static inline void fe4x64_mul_small(uint64_t h[4], const uint64_t f[4], uint32_t c) {
   u128 acc = (u128)f[0] * c;
   uint64_t t[4];
   t[0] = (uint64_t)acc;
@@ -237,7 +247,8 @@ static inline void fmul_small(uint64_t h[4], const uint64_t f[4], uint32_t c) {
   h[3] = t3;
 }
 
-static inline void fcswap(uint64_t f[4], uint64_t g[4], uint64_t b) {
+/* Exchange f and g when b == 1, leave them when b == 0: a mask, no branch. */
+static inline void fe4x64_cswap(uint64_t f[4], uint64_t g[4], uint64_t b) {
   uint64_t mask = 0 - b;
   for (int i = 0; i < 4; i++) {
     uint64_t x = (f[i] ^ g[i]) & mask;
@@ -246,92 +257,59 @@ static inline void fcswap(uint64_t f[4], uint64_t g[4], uint64_t b) {
   }
 }
 
-static inline void fe_cswap_inl(hwc_fe25519 *f, hwc_fe25519 *g, uint64_t b) { fcswap(f->d, g->d, b); }
-
-/* The table entry points over these primitives, each bumping the call
- * counter `id` of the backend that includes this header. */
-#define HWC_FE25519_4X64_ENTRIES(id) \
-static void fe_frombytes(hwc_fe25519 *h, const uint8_t s[32]) { \
-  HWC_COUNT_CALL(id); \
-  for (int i = 0; i < 4; i++) { \
-    uint64_t v = 0; \
-    for (int j = 7; j >= 0; j--) v = v << 8 | s[8 * i + j]; \
-    h->d[i] = v; \
-  } \
-  h->d[3] &= 0x7fffffffffffffffu; \
-} \
- \
-/* Fold bit 255 twice: the first leaves t < 2^255 + 19, the second (a \
- * carry only when the first did) t < 2^255; then subtract p when t + 19 \
- * reaches 2^255 (t >= p), chosen by mask, once, as t < 2p. */ \
-static void fe_tobytes(uint8_t s[32], const hwc_fe25519 *f) { \
-  HWC_COUNT_CALL(id); \
-  unsigned long long t[4] = {f->d[0], f->d[1], f->d[2], f->d[3]}, u[4]; \
-  for (int pass = 0; pass < 2; pass++) { \
-    uint64_t top = t[3] >> 63; \
-    t[3] &= 0x7fffffffffffffffu; \
-    unsigned char c = _addcarry_u64(0, t[0], 19 * top, &t[0]); \
-    c = _addcarry_u64(c, t[1], 0, &t[1]); \
-    c = _addcarry_u64(c, t[2], 0, &t[2]); \
-    (void)_addcarry_u64(c, t[3], 0, &t[3]); \
-  } \
-  unsigned char c = _addcarry_u64(0, t[0], 19, &u[0]); \
-  c = _addcarry_u64(c, t[1], 0, &u[1]); \
-  c = _addcarry_u64(c, t[2], 0, &u[2]); \
-  (void)_addcarry_u64(c, t[3], 0, &u[3]); \
-  uint64_t mask = 0 - (u[3] >> 63); /* t >= p */ \
-  u[3] &= 0x7fffffffffffffffu; \
-  for (int i = 0; i < 4; i++) { \
-    uint64_t v = t[i] ^ ((t[i] ^ u[i]) & mask); \
-    for (int j = 0; j < 8; j++) s[8 * i + j] = (uint8_t)(v >> (8 * j)); \
-  } \
-} \
- \
-static void fe_mul(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) { \
-  HWC_COUNT_CALL(id); \
-  fmul(h->d, f->d, g->d); \
-} \
- \
-static void fe_sqr(hwc_fe25519 *h, const hwc_fe25519 *f) { \
-  HWC_COUNT_CALL(id); \
-  fsqr(h->d, f->d); \
-} \
- \
-static void fe_sqr_n(hwc_fe25519 *h, const hwc_fe25519 *f, unsigned n) { \
-  HWC_COUNT_CALL(id); \
-  fsqr(h->d, f->d); \
-  while (--n) fsqr(h->d, h->d); \
-} \
- \
-static void fe_mul_small(hwc_fe25519 *h, const hwc_fe25519 *f, uint32_t c) { \
-  HWC_COUNT_CALL(id); \
-  fmul_small(h->d, f->d, c); \
-} \
- \
-static void fe_add(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) { \
-  HWC_COUNT_CALL(id); \
-  fadd(h->d, f->d, g->d); \
-} \
- \
-static void fe_sub(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) { \
-  HWC_COUNT_CALL(id); \
-  fsub(h->d, f->d, g->d); \
-} \
- \
-static void fe_cswap(hwc_fe25519 *f, hwc_fe25519 *g, uint64_t b) { \
-  HWC_COUNT_CALL(id); \
-  fcswap(f->d, g->d, b); \
-} \
- \
-static void fe_cmov(hwc_fe25519 *f, const hwc_fe25519 *g, uint64_t b) { \
-  HWC_COUNT_CALL(id); \
-  uint64_t mask = 0 - b; \
-  for (int i = 0; i < 4; i++) f->d[i] ^= (f->d[i] ^ g->d[i]) & mask; \
+/* f = g when b == 1, unchanged when b == 0, by mask. */
+static inline void fe4x64_cmov(uint64_t f[4], const uint64_t g[4], uint64_t b) {
+  uint64_t mask = 0 - b;
+  for (int i = 0; i < 4; i++) f[i] ^= (f[i] ^ g[i]) & mask;
 }
 
-/* The same entry points' places in the kernel table. */
-#define HWC_FE25519_4X64_OPS \
-  .frombytes = fe_frombytes, .tobytes = fe_tobytes, .mul = fe_mul, .sqr = fe_sqr, .sqr_n = fe_sqr_n, \
-  .mul_small = fe_mul_small, .add = fe_add, .sub = fe_sub, .cswap = fe_cswap, .cmov = fe_cmov
+/* The conditional swap on whole elements, the form the ladder loop of
+ * src/common/fe25519_ladder.h takes. */
+static inline void fe4x64_cswap_fe(hwc_fe25519 *f, hwc_fe25519 *g, uint64_t b) { fe4x64_cswap(f->d, g->d, b); }
+
+/* s as a little-endian integer with bit 255 cleared: below 2^255, any
+ * value up to 2^255 - 1 (so values >= p stay as they are, as kernels.h
+ * allows). */
+static inline void fe4x64_frombytes(uint64_t h[4], const uint8_t s[32]) {
+  for (int i = 0; i < 4; i++) {
+    uint64_t v = 0;
+    for (int j = 7; j >= 0; j--) v = v << 8 | s[8 * i + j];
+    h[i] = v;
+  }
+  h[3] &= 0x7fffffffffffffffu;
+}
+
+/* The canonical encoding of f < 2^256. Fold bit 255 twice: the first
+ * leaves t < 2^255 + 19, the second (a carry only when the first did)
+ * t < 2^255; then subtract p when t + 19 reaches 2^255 (t >= p), chosen by
+ * mask, once, as t < 2p. */
+static inline void fe4x64_tobytes(uint8_t s[32], const uint64_t f[4]) {
+  unsigned long long t[4] = {f[0], f[1], f[2], f[3]}, u[4];
+  for (int pass = 0; pass < 2; pass++) {
+    uint64_t top = t[3] >> 63;
+    t[3] &= 0x7fffffffffffffffu;
+    unsigned char c = _addcarry_u64(0, t[0], 19 * top, &t[0]);
+    c = _addcarry_u64(c, t[1], 0, &t[1]);
+    c = _addcarry_u64(c, t[2], 0, &t[2]);
+    (void)_addcarry_u64(c, t[3], 0, &t[3]);
+  }
+  unsigned char c = _addcarry_u64(0, t[0], 19, &u[0]);
+  c = _addcarry_u64(c, t[1], 0, &u[1]);
+  c = _addcarry_u64(c, t[2], 0, &u[2]);
+  (void)_addcarry_u64(c, t[3], 0, &u[3]);
+  uint64_t mask = 0 - (u[3] >> 63); /* t >= p */
+  u[3] &= 0x7fffffffffffffffu;
+  for (int i = 0; i < 4; i++) {
+    uint64_t v = t[i] ^ ((t[i] ^ u[i]) & mask);
+    for (int j = 0; j < 8; j++) s[8 * i + j] = (uint8_t)(v >> (8 * j));
+  }
+}
+
+/* h = f^(2^n), n >= 1: n squarings in place, the long runs of an
+ * inversion chain. */
+static inline void fe4x64_sqr_n(uint64_t h[4], const uint64_t f[4], unsigned n) {
+  fe4x64_sqr(h, f);
+  while (--n) fe4x64_sqr(h, h);
+}
 
 #endif /* HWC_FE25519_4X64_H */

@@ -75,7 +75,62 @@
 #endif
 
 HWC_CALL_COUNTER(fe25519_avx2);
-HWC_FE25519_51_ENTRIES(fe25519_avx2)
+
+/* ------------------------------------------------ table entry points
+ * All but the ladder are the generic backend's radix-2^51 operations
+ * (src/common/fe25519_51.h), counted on this backend's counter; contracts
+ * in src/kernels.h. */
+
+static void fe25519_avx2_frombytes(hwc_fe25519 *h, const uint8_t s[32]) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  fe_frombytes(h, s);
+}
+
+static void fe25519_avx2_tobytes(uint8_t s[32], const hwc_fe25519 *f) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  fe_tobytes(s, f);
+}
+
+static void fe25519_avx2_mul(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  fe_mul_inl(h, f, g);
+}
+
+static void fe25519_avx2_sqr(hwc_fe25519 *h, const hwc_fe25519 *f) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  fe_sqr_inl(h, f);
+}
+
+static void fe25519_avx2_sqr_n(hwc_fe25519 *h, const hwc_fe25519 *f, unsigned n) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  fe_sqr_inl(h, f);
+  while (--n) fe_sqr_inl(h, h);
+}
+
+static void fe25519_avx2_mul_small(hwc_fe25519 *h, const hwc_fe25519 *f, uint32_t c) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  fe_mul_small_inl(h, f, c);
+}
+
+static void fe25519_avx2_add(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  fe_add_inl(h, f, g);
+}
+
+static void fe25519_avx2_sub(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  fe_sub_inl(h, f, g);
+}
+
+static void fe25519_avx2_cswap(hwc_fe25519 *f, hwc_fe25519 *g, uint64_t b) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  fe_cswap(f, g, b);
+}
+
+static void fe25519_avx2_cmov(hwc_fe25519 *f, const hwc_fe25519 *g, uint64_t b) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  fe_cmov(f, g, b);
+}
 
 typedef struct {
   __m256i v[10];
@@ -223,7 +278,9 @@ static inline void step4(__m256i *sv, const __m256i *x1, const __m256i *a24) {
   blend4(s, &m2, &m3, 0xa);
 }
 
-static void fe_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[32]) {
+/* The ladder entry point: the state splits into radix-2^25.5 lanes once,
+ * runs 255 steps of step4 there, and recombines to radix 2^51. */
+static void fe25519_avx2_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[32]) {
   HWC_COUNT_CALL(fe25519_avx2);
   /* Radix-2^51 limbs below 2^52 split into a 26-bit limb and one below
    * 2^26: fine for mul4 (x1) but not yet carried, as sub4 wants s. */
@@ -262,6 +319,16 @@ const hwc_fe25519_kernel hwc_fe25519_avx2 = {
              .required = HWC_REQUIRED,
              .priority = HWC_PRIO_BELOW_SCALAR,
              HWC_CALLS(fe25519_avx2)},
-    HWC_FE25519_51_OPS,
-    .ladder = fe_ladder,
+    .frombytes = fe25519_avx2_frombytes,
+    .tobytes = fe25519_avx2_tobytes,
+    .mul = fe25519_avx2_mul,
+    .sqr = fe25519_avx2_sqr,
+    .sqr_n = fe25519_avx2_sqr_n,
+    .mul_small = fe25519_avx2_mul_small,
+    .add = fe25519_avx2_add,
+    .sub = fe25519_avx2_sub,
+    .cswap = fe25519_avx2_cswap,
+    .cmov = fe25519_avx2_cmov,
+    .ladder = fe25519_avx2_ladder,
+    /* no Edwards entries: the protocol's loops over the entries above */
 };

@@ -33,7 +33,60 @@
 #include "fe25519_avx512ifma.h"
 
 HWC_CALL_COUNTER(fe25519_avx512ifma);
-HWC_FE25519_4X64_ENTRIES(fe25519_avx512ifma)
+
+/* ------------------------------------------------ table entry points
+ * The single operations are the mulx backend's (fe25519_4x64.h), counted
+ * on this backend's counter; contracts in src/kernels.h. */
+
+static void fe25519_avx512ifma_frombytes(hwc_fe25519 *h, const uint8_t s[32]) {
+  HWC_COUNT_CALL(fe25519_avx512ifma);
+  fe4x64_frombytes(h->d, s);
+}
+
+static void fe25519_avx512ifma_tobytes(uint8_t s[32], const hwc_fe25519 *f) {
+  HWC_COUNT_CALL(fe25519_avx512ifma);
+  fe4x64_tobytes(s, f->d);
+}
+
+static void fe25519_avx512ifma_mul(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
+  HWC_COUNT_CALL(fe25519_avx512ifma);
+  fe4x64_mul(h->d, f->d, g->d);
+}
+
+static void fe25519_avx512ifma_sqr(hwc_fe25519 *h, const hwc_fe25519 *f) {
+  HWC_COUNT_CALL(fe25519_avx512ifma);
+  fe4x64_sqr(h->d, f->d);
+}
+
+static void fe25519_avx512ifma_sqr_n(hwc_fe25519 *h, const hwc_fe25519 *f, unsigned n) {
+  HWC_COUNT_CALL(fe25519_avx512ifma);
+  fe4x64_sqr_n(h->d, f->d, n);
+}
+
+static void fe25519_avx512ifma_mul_small(hwc_fe25519 *h, const hwc_fe25519 *f, uint32_t c) {
+  HWC_COUNT_CALL(fe25519_avx512ifma);
+  fe4x64_mul_small(h->d, f->d, c);
+}
+
+static void fe25519_avx512ifma_add(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
+  HWC_COUNT_CALL(fe25519_avx512ifma);
+  fe4x64_add(h->d, f->d, g->d);
+}
+
+static void fe25519_avx512ifma_sub(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
+  HWC_COUNT_CALL(fe25519_avx512ifma);
+  fe4x64_sub(h->d, f->d, g->d);
+}
+
+static void fe25519_avx512ifma_cswap(hwc_fe25519 *f, hwc_fe25519 *g, uint64_t b) {
+  HWC_COUNT_CALL(fe25519_avx512ifma);
+  fe4x64_cswap(f->d, g->d, b);
+}
+
+static void fe25519_avx512ifma_cmov(hwc_fe25519 *f, const hwc_fe25519 *g, uint64_t b) {
+  HWC_COUNT_CALL(fe25519_avx512ifma);
+  fe4x64_cmov(f->d, g->d, b);
+}
 
 /* One ladder step on s = (x2, z2, x3, z3); x1v holds x1 in lane 3. */
 static inline void step4(__m256i *sv, const __m256i *x1, const __m256i *a24) {
@@ -66,7 +119,9 @@ static inline void step4(__m256i *sv, const __m256i *x1, const __m256i *a24) {
   for (int i = 0; i < 5; i++) s->v[i] = BLEND(m2.v[i], m3.v[i], 0xa);
 }
 
-static void fe_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[32]) {
+/* The ladder entry point: the state and x1 move into radix 2^51 lanes
+ * once, run 255 steps of step4 there, and come back to 4x64. */
+static void fe25519_avx512ifma_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[32]) {
   HWC_COUNT_CALL(fe25519_avx512ifma);
   uint64_t l[4][5], lx[5];
   for (int c = 0; c < 4; c++) to_radix51(l[c], st[c].d);
@@ -89,18 +144,24 @@ static void fe_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[
   for (int i = 0; i < 20; i++) vl[i] = 0;
 }
 
-static void fe_edwards_scalarmult(hwc_fe25519 pt[4], const int8_t e[64]) {
+/* The Edwards entry points (contracts in src/kernels.h): they run in this
+ * backend's private 4-way radix-2^51 layout (fe25519_avx512ifma.h), which
+ * only this backend can convert to and from its elements, so they live in
+ * its table rather than in one of their own; src/x86_64/ge25519_avx512ifma.c
+ * has the point formulas. */
+
+static void fe25519_avx512ifma_edwards_scalarmult(hwc_fe25519 pt[4], const int8_t e[64]) {
   HWC_COUNT_CALL(fe25519_avx512ifma);
   hwc_ge25519_ifma_scalarmult(pt, e);
 }
 
-static void fe_edwards_base(hwc_fe25519 pt[4], const hwc_fe25519 q[64][3]) {
+static void fe25519_avx512ifma_edwards_base(hwc_fe25519 pt[4], const hwc_fe25519 q[64][3]) {
   HWC_COUNT_CALL(fe25519_avx512ifma);
   hwc_ge25519_ifma_base(pt, q);
 }
 
-static void fe_edwards_double_vartime(hwc_fe25519 pt[4], const int8_t an[256], const int8_t bn[256],
-                                      const hwc_fe25519 bt[64][3]) {
+static void fe25519_avx512ifma_edwards_double_vartime(hwc_fe25519 pt[4], const int8_t an[256],
+                                                      const int8_t bn[256], const hwc_fe25519 bt[64][3]) {
   HWC_COUNT_CALL(fe25519_avx512ifma);
   hwc_ge25519_ifma_double_vartime(pt, an, bn, bt);
 }
@@ -110,9 +171,18 @@ const hwc_fe25519_kernel hwc_fe25519_avx512ifma = {
              .required = HWC_REQUIRED,
              .priority = HWC_PRIO_IFMA,
              HWC_CALLS(fe25519_avx512ifma)},
-    HWC_FE25519_4X64_OPS,
-    .ladder = fe_ladder,
-    .edwards_scalarmult = fe_edwards_scalarmult,
-    .edwards_base = fe_edwards_base,
-    .edwards_double_vartime = fe_edwards_double_vartime,
+    .frombytes = fe25519_avx512ifma_frombytes,
+    .tobytes = fe25519_avx512ifma_tobytes,
+    .mul = fe25519_avx512ifma_mul,
+    .sqr = fe25519_avx512ifma_sqr,
+    .sqr_n = fe25519_avx512ifma_sqr_n,
+    .mul_small = fe25519_avx512ifma_mul_small,
+    .add = fe25519_avx512ifma_add,
+    .sub = fe25519_avx512ifma_sub,
+    .cswap = fe25519_avx512ifma_cswap,
+    .cmov = fe25519_avx512ifma_cmov,
+    .ladder = fe25519_avx512ifma_ladder,
+    .edwards_scalarmult = fe25519_avx512ifma_edwards_scalarmult,
+    .edwards_base = fe25519_avx512ifma_edwards_base,
+    .edwards_double_vartime = fe25519_avx512ifma_edwards_double_vartime,
 };
