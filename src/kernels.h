@@ -263,6 +263,16 @@ typedef struct {
    * by side and keep the four coordinates in its own layout, in registers,
    * across all 255 steps instead of converting at every step. */
   void (*ladder)(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[32]);
+  /* The three Edwards-curve group operations below are optional entries of
+   * this field table rather than a table of their own, on purpose: a
+   * backend fills them in only when it runs a whole scalar multiplication
+   * in its private element layout (avx512ifma: the four coordinates of a
+   * point in the lanes of one 4-way radix-2^51 vector), and that layout and
+   * its conversion from the backend's elements belong to the backend that
+   * owns them. A separate table would be tied to one field backend all the
+   * same and would have to be selected in step with it; here the layout
+   * and the operations that need it are chosen together. NULL: the
+   * protocol's loops over the operations above, in any backend. */
   /* Optional (NULL: the protocol's loop in src/curve25519/ge25519.c): constant-time
    * variable-base multiplication on edwards25519. pt = {X, Y, Z, T}
    * (extended coordinates) becomes sum e_i 16^i pt for the signed digits

@@ -3,7 +3,10 @@
  * The avx512ifma fe25519 backend: the Montgomery ladder four lanes wide
  * with AVX-512 IFMA (VPMADD52LUQ/VPMADD52HUQ) on 256-bit vectors; every
  * other operation, and the element layout, is the mulx backend's
- * (fe25519_4x64.h), which is as fast as a lone multiplication gets.
+ * (fe25519_4x64.h), which is as fast as a lone multiplication gets. Its
+ * table also carries the three Edwards operations of ge25519_avx512ifma.c,
+ * which run in the same private 4-way layout (why there and not in a
+ * table of their own: src/kernels.h, fe25519 section).
  *
  * Layout in the ladder: the four lanes of fe25519_avx512ifma.h hold (x2, z2, x3, z3).
  *

@@ -1,9 +1,23 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Constant-time variable-base scalar multiplication on edwards25519 for the
- * avx512ifma fe25519 backend, with every point in one fe4 (fe25519_avx512ifma.h):
- * the four coordinates of a point in the four lanes, so that the four
- * products of each formula are one 4-way IFMA product.
+ * The Edwards-curve operations of the avx512ifma fe25519 backend: its
+ * edwards_scalarmult (constant-time variable-base scalar multiplication),
+ * edwards_base (the additions of the fixed-base multiplication) and
+ * edwards_double_vartime (a A + b B for verification), with every point in
+ * one fe4 (fe25519_avx512ifma.h): the four coordinates of a point in the
+ * four lanes, so that the four products of each formula are one 4-way IFMA
+ * product.
+ *
+ * Why they sit in the field backend's table (src/kernels.h, fe25519
+ * section) rather than a group table of their own: their speed comes from
+ * keeping the point, its table and every doubling in this backend's
+ * private 4-way radix-2^51 layout from the first digit to the last, and
+ * only this backend knows how its elements map into that layout
+ * (to_radix51, from_radix51 over the 4x64 elements). A separate table
+ * would still be bound to this one field backend and its element layout;
+ * as optional entries (NULL elsewhere, where the protocol's loops in
+ * src/curve25519/ run over the field operations) they are selected
+ * together with the layout they need, never apart from it.
  *
  * The schedule is the protocol's (src/curve25519/ge25519.c): signed radix-16 digits,
  * a table of 1..8 times the point in "cached" form, per digit one addition
@@ -171,6 +185,9 @@ static void load_precomp(fe4 *t, const hwc_fe25519 q[3]) {
   for (int i = 0; i < 15; i++) vl[i] = 0;
 }
 
+/* The backend's edwards_base: pt plus the 64 prepared points, the first 32
+ * then four doublings then the last 32, as src/kernels.h describes; the
+ * schedule is public, so the only secrets are the points themselves. */
 void hwc_ge25519_ifma_base(hwc_fe25519 pt[4], const hwc_fe25519 q[64][3]) {
   fe4 h, t, c;
   load_point(&h, pt);
@@ -239,6 +256,9 @@ void hwc_ge25519_ifma_double_vartime(hwc_fe25519 pt[4], const int8_t an[256], co
   store_point(pt, &h);
 }
 
+/* The backend's edwards_scalarmult: the table of 1..8 times pt, then per
+ * signed radix-16 digit from the top a constant-time table selection, one
+ * addition and four doublings (none after the last digit). */
 void hwc_ge25519_ifma_scalarmult(hwc_fe25519 pt[4], const int8_t e[64]) {
   /* (1, 1, 2d, 1), radix 2^51: turns (Y+X, Y-X, T, Z) into cached form */
   static const uint64_t d2[5] = {0x69b9426b2f159, 0x35050762add7a, 0x3cf44c0038052, 0x6738cc7407977,
