@@ -6,8 +6,8 @@
  * one operation never mixes the element layouts of two backends even if
  * another thread re-selects the implementation meanwhile.
  *
- * Backends and why (X25519 figures in TSC ticks on the AMD Zen 5
- * development machine, same-run ratios; see each file for its own):
+ * Backends and why (speed comparisons from same-run hwcrypto-bench
+ * measurements; see each file for its own reasons):
  *  - generic (src/generic/fe25519_51.c): radix 2^51 with 64x64->128
  *    products; the radix 2^25.5 path serves compilers without __int128.
  *    On aarch64 this is the backend: MUL/UMULH give the 128-bit products
@@ -17,15 +17,18 @@
  *  - mulx (src/x86_64/fe25519_mulx.c, BMI2+ADX): 4x64 limbs with
  *    ADCX/ADOX chains, about OpenSSL's own MULX path.
  *  - avx2 (src/x86_64/fe25519_avx2.c): the ladder four lanes wide in radix
- *    2^25.5 over the generic layout; 1.12x mulx on the ladder but slower
- *    everywhere else, so chosen only where mulx cannot run (Haswell).
+ *    2^25.5 over the generic layout; faster than mulx on the ladder alone
+ *    but slower everywhere else, so chosen only where mulx cannot run
+ *    (Haswell).
  *  - avx512ifma (src/x86_64/fe25519_avx512ifma.c, ge25519_avx512ifma.c): the ladder,
  *    and the three Edwards scalar multiplications, four lanes wide with
- *    VPMADD52; single operations are mulx's. X25519 about 36,700 against
- *    libsodium's 70,000 (1.9x) and 2.0x `openssl speed ecdhx25519`.
- *    Selected whenever the CPU has IFMA.
- * Inversion is by divsteps (src/curve25519/modinv25519.c), 1.5x faster than the
- * exponentiation chain below, which remains for square roots.
+ *    VPMADD52; single operations are mulx's. The fastest X25519 here,
+ *    ahead of libsodium and `openssl speed ecdhx25519` on the same
+ *    machine. Selected whenever the CPU has IFMA; the Edwards operations
+ *    are entries of its field table because they run in its private
+ *    layout (src/kernels.h, fe25519 section).
+ * Inversion is by divsteps (src/curve25519/modinv25519.c), measured faster
+ * than the exponentiation chain below, which remains for square roots.
  */
 #ifndef HWC_FE25519_H
 #define HWC_FE25519_H

@@ -6,13 +6,11 @@
  * divsteps ("Fast constant-time gcd computation and modular inversion",
  * TCHES 2019), in the "half-delta" form with 62-bit limbs and batches of 59
  * steps described in libsecp256k1's safegcd_implementation.md. Measured
- * 1.5x faster than the exponentiation z^(p-2) over the mulx backend (3,650
- * against 5,570 TSC ticks, best of 400 batches, same run); that
- * exponentiation was a quarter of an Ed25519 signature; modulo L it
- * replaces a 27,000-tick exponentiation (ristretto255 scalar inversion).
- * The 590 steps are
- * one dependency chain through the low bit of g, about 7 cycles a step;
- * the ten full-size updates take a fifth of the time.
+ * faster than the exponentiation z^(p-2) over the mulx backend, which was
+ * a sizeable share of an Ed25519 signature; modulo L it replaces a much
+ * slower exponentiation (ristretto255 scalar inversion). The 590 steps
+ * are one dependency chain through the low bit of g, which sets the time;
+ * the ten full-size updates are the smaller part.
  *
  * Idea: divsteps keep (f, g) with f odd, replace g by (g +- f) / 2 or g / 2
  * and sometimes swap, so that after enough steps g = 0 and f = +-gcd = +-1;

@@ -217,11 +217,11 @@ void hwc_sc25519_sub(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]) {
   hwc_memzero(nb, sizeof nb);
 }
 
-/* 1/s mod L by divsteps (src/curve25519/modinv25519.c, 7x faster here) where the
- * compiler has a 128-bit integer type; else s^(L-2) by left-to-right
- * square-and-multiply in the Montgomery domain with a 4-bit fixed window
- * over the public exponent: the sequence of operations is the same for
- * every s. */
+/* 1/s mod L by divsteps (src/curve25519/modinv25519.c, measured much
+ * faster than the exponentiation) where the compiler has a 128-bit integer
+ * type; else s^(L-2) by left-to-right square-and-multiply in the
+ * Montgomery domain with a 4-bit fixed window over the public exponent:
+ * the sequence of operations is the same for every s. */
 void hwc_sc25519_invert(uint8_t r[32], const uint8_t s[32]) {
 #if defined(__SIZEOF_INT128__)
   /* divsteps want s < L: reduce s (any 256-bit value) first */

@@ -21,7 +21,8 @@
  * ADCX on CF for the low halves of each row and ADOX on OF for the high
  * halves, while MULX leaves the flags alone. C has no way to keep two carry
  * flags alive at once (GCC and Clang serialise _addcarryx_u64 onto one
- * chain), which costs about a third of the multiplication.
+ * chain), and a single serialised chain makes the multiplication markedly
+ * slower.
  *
  * Constant time: fixed instruction sequences; the reduction's final "maybe
  * add 38" is SBB/AND, swaps are masks, tobytes selects with masks.

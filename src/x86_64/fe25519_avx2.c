@@ -52,13 +52,11 @@
  * depend on its operands, and the swap is a mask built from the scalar bit,
  * never a branch or index.
  *
- * Priority 5: above generic, below mulx (10). Measured on the AMD Zen
- * development machine with IFMA masked (HWCRYPTO_CPU_DISABLE=avx512ifma,
- * hwcrypto-bench --filter x25519 --min-time 0.2, medians of five runs, TSC
- * cycles): X25519 60,511 here against 67,976 for mulx (1.12x) and 84,338
- * for generic (1.39x); but x25519-base 24,209 against mulx's 18,173 (0.75x)
- * and Ed25519 about generic's speed (mulx 1.37x), since everything outside
- * the ladder is the portable code. Above mulx it would trade a 12% faster
+ * Priority HWC_PRIO_BELOW_SCALAR: above generic, below mulx. The ladder
+ * alone measured faster than mulx's (hwcrypto-bench --filter x25519 with
+ * HWCRYPTO_CPU_DISABLE=avx512ifma), but everything outside the ladder is
+ * the portable radix-2^51 code, so fixed-base keys and Ed25519 run at about
+ * generic's speed, well behind mulx. Above mulx it would trade a faster
  * ladder for slower fixed-base keys and signatures, so it is chosen only
  * where mulx cannot run (AVX2 without ADX: Haswell).
  */

@@ -30,9 +30,10 @@
  * Each step is one 4-way product and a few lane moves and carried
  * additions: addition (Y+X, Y-X, T, Z) x cached; doubling (X, Y, Z, X+Y)
  * squared; completed to point (X', Y', Z', X') x (T', Z', T', Y'). Ten
- * 4-way products per digit against 36 single ones in the protocol's loop:
- * the 4x64 single product is about as fast as a 4-way product's lane
- * costs twice over, so the digit loop runs about 1.6x faster.
+ * 4-way products per digit against 36 single ones in the protocol's loop;
+ * a 4-way product costs well under four single 4x64 ones, so the digit
+ * loop measured faster than the protocol's loop over the mulx operations
+ * (see the bench's ed25519 and ristretto255 rows).
  *
  * The fixed-base multiplication's additions of precomputed affine points
  * (hwc_ge25519_ifma_base) use the same addition with Z2 = 1.
