@@ -6,7 +6,7 @@
  * comparisons are computed as 0/1 values and applied with masks.
  */
 #include "../kernels.h"
-#include "bignum_entries.h"
+#include "bignum_helpers.h"
 
 uint64_t hwc_bn_neg_inv64(uint64_t m0) {
   /* Newton's iteration x <- x(2 - m0 x) doubles the correct low bits; m0 is

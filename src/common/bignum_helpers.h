@@ -1,20 +1,20 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * What the bignum backends' kernel tables are made of besides their
- * Montgomery product, written once: the final conditional subtraction of
- * the canonical backends, the setup of the digit-radix ones, and the
- * counted table entry points. A backend defines its product
- * mont_mul(r, a, b, ctx) and its call counter, then expands
- * HWC_BIGNUM_CANONICAL_ENTRIES (elements are n canonical 64-bit limbs,
- * R = 2^(64n): generic, mulx) or HWC_BIGNUM_RADIX_ENTRIES (elements are
- * ctx->words digits of `bits` bits, almost Montgomery, R = 2^rbits: avx2,
- * avx512ifma) plus its own bn_setup. Include after kernels.h.
+ * What the bignum backends share besides their Montgomery product, as
+ * inline helpers their table functions call: the final conditional
+ * subtraction of the canonical backends, and the setup of the canonical
+ * (generic, mulx: elements are n canonical 64-bit limbs, R = 2^(64n)) and
+ * the digit-radix ones (avx2, avx512ifma: elements are ctx->words digits of
+ * `bits` bits, almost Montgomery, R = 2^rbits). Each backend writes out its
+ * own table functions (to_mont, from_mont, mul, sqr, setup), each counting
+ * its call and calling its product directly, so the product inlines as the
+ * compiler sees fit. Include after kernels.h.
  *
  * Constant time: loop bounds depend only on n; the subtraction is always
  * computed and kept or dropped with a mask.
  */
-#ifndef HWC_BIGNUM_ENTRIES_H
-#define HWC_BIGNUM_ENTRIES_H
+#ifndef HWC_BIGNUM_HELPERS_H
+#define HWC_BIGNUM_HELPERS_H
 
 /* r = t - m if t (n limbs plus the carry limb `top`) >= m, else t; t < 2m. */
 static inline void hwc_bn_cond_sub(uint64_t *r, const uint64_t *t, uint64_t top, const uint64_t *m, size_t n) {
@@ -29,9 +29,26 @@ static inline void hwc_bn_cond_sub(uint64_t *r, const uint64_t *t, uint64_t top,
   for (size_t j = 0; j < n; j++) r[j] = (t[j] & keep_t) | (d[j] & ~keep_t);
 }
 
+/* ctx for canonical elements: n limbs of 64 bits, R = 2^(64n), m itself as
+ * the backend form, R^2 mod m canonical, n0 = -1/m mod 2^64. With these a
+ * backend's to_mont is its product by R^2 mod m (a < R and R^2 mod m < m
+ * keep the CIOS result below 2m) and its from_mont its product by 1. */
+static inline void hwc_bn_canonical_setup(hwc_bn_mont *ctx) {
+  ctx->words = ctx->n;
+  ctx->rbits = (unsigned)(64 * ctx->n);
+  ctx->n0 = hwc_bn_neg_inv64(ctx->m[0]);
+  for (size_t j = 0; j < ctx->n; j++) ctx->mb[j] = ctx->m[j];
+  hwc_bn_pow2_mod(ctx->rr, 2 * ctx->rbits, ctx->m, ctx->n);
+}
+
 /* ctx for digits of `bits` bits: d digits carry the value (R = 2^(bits d)),
  * an element fills `words` of them (d rounded up to whole registers); m
- * and R^2 mod m in that radix, n0 = -1/m mod 2^bits. */
+ * and R^2 mod m in that radix, n0 = -1/m mod 2^bits. With these a
+ * backend's to_mont converts a to the radix (hwc_bn_to_radix) and
+ * multiplies by R^2 mod m: a < R / 4 and R^2 mod m < m put the result
+ * below 2m. Its from_mont multiplies by 1 and finishes with
+ * hwc_bn_from_radix_reduced: (a + q m) / R is at most m for a < 2m, so one
+ * masked subtraction makes it canonical. */
 static inline void hwc_bn_radix_setup(hwc_bn_mont *ctx, unsigned bits, size_t d, size_t words) {
   uint64_t rr[HWC_BN_MAX_LIMBS];
   ctx->words = words;
@@ -42,61 +59,4 @@ static inline void hwc_bn_radix_setup(hwc_bn_mont *ctx, unsigned bits, size_t d,
   hwc_bn_to_radix(ctx->rr, rr, ctx->n, words, bits);
 }
 
-#define HWC_BIGNUM_MUL_ENTRIES(id) \
-static void bn_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) { \
-  HWC_COUNT_CALL(id); \
-  mont_mul(r, a, b, ctx); \
-} \
- \
-static void bn_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) { \
-  HWC_COUNT_CALL(id); \
-  mont_mul(r, a, a, ctx); \
-}
-
-#define HWC_BIGNUM_CANONICAL_ENTRIES(id) \
-HWC_BIGNUM_MUL_ENTRIES(id) \
- \
-static void bn_setup(hwc_bn_mont *ctx) { \
-  HWC_COUNT_CALL(id); \
-  ctx->words = ctx->n; \
-  ctx->rbits = (unsigned)(64 * ctx->n); \
-  ctx->n0 = hwc_bn_neg_inv64(ctx->m[0]); \
-  for (size_t j = 0; j < ctx->n; j++) ctx->mb[j] = ctx->m[j]; \
-  hwc_bn_pow2_mod(ctx->rr, 2 * ctx->rbits, ctx->m, ctx->n); \
-} \
- \
-/* a < 2^(64n) and RR < m keep the CIOS result below 2m. */ \
-static void bn_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) { \
-  HWC_COUNT_CALL(id); \
-  mont_mul(r, a, ctx->rr, ctx); \
-} \
- \
-static void bn_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) { \
-  HWC_COUNT_CALL(id); \
-  uint64_t one[HWC_BN_MAX_LIMBS] = {1}; \
-  mont_mul(r, a, one, ctx); \
-}
-
-/* a < R / 4 and RR < m put to_mont's result below 2m; from_mont's
- * (a + q m) / R is at most m for a < 2m, so one masked subtraction
- * finishes it. */
-#define HWC_BIGNUM_RADIX_ENTRIES(id, bits) \
-HWC_BIGNUM_MUL_ENTRIES(id) \
- \
-static void bn_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) { \
-  HWC_COUNT_CALL(id); \
-  _Alignas(64) uint64_t x[HWC_BN_MAX_WORDS]; \
-  hwc_bn_to_radix(x, a, ctx->n, ctx->words, bits); \
-  mont_mul(r, x, ctx->rr, ctx); \
-} \
- \
-static void bn_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) { \
-  HWC_COUNT_CALL(id); \
-  _Alignas(64) uint64_t one[HWC_BN_MAX_WORDS] = {1}, x[HWC_BN_MAX_WORDS]; \
-  mont_mul(x, a, one, ctx); \
-  hwc_bn_from_radix_reduced(r, x, bits, ctx); \
-}
-
-#define HWC_BIGNUM_OPS .setup = bn_setup, .to_mont = bn_to_mont, .from_mont = bn_from_mont, .mul = bn_mul, .sqr = bn_sqr
-
-#endif /* HWC_BIGNUM_ENTRIES_H */
+#endif /* HWC_BIGNUM_HELPERS_H */

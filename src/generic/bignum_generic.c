@@ -24,11 +24,13 @@
  * always computed and kept or dropped with a mask; no division.
  */
 #include "../kernels.h"
-#include "../common/bignum_entries.h"
+#include "../common/bignum_helpers.h"
 #include "../common/mac64.h"
 
 HWC_CALL_COUNTER(bignum_generic);
 
+/* r = a b / R mod m, canonical, for a < R and b < m: CIOS with the bounds
+ * derived above. */
 static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
   const uint64_t *m = ctx->m, n0 = ctx->n0;
   size_t n = ctx->n;
@@ -49,9 +51,44 @@ static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hw
   hwc_bn_cond_sub(r, t, t[n], m, n); /* t < 2m */
 }
 
-HWC_BIGNUM_CANONICAL_ENTRIES(bignum_generic)
+/* The table functions: each counts its call and runs the product. */
+
+/* n0, m and R^2 mod m for canonical elements. */
+static void bignum_generic_setup(hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_generic);
+  hwc_bn_canonical_setup(ctx);
+}
+
+/* a < R and R^2 mod m < m keep the product below 2m (the bounds above). */
+static void bignum_generic_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_generic);
+  mont_mul(r, a, ctx->rr, ctx);
+}
+
+/* a / R mod m is a times 1 in Montgomery form: canonical as every product. */
+static void bignum_generic_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_generic);
+  uint64_t one[HWC_BN_MAX_LIMBS] = {1};
+  mont_mul(r, a, one, ctx);
+}
+
+/* r = a b / R mod m, canonical. */
+static void bignum_generic_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_generic);
+  mont_mul(r, a, b, ctx);
+}
+
+/* r = a^2 / R mod m: the product with itself (no separate squaring). */
+static void bignum_generic_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_generic);
+  mont_mul(r, a, a, ctx);
+}
 
 const hwc_bignum_kernel hwc_bignum_generic = {
     .info = {.name = "generic", .required = 0, .priority = HWC_PRIO_PORTABLE, HWC_CALLS(bignum_generic)},
-    HWC_BIGNUM_OPS,
+    .setup = bignum_generic_setup,
+    .to_mont = bignum_generic_to_mont,
+    .from_mont = bignum_generic_from_mont,
+    .mul = bignum_generic_mul,
+    .sqr = bignum_generic_sqr,
 };

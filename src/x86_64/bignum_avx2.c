@@ -24,9 +24,9 @@
  * between two passes a position takes 16 steps of two products below
  * 2^58 (a_j b_i and m_j q_i, digits below 2^29), 2^63 in all, on top of
  * the < 2^29 + 2^35 a pass leaves (even 17 steps would fit; 32 would not).
- * Speed (hwcrypto-bench, AMD Zen 5 with IFMA masked, medians of 3 runs):
- * 1.2x mulx on modexp-2048 and RSA-4096 private, 1.1x on RSA-2048
- * private, 2x generic; hence priority 20, above mulx and below IFMA.
+ * Speed: measured faster than mulx on modexp and the RSA private
+ * operation, and well ahead of generic (hwcrypto-bench with IFMA masked),
+ * hence its priority between mulx and IFMA.
  * ISA: AVX2 (ymm only).
  * Constant time: loop counts and memory addresses depend only on the
  * modulus size and the loop counters; no branch or index depends on digit
@@ -35,7 +35,7 @@
 #include <immintrin.h>
 
 #include "../kernels.h"
-#include "../common/bignum_entries.h"
+#include "../common/bignum_helpers.h"
 
 HWC_CALL_COUNTER(bignum_avx2);
 
@@ -168,8 +168,8 @@ static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hw
  * halves of RSA: the scalar chain that finds q (a multiplication, a mask
  * and a carry per digit) of one runs while the vector work of the other
  * fills the execution units. */
-static void bn_mul2(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const hwc_bn_mont *c0, uint64_t *r1,
-                    const uint64_t *a1, const uint64_t *b1, const hwc_bn_mont *c1) {
+static void bignum_avx2_mul2(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const hwc_bn_mont *c0,
+                             uint64_t *r1, const uint64_t *a1, const uint64_t *b1, const hwc_bn_mont *c1) {
   HWC_COUNT_CALL(bignum_avx2);
   const size_t d = c0->words, nv = d / 4 + 1;
   amm_state s0, s1;
@@ -189,18 +189,50 @@ static void bn_mul2(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const 
   amm_finish(&s1, r1, d);
 }
 
-HWC_BIGNUM_RADIX_ENTRIES(bignum_avx2, 29)
+/* The table functions: each counts its call and runs the product. */
 
-static void bn_setup(hwc_bn_mont *ctx) {
+/* a to radix 2^29, then times R^2 mod m: below 2m (bignum_helpers.h). */
+static void bignum_avx2_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
   HWC_COUNT_CALL(bignum_avx2);
-  size_t d = (digits_for(ctx->n) + 3) & ~(size_t)3; /* whole registers and whole blocks of four steps */
+  _Alignas(64) uint64_t x[HWC_BN_MAX_WORDS];
+  hwc_bn_to_radix(x, a, ctx->n, ctx->words, 29);
+  mont_mul(r, x, ctx->rr, ctx);
+}
+
+/* a times 1 is a / R mod m, at most m: back to 64-bit limbs with one
+ * masked subtraction (bignum_helpers.h). */
+static void bignum_avx2_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_avx2);
+  _Alignas(64) uint64_t one[HWC_BN_MAX_WORDS] = {1}, x[HWC_BN_MAX_WORDS];
+  mont_mul(x, a, one, ctx);
+  hwc_bn_from_radix_reduced(r, x, 29, ctx);
+}
+
+/* r = a b / R mod m, almost reduced (below 2m). */
+static void bignum_avx2_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_avx2);
+  mont_mul(r, a, b, ctx);
+}
+
+/* r = a^2 / R mod m: the product with itself (no separate squaring). */
+static void bignum_avx2_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_avx2);
+  mont_mul(r, a, a, ctx);
+}
+
+/* Digits of 29 bits, d rounded up to whole registers and whole blocks of
+ * four steps; an element is d words. */
+static void bignum_avx2_setup(hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_avx2);
+  size_t d = (digits_for(ctx->n) + 3) & ~(size_t)3;
   hwc_bn_radix_setup(ctx, 29, d, d);
 }
 
 /* Masked scan of the whole table, four words per register: every entry is
  * loaded whole and ANDed with a compare mask (all ones for k == idx, else
  * zero), so the memory access pattern does not depend on idx. */
-static void bn_select(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx, const hwc_bn_mont *ctx) {
+static void bignum_avx2_select(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx,
+                               const hwc_bn_mont *ctx) {
   HWC_COUNT_CALL(bignum_avx2);
   const size_t words = ctx->words;
   const __m256i want = _mm256_set1_epi64x((long long)idx), one = _mm256_set1_epi64x(1);
@@ -222,7 +254,11 @@ static void bn_select(uint64_t *r, const uint64_t *table, size_t entries, uint64
 
 const hwc_bignum_kernel hwc_bignum_avx2 = {
     .info = {.name = "avx2", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC256, HWC_CALLS(bignum_avx2)},
-    HWC_BIGNUM_OPS,
-    .mul2 = bn_mul2,
-    .select = bn_select,
+    .setup = bignum_avx2_setup,
+    .to_mont = bignum_avx2_to_mont,
+    .from_mont = bignum_avx2_from_mont,
+    .mul = bignum_avx2_mul,
+    .sqr = bignum_avx2_sqr,
+    .mul2 = bignum_avx2_mul2,
+    .select = bignum_avx2_select,
 };

@@ -25,7 +25,7 @@
 #include <immintrin.h>
 
 #include "../kernels.h"
-#include "../common/bignum_entries.h"
+#include "../common/bignum_helpers.h"
 
 HWC_CALL_COUNTER(bignum_avx512ifma);
 
@@ -83,8 +83,9 @@ static inline uint64_t mulhi64(uint64_t a, uint64_t b) { return (uint64_t)(((uns
  * step, from an accumulator two steps behind the q it serves, so the
  * vector chain (broadcast, multiply-add, add, shift, read back) overlaps
  * two steps of the scalar one; with lane 1 instead (one step) it was the
- * bound, 8% slower on 20-digit products. The carry needs no product: q
- * makes t0 + lo(m_0 q) the next multiple of 2^52 at or above t0, so it is
+ * bound, measurably slower on the largest products. The carry needs no
+ * product: q makes t0 + lo(m_0 q) the next multiple of 2^52 at or above
+ * t0, so it is
  * ceil(t0 / 2^52). The vector side never reads lanes 0 and 1 and drops
  * lane 0 without its carry; only its lane 0 is off, by that carry, until t
  * is written back at the end (lanes 1 and up take no carries: exact).
@@ -209,6 +210,11 @@ static inline __attribute__((always_inline)) void amm2(uint64_t *r0, const uint6
   normalise(r1, w, nv);
 }
 
+/* amm and amm2 instantiated for each register count nv = 1..20 (up to
+ * 8192 bits), so that the loops over registers unroll and the accumulator
+ * stays in registers; the product dispatches on ctx->words / 8. The
+ * instances differ only in the constant nv, hence one macro for the
+ * twenty of them, each named amm_<nv> and amm2_<nv>. */
 typedef void (*amm_fn)(uint64_t *, const uint64_t *, const uint64_t *, const uint64_t *, uint64_t, size_t);
 typedef void (*amm2_fn)(uint64_t *, const uint64_t *, const uint64_t *, const uint64_t *, uint64_t, uint64_t *,
                         const uint64_t *, const uint64_t *, const uint64_t *, uint64_t, size_t);
@@ -224,29 +230,68 @@ typedef void (*amm2_fn)(uint64_t *, const uint64_t *, const uint64_t *, const ui
   }
 AMM_N(1) AMM_N(2) AMM_N(3) AMM_N(4) AMM_N(5) AMM_N(6) AMM_N(7) AMM_N(8) AMM_N(9) AMM_N(10)
 AMM_N(11) AMM_N(12) AMM_N(13) AMM_N(14) AMM_N(15) AMM_N(16) AMM_N(17) AMM_N(18) AMM_N(19) AMM_N(20)
+#undef AMM_N
 
-#define LIST20(p)                                                                                       \
-  {NULL,   p##1,  p##2,  p##3,  p##4,  p##5,  p##6,  p##7,  p##8,  p##9, p##10,                        \
-   p##11, p##12, p##13, p##14, p##15, p##16, p##17, p##18, p##19, p##20}
-static const amm_fn amm_by_nv[21] = LIST20(amm_);
-static const amm2_fn amm2_by_nv[21] = LIST20(amm2_);
+static const amm_fn amm_by_nv[21] = {
+    NULL,   amm_1,  amm_2,  amm_3,  amm_4,  amm_5,  amm_6,  amm_7,  amm_8,  amm_9,  amm_10,
+    amm_11, amm_12, amm_13, amm_14, amm_15, amm_16, amm_17, amm_18, amm_19, amm_20,
+};
+static const amm2_fn amm2_by_nv[21] = {
+    NULL,    amm2_1,  amm2_2,  amm2_3,  amm2_4,  amm2_5,  amm2_6,  amm2_7,  amm2_8,  amm2_9,  amm2_10,
+    amm2_11, amm2_12, amm2_13, amm2_14, amm2_15, amm2_16, amm2_17, amm2_18, amm2_19, amm2_20,
+};
 
+/* r = a b / R mod m, almost reduced, through the instance for the
+ * element's register count. */
 static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
   amm_by_nv[ctx->words / 8](r, a, b, ctx->mb, ctx->n0, ctx->rbits / 52);
 }
 
-static void bn_mul2(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const hwc_bn_mont *c0, uint64_t *r1,
-                    const uint64_t *a1, const uint64_t *b1, const hwc_bn_mont *c1) {
+/* The two CRT products of RSA at once (kernels.h: c0 and c1 of the same
+ * shape), interleaved by amm2. */
+static void bignum_avx512ifma_mul2(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const hwc_bn_mont *c0,
+                                   uint64_t *r1, const uint64_t *a1, const uint64_t *b1, const hwc_bn_mont *c1) {
   HWC_COUNT_CALL(bignum_avx512ifma);
   amm2_by_nv[c0->words / 8](r0, a0, b0, c0->mb, c0->n0, r1, a1, b1, c1->mb, c1->n0, c0->rbits / 52);
 }
 
-HWC_BIGNUM_RADIX_ENTRIES(bignum_avx512ifma, 52)
+/* The table functions: each counts its call and runs the product. */
 
-static void bn_setup(hwc_bn_mont *ctx) {
+/* a to radix 2^52, then times R^2 mod m: below 2m (bignum_helpers.h). */
+static void bignum_avx512ifma_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_avx512ifma);
+  _Alignas(64) uint64_t x[HWC_BN_MAX_WORDS];
+  hwc_bn_to_radix(x, a, ctx->n, ctx->words, 52);
+  mont_mul(r, x, ctx->rr, ctx);
+}
+
+/* a times 1 is a / R mod m, at most m: back to 64-bit limbs with one
+ * masked subtraction (bignum_helpers.h). */
+static void bignum_avx512ifma_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_avx512ifma);
+  _Alignas(64) uint64_t one[HWC_BN_MAX_WORDS] = {1}, x[HWC_BN_MAX_WORDS];
+  mont_mul(x, a, one, ctx);
+  hwc_bn_from_radix_reduced(r, x, 52, ctx);
+}
+
+/* r = a b / R mod m, almost reduced (below 2m). */
+static void bignum_avx512ifma_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_avx512ifma);
+  mont_mul(r, a, b, ctx);
+}
+
+/* r = a^2 / R mod m: the product with itself (no separate squaring). */
+static void bignum_avx512ifma_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_avx512ifma);
+  mont_mul(r, a, a, ctx);
+}
+
+/* Digits of 52 bits, an element in whole registers (d rounded up to a
+ * multiple of 8); the digits above d stay zero. */
+static void bignum_avx512ifma_setup(hwc_bn_mont *ctx) {
   HWC_COUNT_CALL(bignum_avx512ifma);
   size_t d = digits_for(ctx->n);
-  hwc_bn_radix_setup(ctx, 52, d, (d + 7) & ~(size_t)7); /* whole registers; the digits above d stay zero */
+  hwc_bn_radix_setup(ctx, 52, d, (d + 7) & ~(size_t)7);
 }
 
 /* Masked scan of the whole table, one register per eight digits: every
@@ -273,6 +318,7 @@ static inline __attribute__((always_inline)) void select_nv(uint64_t *r, const u
   for (size_t v = 0; v < nv; v++) _mm512_storeu_si512(r + 8 * v, acc[v]);
 }
 
+/* select_nv instantiated for each register count, as amm above. */
 typedef void (*select_fn)(uint64_t *, const uint64_t *, size_t, uint64_t, size_t);
 #define SELECT_N(k)                                                                               \
   static void select_##k(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx, size_t words) { \
@@ -281,9 +327,18 @@ typedef void (*select_fn)(uint64_t *, const uint64_t *, size_t, uint64_t, size_t
 SELECT_N(1) SELECT_N(2) SELECT_N(3) SELECT_N(4) SELECT_N(5) SELECT_N(6) SELECT_N(7) SELECT_N(8) SELECT_N(9)
 SELECT_N(10) SELECT_N(11) SELECT_N(12) SELECT_N(13) SELECT_N(14) SELECT_N(15) SELECT_N(16) SELECT_N(17)
 SELECT_N(18) SELECT_N(19) SELECT_N(20)
-static const select_fn select_by_nv[21] = LIST20(select_);
+#undef SELECT_N
 
-static void bn_select(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx, const hwc_bn_mont *ctx) {
+static const select_fn select_by_nv[21] = {
+    NULL,      select_1,  select_2,  select_3,  select_4,  select_5,  select_6,  select_7,  select_8,  select_9,
+    select_10, select_11, select_12, select_13, select_14, select_15, select_16, select_17, select_18, select_19,
+    select_20,
+};
+
+/* The masked table scan (kernels.h), through the instance for the
+ * element's register count. */
+static void bignum_avx512ifma_select(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx,
+                                     const hwc_bn_mont *ctx) {
   HWC_COUNT_CALL(bignum_avx512ifma);
   select_by_nv[ctx->words / 8](r, table, entries, idx, ctx->words);
 }
@@ -293,7 +348,11 @@ const hwc_bignum_kernel hwc_bignum_avx512ifma = {
              .required = HWC_REQUIRED,
              .priority = HWC_PRIO_IFMA,
              HWC_CALLS(bignum_avx512ifma)},
-    HWC_BIGNUM_OPS,
-    .mul2 = bn_mul2,
-    .select = bn_select,
+    .setup = bignum_avx512ifma_setup,
+    .to_mont = bignum_avx512ifma_to_mont,
+    .from_mont = bignum_avx512ifma_from_mont,
+    .mul = bignum_avx512ifma_mul,
+    .sqr = bignum_avx512ifma_sqr,
+    .mul2 = bignum_avx512ifma_mul2,
+    .select = bignum_avx512ifma_select,
 };

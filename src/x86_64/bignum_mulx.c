@@ -27,7 +27,7 @@
  * fixed latency; the final subtraction is masked as in the portable code.
  */
 #include "../kernels.h"
-#include "../common/bignum_entries.h"
+#include "../common/bignum_helpers.h"
 #include "../msan.h"
 
 HWC_CALL_COUNTER(bignum_mulx);
@@ -164,6 +164,9 @@ static inline void row_reduce4(uint64_t *t, const uint64_t *m, uint64_t q, size_
   hwc_msan_set(t - 1, 8 * (n + 3), taint);
 }
 
+/* r = a b / R mod m, canonical, for a < R and b < m: CIOS, one product
+ * row and one reduction row per limb of b, four limbs per iteration when n
+ * allows. */
 static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
   const uint64_t *m = ctx->m;
   size_t n = ctx->n;
@@ -183,9 +186,44 @@ static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hw
   hwc_bn_cond_sub(r, t, t[n], m, n); /* t < ab/R + m < 2m: one subtraction */
 }
 
-HWC_BIGNUM_CANONICAL_ENTRIES(bignum_mulx)
+/* The table functions: each counts its call and runs the product. */
+
+/* n0, m and R^2 mod m for canonical elements. */
+static void bignum_mulx_setup(hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_mulx);
+  hwc_bn_canonical_setup(ctx);
+}
+
+/* a < R and R^2 mod m < m keep the product below 2m (the bounds above). */
+static void bignum_mulx_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_mulx);
+  mont_mul(r, a, ctx->rr, ctx);
+}
+
+/* a / R mod m is a times 1 in Montgomery form: canonical as every product. */
+static void bignum_mulx_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_mulx);
+  uint64_t one[HWC_BN_MAX_LIMBS] = {1};
+  mont_mul(r, a, one, ctx);
+}
+
+/* r = a b / R mod m, canonical. */
+static void bignum_mulx_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_mulx);
+  mont_mul(r, a, b, ctx);
+}
+
+/* r = a^2 / R mod m: the product with itself (no separate squaring). */
+static void bignum_mulx_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_mulx);
+  mont_mul(r, a, a, ctx);
+}
 
 const hwc_bignum_kernel hwc_bignum_mulx = {
     .info = {.name = "mulx", .required = HWC_REQUIRED, .priority = HWC_PRIO_SCALAR, HWC_CALLS(bignum_mulx)},
-    HWC_BIGNUM_OPS,
+    .setup = bignum_mulx_setup,
+    .to_mont = bignum_mulx_to_mont,
+    .from_mont = bignum_mulx_from_mont,
+    .mul = bignum_mulx_mul,
+    .sqr = bignum_mulx_sqr,
 };
