@@ -40,13 +40,13 @@ static void ct_rsa_body(hwc_prim prim, const char *impl, void *arg) {
   CHECK(hwc_rsa_key_new(&key, parts) == HWC_OK);
   size_t nb = hwc_rsa_size(key);
   CT_SECRET(key->d, sizeof key->d);
-  CT_SECRET(key->dp, sizeof key->dp);
-  CT_SECRET(key->dq, sizeof key->dq);
-  CT_SECRET(key->qinv, sizeof key->qinv);
-  CT_SECRET(key->blind, sizeof key->blind);
-  CT_SECRET(key->unblind, sizeof key->unblind);
-  mark_prime(&key->mp);
-  mark_prime(&key->mq);
+  CT_SECRET(key->crt.dp, sizeof key->crt.dp);
+  CT_SECRET(key->crt.dq, sizeof key->crt.dq);
+  CT_SECRET(key->crt.qinv, sizeof key->crt.qinv);
+  CT_SECRET(key->blinding.blind, sizeof key->blinding.blind);
+  CT_SECRET(key->blinding.unblind, sizeof key->blinding.unblind);
+  mark_prime(&key->crt.mp);
+  mark_prime(&key->crt.mq);
   uint8_t x[512], y[512], z[512];
   for (int i = 0; i < 36; i++) { /* past a renewal of the blinding pair */
     memset(x, 0x21 + i, nb);

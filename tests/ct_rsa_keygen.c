@@ -50,7 +50,8 @@ static void keygen_and_use(const char *impl, uint64_t e, int checking) {
   /* The secret halves of the key still carry the random bytes' taint: had
    * the library released one, its later uses would go unchecked. */
   const struct { const char *name; const uint64_t *v; } parts[] = {
-      {"p", key->mp.m}, {"q", key->mq.m}, {"d", key->d}, {"dP", key->dp}, {"dQ", key->dq}, {"qInv", key->qinv}};
+      {"p", key->crt.mp.m}, {"q", key->crt.mq.m}, {"d", key->d},
+      {"dP", key->crt.dp}, {"dQ", key->crt.dq}, {"qInv", key->crt.qinv}};
   for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
     CHECK_MSG(!checking || ct_is_secret(parts[i].v, 64), "%s: e=%llu: %s was declassified", impl,
               (unsigned long long)e, parts[i].name);

@@ -148,11 +148,11 @@ HWC_TEST(rsa, fault_check_and_bad_keys) {
   uint8_t x[256], y[256];
   memset(x, 0x11, nb);
   /* a wrong dP stands for a fault in one CRT half: nothing may come out */
-  key->dp[3] ^= 4;
+  key->crt.dp[3] ^= 4;
   memset(y, 0xee, nb);
   CHECK(hwc_rsa_private_raw(y, x, key) == HWC_ERR_BAD_KEY);
   for (size_t i = 0; i < nb; i++) CHECK(y[i] == 0);
-  key->dp[3] ^= 4;
+  key->crt.dp[3] ^= 4;
   CHECK(hwc_rsa_private_raw(y, x, key) == HWC_OK);
   /* input >= n */
   memset(x, 0xff, nb);
@@ -335,26 +335,26 @@ static void blinding_body(hwc_prim prim, const char *impl, void *arg) {
   hwc_rsa_key *key = NULL;
   CHECK(hwc_rsa_import(&key, der, len) == HWC_OK);
   free(der);
-  const hwc_bignum_kernel *k = key->mn.k;
-  size_t ql = key->mq.n;
+  const hwc_bignum_kernel *k = key->crt.mn.k;
+  size_t ql = key->crt.mq.n;
   uint64_t three[1] = {3}, n[HWC_BN_MAX_LIMBS] = {0}, qmod3 = 0;
-  hwc_bn_mul_plain(n, three, 1, key->mq.m, ql);
+  hwc_bn_mul_plain(n, three, 1, key->crt.mq.m, ql);
   size_t nl = hwc_bn_limbs_vartime(n, ql + 1);
-  for (size_t j = 0; j < ql; j++) qmod3 = (qmod3 + key->mq.m[j] % 3) % 3; /* 2^64 = 1 mod 3 */
-  hwc_bn_mont_init(&key->mn, k, n, nl);
-  hwc_bn_mont_init(&key->mp, k, three, 1);
-  memset(key->dp, 0, sizeof key->dp);
-  memset(key->qinv, 0, sizeof key->qinv);
-  key->dp[0] = 1;
-  key->qinv[0] = qmod3;
-  memcpy(key->d, key->dq, sizeof key->d);
+  for (size_t j = 0; j < ql; j++) qmod3 = (qmod3 + key->crt.mq.m[j] % 3) % 3; /* 2^64 = 1 mod 3 */
+  hwc_bn_mont_init(&key->crt.mn, k, n, nl);
+  hwc_bn_mont_init(&key->crt.mp, k, three, 1);
+  memset(key->crt.dp, 0, sizeof key->crt.dp);
+  memset(key->crt.qinv, 0, sizeof key->crt.qinv);
+  key->crt.dp[0] = 1;
+  key->crt.qinv[0] = qmod3;
+  memcpy(key->d, key->crt.dq, sizeof key->d);
   key->nbits = hwc_bn_bits_vartime(n, nl);
   key->nbytes = (key->nbits + 7) / 8;
   size_t nb = key->nbytes;
   uint8_t x[256], y[256], z[256];
   int ok = 0;
   for (int i = 0; i < 60; i++) {
-    key->blind_ready = 0; /* a fresh blinding value for every operation */
+    key->blinding.ready = 0; /* a fresh blinding value for every operation */
     t_rand_bytes(x, nb);
     x[0] = 0;
     x[1] = (uint8_t)i; /* some multiples of 3 among the inputs too */

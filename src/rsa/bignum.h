@@ -7,10 +7,13 @@
  * elements are opaque arrays of ctx->words words in the backend's layout.
  * Everything here runs in time independent of the values of secret inputs,
  * except the functions marked _vartime, which are for public data only.
+ * At the end, the RSA private operation's arithmetic (CRT, exponent and
+ * base blinding) as one call, hwc_bn_crt_private.
  */
 #ifndef HWC_BIGNUM_H
 #define HWC_BIGNUM_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -73,5 +76,52 @@ int hwc_bn_modexp2(uint64_t *r0, const uint64_t *a0, const uint64_t *e0, const h
  * time follows the bits of e (still constant time in a). */
 void hwc_bn_modexp_vartime(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t ebits,
                            const hwc_bn_mont *ctx);
+
+/* ---- The RSA private operation's arithmetic. */
+
+/* An RSA private key as the CRT exponentiation needs it: n = p q,
+ * dP = d mod (p - 1), dQ = d mod (q - 1), qInv = q^-1 mod p, e the public
+ * exponent (for the blinding values). Canonical numbers, the Montgomery
+ * contexts for one backend (the same for all three). hwc_rsa_key embeds
+ * one and checks it before use (rsa_internal.h). */
+typedef struct {
+  hwc_bn_mont mn;                  /* n: public */
+  hwc_bn_mont mp, mq;              /* p and q: secret */
+  uint64_t e[HWC_BN_MAX_LIMBS];    /* public, ebits bits */
+  uint64_t dp[HWC_BN_MAX_LIMBS];   /* secret, below p: mp.n limbs */
+  uint64_t dq[HWC_BN_MAX_LIMBS];   /* secret, below q: mq.n limbs */
+  uint64_t qinv[HWC_BN_MAX_LIMBS]; /* secret, below p: mp.n limbs */
+  size_t ebits;                    /* public: e's bit length */
+  size_t pbits, qbits;             /* public: the primes' sizes (half the key each) */
+} hwc_bn_crt_key;
+
+/* Base blinding state of one key: the pair (r^e mod n, r^-1 mod n) for a
+ * random r, squared after each use and renewed from a fresh r every few
+ * uses. Secret. Keys are shared between threads through const pointers, so
+ * lock guards the rest; the owner initialises lock and sets ready to 0
+ * (the first use draws a pair). */
+typedef struct {
+  pthread_mutex_t lock;
+  uint64_t blind[HWC_BN_MAX_LIMBS], unblind[HWC_BN_MAX_LIMBS]; /* mn.n limbs */
+  unsigned uses;
+  int ready;
+} hwc_bn_blinding;
+
+/* m = c^d mod n, canonical, for c < n of key->mn.n limbs (m may alias c),
+ * by the CRT with both kinds of blinding: c is multiplied by the next
+ * blinding value r^e (taken from bl under its lock, renewed or squared),
+ * each half is raised to dP + k (p - 1) and dQ + k' (q - 1) for fresh
+ * random 64-bit k and k' (through the backend's paired product where it
+ * has one), the halves are recombined (Garner) and the result is
+ * multiplied by r^-1. The result is not checked: the caller raises it to
+ * e before releasing it (a fault in one half would factor n).
+ * Constant time in c, p, q, dP, dQ, qInv and the blinding values: the
+ * schedule follows the public sizes (n's limbs, pbits, qbits, e). The one
+ * branch on secret-derived data is whether a fresh blinding value r is
+ * invertible modulo n (declassified: a rejected r says nothing of the one
+ * kept); it fails only for a key whose p or q is not prime.
+ * HWC_OK; HWC_ERR_RNG, HWC_ERR_NOMEM; HWC_ERR_BAD_KEY when no invertible
+ * blinding value is found. m is zero on error. */
+int hwc_bn_crt_private(uint64_t *m, const uint64_t *c, const hwc_bn_crt_key *key, hwc_bn_blinding *bl);
 
 #endif

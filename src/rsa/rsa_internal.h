@@ -28,25 +28,18 @@
 
 /* n = p q, e d = 1 mod lcm(p - 1, q - 1) (or phi(n)), dP = d mod (p - 1),
  * dQ = d mod (q - 1), qInv = q^-1 mod p. Every number is canonical (64-bit
- * limbs, little-endian); the Montgomery contexts hold n, p and q for the
- * bignum backend selected when the key was made (ctx.k). Heap-allocated
+ * limbs, little-endian); crt holds n, e and (valid when has_private) the
+ * CRT values with the Montgomery contexts of n, p and q for the bignum
+ * backend selected when the key was made (crt.mn.k). Heap-allocated
  * (64-byte aligned), wiped on free. */
 struct hwc_rsa_key {
-  hwc_bn_mont mn;             /* n: public */
-  hwc_bn_mont mp, mq;         /* p and q: secret (valid when has_private) */
-  uint64_t e[HWC_BN_MAX_LIMBS];
+  hwc_bn_crt_key crt;         /* n, e; p, q, dP, dQ, qInv: bignum.h */
   uint64_t d[HWC_BN_MAX_LIMBS];
-  uint64_t dp[HWC_BN_MAX_LIMBS], dq[HWC_BN_MAX_LIMBS], qinv[HWC_BN_MAX_LIMBS];
-  size_t nbits, nbytes, ebits;
-  size_t pbits, qbits;        /* the primes' sizes: public (half the key each) */
+  size_t nbits, nbytes;       /* n's length: public */
   int has_private;
-  /* Base blinding pair (r^e mod n, r^-1 mod n), squared after each use and
-   * renewed every HWC_RSA_BLIND_USES uses; guarded by lock because keys are
-   * shared between threads through const pointers. */
-  pthread_mutex_t lock;
-  uint64_t blind[HWC_BN_MAX_LIMBS], unblind[HWC_BN_MAX_LIMBS];
-  unsigned blind_uses;
-  int blind_ready;
+  /* The private operation's base blinding pair, renewed every few uses
+   * (bignum.h); its lock is initialised with the key. */
+  hwc_bn_blinding blinding;
 };
 
 /* Components for hwc_rsa_key_new and hwc_rsa_key_part: big-endian bytes. */
