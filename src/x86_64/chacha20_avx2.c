@@ -23,42 +23,56 @@
 
 HWC_CALL_COUNTER(chacha20_avx2);
 
+/* The vector vocabulary of chacha20_x86_rounds.h on ymm registers: eight
+ * 32-bit lanes, two 128-bit lanes. */
+typedef __m256i cv;
+
+/* 32-bit lane addition. */
+static inline cv cv_add(cv a, cv b) { return _mm256_add_epi32(a, b); }
+/* Bitwise XOR. */
+static inline cv cv_xor(cv a, cv b) { return _mm256_xor_si256(a, b); }
 /* Rotates by 16 and 8 move whole bytes: one PSHUFB instead of two shifts
  * and an OR. */
-static inline __m256i rotl_16(__m256i x) {
+static inline cv cv_rotl16(cv x) {
   return _mm256_shuffle_epi8(x, _mm256_set_epi8(13, 12, 15, 14, 9, 8, 11, 10, 5, 4, 7, 6, 1, 0, 3, 2,
                                                 13, 12, 15, 14, 9, 8, 11, 10, 5, 4, 7, 6, 1, 0, 3, 2));
 }
-static inline __m256i rotl_8(__m256i x) {
+static inline cv cv_rotl8(cv x) {
   return _mm256_shuffle_epi8(x, _mm256_set_epi8(14, 13, 12, 15, 10, 9, 8, 11, 6, 5, 4, 7, 2, 1, 0, 3,
                                                 14, 13, 12, 15, 10, 9, 8, 11, 6, 5, 4, 7, 2, 1, 0, 3));
 }
-/* Macros, not functions, for the register allocation reason given at
- * CHACHA_VERTICAL. */
-#define rotl_12(x) _mm256_or_si256(_mm256_slli_epi32(x, 12), _mm256_srli_epi32(x, 20))
-#define rotl_7(x) _mm256_or_si256(_mm256_slli_epi32(x, 7), _mm256_srli_epi32(x, 25))
+/* AVX2 has no 32-bit rotate: two shifts and an OR. */
+static inline cv cv_rotl12(cv x) { return _mm256_or_si256(_mm256_slli_epi32(x, 12), _mm256_srli_epi32(x, 20)); }
+static inline cv cv_rotl7(cv x) { return _mm256_or_si256(_mm256_slli_epi32(x, 7), _mm256_srli_epi32(x, 25)); }
+/* w in every 32-bit lane. */
+static inline cv cv_set1(uint32_t w) { return _mm256_set1_epi32((int)w); }
+/* j in 32-bit lane j: the block offsets of the vertical layout. */
+static inline cv cv_lane_index(void) { return _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7); }
+/* Words of each 128-bit lane rotated down by 1, 2, 3 (PSHUFD). */
+static inline cv cv_rot_words1(cv x) { return _mm256_shuffle_epi32(x, 0x39); }
+static inline cv cv_rot_words2(cv x) { return _mm256_shuffle_epi32(x, 0x4e); }
+static inline cv cv_rot_words3(cv x) { return _mm256_shuffle_epi32(x, 0x93); }
+/* The four words at p in both 128-bit lanes. */
+static inline cv cv_broadcast4(const uint32_t *p) {
+  return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p));
+}
+/* Interleaves within each 128-bit lane (PUNPCK{L,H}{DQ,QDQ}). */
+static inline cv cv_unpacklo32(cv a, cv b) { return _mm256_unpacklo_epi32(a, b); }
+static inline cv cv_unpackhi32(cv a, cv b) { return _mm256_unpackhi_epi32(a, b); }
+static inline cv cv_unpacklo64(cv a, cv b) { return _mm256_unpacklo_epi64(a, b); }
+static inline cv cv_unpackhi64(cv a, cv b) { return _mm256_unpackhi_epi64(a, b); }
 
-#define CV __m256i
-#define CV_ADD(a, b) _mm256_add_epi32(a, b)
-#define CV_XOR(a, b) _mm256_xor_si256(a, b)
-#define CV_ROTL(x, n) rotl_##n(x)
-#define CV_SET1(w) _mm256_set1_epi32(w)
-#define CV_LANE_INDEX _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)
-#define CV_SHUFFLE(x, imm) _mm256_shuffle_epi32(x, imm)
-#define CV_BROADCAST4(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(p)))
-#define CV_UNPACKLO32(a, b) _mm256_unpacklo_epi32(a, b)
-#define CV_UNPACKHI32(a, b) _mm256_unpackhi_epi32(a, b)
-#define CV_UNPACKLO64(a, b) _mm256_unpacklo_epi64(a, b)
-#define CV_UNPACKHI64(a, b) _mm256_unpackhi_epi64(a, b)
 #include "chacha20_x86_rounds.h"
 
+/* out = in XOR k, 32 bytes, unaligned. */
 static inline void xor32(uint8_t *out, const uint8_t *in, __m256i k) {
   _mm256_storeu_si256((__m256i *)out, _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)in), k));
 }
 
+/* Eight blocks in the vertical layout. */
 static void blocks8(uint8_t *out, const uint8_t *in, uint32_t st[16]) {
   __m256i s[16], x[16];
-  CHACHA_VERTICAL(x, s, st);
+  chacha_vertical(x, s, st);
   /* x[4g + k] lane L: words 4g..4g+3 of block 4L + k. */
   for (int k = 0; k < 4; k++) {
     xor32(out + 64 * k, in + 64 * k, _mm256_permute2x128_si256(x[k], x[4 + k], 0x20));
@@ -82,6 +96,7 @@ static void blocks2(uint8_t *out, const uint8_t *in, size_t n, uint32_t st[16]) 
   st[12] += (uint32_t)n;
 }
 
+/* The table's xor_blocks: eights, then pairs, a lone block scalar. */
 static void chacha20_avx2_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
   HWC_COUNT_CALL(chacha20_avx2);
   if (nblocks == 1) {

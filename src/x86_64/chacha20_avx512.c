@@ -20,43 +20,64 @@
 
 HWC_CALL_COUNTER(chacha20_avx512);
 
-#define CV __m512i
-#define CV_ADD(a, b) _mm512_add_epi32(a, b)
-#define CV_XOR(a, b) _mm512_xor_si512(a, b)
-#define CV_ROTL(x, n) _mm512_rol_epi32(x, n)
-#define CV_SET1(w) _mm512_set1_epi32(w)
-#define CV_LANE_INDEX _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
-#define CV_SHUFFLE(x, imm) _mm512_shuffle_epi32(x, imm)
-#define CV_BROADCAST4(p) _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(p)))
-#define CV_UNPACKLO32(a, b) _mm512_unpacklo_epi32(a, b)
-#define CV_UNPACKHI32(a, b) _mm512_unpackhi_epi32(a, b)
-#define CV_UNPACKLO64(a, b) _mm512_unpacklo_epi64(a, b)
-#define CV_UNPACKHI64(a, b) _mm512_unpackhi_epi64(a, b)
+/* The vector vocabulary of chacha20_x86_rounds.h on zmm registers:
+ * sixteen 32-bit lanes, four 128-bit lanes. */
+typedef __m512i cv;
+
+/* 32-bit lane addition. */
+static inline cv cv_add(cv a, cv b) { return _mm512_add_epi32(a, b); }
+/* Bitwise XOR. */
+static inline cv cv_xor(cv a, cv b) { return _mm512_xor_si512(a, b); }
+/* AVX-512F rotates 32-bit lanes in one instruction (VPROLD). */
+static inline cv cv_rotl16(cv x) { return _mm512_rol_epi32(x, 16); }
+static inline cv cv_rotl12(cv x) { return _mm512_rol_epi32(x, 12); }
+static inline cv cv_rotl8(cv x) { return _mm512_rol_epi32(x, 8); }
+static inline cv cv_rotl7(cv x) { return _mm512_rol_epi32(x, 7); }
+/* w in every 32-bit lane. */
+static inline cv cv_set1(uint32_t w) { return _mm512_set1_epi32((int)w); }
+/* j in 32-bit lane j: the block offsets of the vertical layout. */
+static inline cv cv_lane_index(void) {
+  return _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
+/* Words of each 128-bit lane rotated down by 1, 2, 3 (PSHUFD). */
+static inline cv cv_rot_words1(cv x) { return _mm512_shuffle_epi32(x, 0x39); }
+static inline cv cv_rot_words2(cv x) { return _mm512_shuffle_epi32(x, 0x4e); }
+static inline cv cv_rot_words3(cv x) { return _mm512_shuffle_epi32(x, 0x93); }
+/* The four words at p in all four 128-bit lanes. */
+static inline cv cv_broadcast4(const uint32_t *p) { return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p)); }
+/* Interleaves within each 128-bit lane (PUNPCK{L,H}{DQ,QDQ}). */
+static inline cv cv_unpacklo32(cv a, cv b) { return _mm512_unpacklo_epi32(a, b); }
+static inline cv cv_unpackhi32(cv a, cv b) { return _mm512_unpackhi_epi32(a, b); }
+static inline cv cv_unpacklo64(cv a, cv b) { return _mm512_unpacklo_epi64(a, b); }
+static inline cv cv_unpackhi64(cv a, cv b) { return _mm512_unpackhi_epi64(a, b); }
+
 #include "chacha20_x86_rounds.h"
 
 /* In: four registers whose 128-bit lane L belongs to block L (a, b, c, d
- * being its four 16-byte quarters). Out: o[L] = block L. */
-#define LANES_TO_BLOCKS(o, a, b, c, d)                          \
-  do {                                                          \
-    __m512i u0 = _mm512_shuffle_i32x4(a, b, 0x44), u1 = _mm512_shuffle_i32x4(c, d, 0x44); \
-    __m512i u2 = _mm512_shuffle_i32x4(a, b, 0xee), u3 = _mm512_shuffle_i32x4(c, d, 0xee); \
-    o[0] = _mm512_shuffle_i32x4(u0, u1, 0x88);                  \
-    o[1] = _mm512_shuffle_i32x4(u0, u1, 0xdd);                  \
-    o[2] = _mm512_shuffle_i32x4(u2, u3, 0x88);                  \
-    o[3] = _mm512_shuffle_i32x4(u2, u3, 0xdd);                  \
-  } while (0)
+ * being its four 16-byte quarters). Out: o[L] = block L. A 4x4 transpose of
+ * 128-bit lanes with VSHUFI32X4. */
+static inline void lanes_to_blocks(__m512i o[4], __m512i a, __m512i b, __m512i c, __m512i d) {
+  __m512i u0 = _mm512_shuffle_i32x4(a, b, 0x44), u1 = _mm512_shuffle_i32x4(c, d, 0x44);
+  __m512i u2 = _mm512_shuffle_i32x4(a, b, 0xee), u3 = _mm512_shuffle_i32x4(c, d, 0xee);
+  o[0] = _mm512_shuffle_i32x4(u0, u1, 0x88);
+  o[1] = _mm512_shuffle_i32x4(u0, u1, 0xdd);
+  o[2] = _mm512_shuffle_i32x4(u2, u3, 0x88);
+  o[3] = _mm512_shuffle_i32x4(u2, u3, 0xdd);
+}
 
+/* out = in XOR k, 64 bytes, unaligned. */
 static inline void xor64(uint8_t *out, const uint8_t *in, __m512i k) {
   _mm512_storeu_si512(out, _mm512_xor_si512(_mm512_loadu_si512(in), k));
 }
 
+/* Sixteen blocks in the vertical layout. */
 static void blocks16(uint8_t *out, const uint8_t *in, uint32_t st[16]) {
   __m512i s[16], x[16];
-  CHACHA_VERTICAL(x, s, st);
+  chacha_vertical(x, s, st);
   /* x[4g + k] lane L: words 4g..4g+3 of block 4L + k. */
   for (int k = 0; k < 4; k++) {
     __m512i o[4];
-    LANES_TO_BLOCKS(o, x[k], x[4 + k], x[8 + k], x[12 + k]);
+    lanes_to_blocks(o, x[k], x[4 + k], x[8 + k], x[12 + k]);
     for (int L = 0; L < 4; L++) xor64(out + 64 * (4 * L + k), in + 64 * (4 * L + k), o[L]);
   }
   st[12] += 16;
@@ -66,11 +87,12 @@ static void blocks16(uint8_t *out, const uint8_t *in, uint32_t st[16]) {
 static void blocks4(uint8_t *out, const uint8_t *in, size_t n, uint32_t st[16]) {
   __m512i v[4], o[4];
   chacha_rows(v, st, _mm512_setr_epi32(0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0));
-  LANES_TO_BLOCKS(o, v[0], v[1], v[2], v[3]);
+  lanes_to_blocks(o, v[0], v[1], v[2], v[3]);
   for (size_t L = 0; L < n; L++) xor64(out + 64 * L, in + 64 * L, o[L]);
   st[12] += (uint32_t)n;
 }
 
+/* The table's xor_blocks: sixteens, then fours, a lone block scalar. */
 static void chacha20_avx512_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
   HWC_COUNT_CALL(chacha20_avx512);
   if (nblocks == 1) {

@@ -5,27 +5,42 @@
  * in the same two layouts and differ only in register width and in how a
  * 32-bit lane is rotated (AVX-512F has VPROLD; AVX2 uses byte shuffles for
  * 16 and 8, shift pairs otherwise), so the rounds, the state set-up and the
- * in-lane transpose are written here once over an abstract vector type.
+ * in-lane transpose are written here once over a vector type `cv`.
  *
- * The includer defines, before including:
- *   CV                  the vector type (__m256i, __m512i)
- *   CV_ADD(a, b)        32-bit lane addition
- *   CV_XOR(a, b)        bitwise XOR
- *   CV_ROTL(x, n)       32-bit lane rotate left by the constant n (16, 12, 8, 7)
- *   CV_SET1(w)          w in every 32-bit lane
- *   CV_LANE_INDEX       j in 32-bit lane j
- *   CV_SHUFFLE(x, imm)  PSHUFD within each 128-bit lane
- *   CV_BROADCAST4(p)    the four words at p in every 128-bit lane
- *   CV_UNPACKLO32, CV_UNPACKHI32, CV_UNPACKLO64, CV_UNPACKHI64 (a, b)
- *                       PUNPCK{L,H}{DQ,QDQ} within each 128-bit lane
+ * The includer defines, before including, the type and these static inline
+ * functions (each one instruction or a fixed short sequence):
+ *   typedef ... cv;                 __m256i or __m512i
+ *   cv cv_add(cv a, cv b)           32-bit lane addition
+ *   cv cv_xor(cv a, cv b)           bitwise XOR
+ *   cv cv_rotl16(cv x), cv_rotl12, cv_rotl8, cv_rotl7
+ *                                   32-bit lane rotates left by 16, 12, 8, 7
+ *   cv cv_set1(uint32_t w)          w in every 32-bit lane
+ *   cv cv_lane_index(void)          j in 32-bit lane j
+ *   cv cv_rot_words1(cv x), cv_rot_words2, cv_rot_words3
+ *                                   within each 128-bit lane, words
+ *                                   (w0, w1, w2, w3) become (w1, w2, w3, w0),
+ *                                   (w2, w3, w0, w1), (w3, w0, w1, w2): PSHUFD
+ *   cv cv_broadcast4(const uint32_t *p)
+ *                                   the four words at p in every 128-bit lane
+ *   cv cv_unpacklo32(cv a, cv b), cv_unpackhi32, cv_unpacklo64, cv_unpackhi64
+ *                                   PUNPCK{L,H}{DQ,QDQ} within each 128-bit lane
  * and keeps only how keystream leaves the registers, which depends on the
- * number of 128-bit lanes.
+ * number of 128-bit lanes. The rotates and the word rotations are one
+ * function per count rather than one with a count argument because the
+ * instructions take the count as an immediate.
  *
  * Layouts: "vertical" (Goll and Gueron, "Vectorization of ChaCha stream
  * cipher", 2014): register i holds word i of one block per 32-bit lane, so a
  * quarter round is a lane-wise one and the rounds need no shuffles.
  * "Rows": one block per 128-bit lane, state row i in register i; diagonal
  * rounds rotate rows 1..3 by 1..3 words first.
+ *
+ * The functions of the vertical layout are always_inline. The AVX2 kernel
+ * holds sixteen state vectors in sixteen registers, so the rounds spill,
+ * and which vectors GCC spills depends on how the code reached it: an
+ * earlier version with these as ordinary inline functions spilled a
+ * different mix and measured slower (see the bench). Forced inlining keeps
+ * them out of the inliner's cost model.
  *
  * Constant time: additions, XORs, rotates and shuffles with fixed patterns;
  * no branch or address depends on key, nonce or data.
@@ -35,68 +50,79 @@
 
 #include <stdint.h>
 
-#define CHACHA_QR(a, b, c, d)                                      \
-  do {                                                             \
-    a = CV_ADD(a, b); d = CV_ROTL(CV_XOR(d, a), 16);               \
-    c = CV_ADD(c, d); b = CV_ROTL(CV_XOR(b, c), 12);               \
-    a = CV_ADD(a, b); d = CV_ROTL(CV_XOR(d, a), 8);                \
-    c = CV_ADD(c, d); b = CV_ROTL(CV_XOR(b, c), 7);                \
-  } while (0)
+/* One quarter round (RFC 8439, 2.1) on whatever a, b, c, d hold: one word of
+ * one block per 32-bit lane (vertical) or a whole row (rows). */
+static inline __attribute__((always_inline)) void chacha_qr(cv *a, cv *b, cv *c, cv *d) {
+  *a = cv_add(*a, *b); *d = cv_rotl16(cv_xor(*d, *a));
+  *c = cv_add(*c, *d); *b = cv_rotl12(cv_xor(*b, *c));
+  *a = cv_add(*a, *b); *d = cv_rotl8(cv_xor(*d, *a));
+  *c = cv_add(*c, *d); *b = cv_rotl7(cv_xor(*b, *c));
+}
 
-/* 4x4 transpose of 32-bit words inside each 128-bit lane. */
-#define CHACHA_TRANSPOSE4(a, b, c, d)                              \
-  do {                                                             \
-    CV t0 = CV_UNPACKLO32(a, b), t1 = CV_UNPACKLO32(c, d);         \
-    CV t2 = CV_UNPACKHI32(a, b), t3 = CV_UNPACKHI32(c, d);         \
-    a = CV_UNPACKLO64(t0, t1);                                     \
-    b = CV_UNPACKHI64(t0, t1);                                     \
-    c = CV_UNPACKLO64(t2, t3);                                     \
-    d = CV_UNPACKHI64(t2, t3);                                     \
-  } while (0)
+/* The ten double rounds (RFC 8439, 2.3) over the vertical layout: four
+ * column quarter rounds, then four diagonal ones, on state words x[0..15]. */
+static inline __attribute__((always_inline)) void chacha_rounds(cv x[16]) {
+  for (int r = 0; r < 10; r++) {
+    chacha_qr(&x[0], &x[4], &x[8], &x[12]);
+    chacha_qr(&x[1], &x[5], &x[9], &x[13]);
+    chacha_qr(&x[2], &x[6], &x[10], &x[14]);
+    chacha_qr(&x[3], &x[7], &x[11], &x[15]);
+    chacha_qr(&x[0], &x[5], &x[10], &x[15]);
+    chacha_qr(&x[1], &x[6], &x[11], &x[12]);
+    chacha_qr(&x[2], &x[7], &x[8], &x[13]);
+    chacha_qr(&x[3], &x[4], &x[9], &x[14]);
+  }
+}
+
+/* 4x4 transpose of 32-bit words inside each 128-bit lane: on return a, b,
+ * c, d hold what were the columns of the 4x4 word matrix with rows a..d. */
+static inline __attribute__((always_inline)) void chacha_transpose4(cv *a, cv *b, cv *c, cv *d) {
+  cv t0 = cv_unpacklo32(*a, *b), t1 = cv_unpacklo32(*c, *d);
+  cv t2 = cv_unpackhi32(*a, *b), t3 = cv_unpackhi32(*c, *d);
+  *a = cv_unpacklo64(t0, t1);
+  *b = cv_unpackhi64(t0, t1);
+  *c = cv_unpacklo64(t2, t3);
+  *d = cv_unpackhi64(t2, t3);
+}
 
 /* Vertical layout: block j (counter st[12] + j) in 32-bit lane j; s is the
- * caller's scratch array. On return x[4g + k], 128-bit lane L, holds words
- * 4g..4g+3 of block 4L + k: the caller moves whole 128-bit lanes into place.
- * A macro, not a function: as an inline function (or with single-use
- * rotate functions in the AVX2 includer) GCC 12 spilled a different mix of
- * the sixteen state vectors in the AVX2 kernel, which has only 16
- * registers, and it ran 5% slower on Zen; expanded in place, it compiles as
- * the original per-file code did. */
-#define CHACHA_VERTICAL(x, s, st)                                   \
-  do {                                                              \
-    for (int i_ = 0; i_ < 16; i_++) s[i_] = CV_SET1((int)(st)[i_]);  \
-    s[12] = CV_ADD(s[12], CV_LANE_INDEX);                           \
-    for (int i_ = 0; i_ < 16; i_++) x[i_] = s[i_];                  \
-    HWC_CHACHA20_ROUNDS(CHACHA_QR, x);                              \
-    for (int i_ = 0; i_ < 16; i_++) x[i_] = CV_ADD(x[i_], s[i_]);   \
-    CHACHA_TRANSPOSE4(x[0], x[1], x[2], x[3]);                      \
-    CHACHA_TRANSPOSE4(x[4], x[5], x[6], x[7]);                      \
-    CHACHA_TRANSPOSE4(x[8], x[9], x[10], x[11]);                    \
-    CHACHA_TRANSPOSE4(x[12], x[13], x[14], x[15]);                  \
-  } while (0)
+ * caller's scratch array (the input state, added back after the rounds).
+ * On return x[4g + k], 128-bit lane L, holds words 4g..4g+3 of block
+ * 4L + k: the caller moves whole 128-bit lanes into place. */
+static inline __attribute__((always_inline)) void chacha_vertical(cv x[16], cv s[16], const uint32_t st[16]) {
+  for (int i = 0; i < 16; i++) s[i] = cv_set1(st[i]);
+  s[12] = cv_add(s[12], cv_lane_index());
+  for (int i = 0; i < 16; i++) x[i] = s[i];
+  chacha_rounds(x);
+  for (int i = 0; i < 16; i++) x[i] = cv_add(x[i], s[i]);
+  chacha_transpose4(&x[0], &x[1], &x[2], &x[3]);
+  chacha_transpose4(&x[4], &x[5], &x[6], &x[7]);
+  chacha_transpose4(&x[8], &x[9], &x[10], &x[11]);
+  chacha_transpose4(&x[12], &x[13], &x[14], &x[15]);
+}
 
 /* Rows layout: one block per 128-bit lane, lane L's counter being st[12]
  * plus word 4L of ctr. On return v[i] holds row i (bytes 16i..16i+15) of
  * each lane's keystream block. */
-static inline void chacha_rows(CV v[4], const uint32_t st[16], CV ctr) {
-  const CV a0 = CV_BROADCAST4(st), b0 = CV_BROADCAST4(st + 4), c0 = CV_BROADCAST4(st + 8),
-           d0 = CV_ADD(CV_BROADCAST4(st + 12), ctr);
-  CV a = a0, b = b0, c = c0, d = d0;
+static inline void chacha_rows(cv v[4], const uint32_t st[16], cv ctr) {
+  const cv a0 = cv_broadcast4(st), b0 = cv_broadcast4(st + 4), c0 = cv_broadcast4(st + 8),
+           d0 = cv_add(cv_broadcast4(st + 12), ctr);
+  cv a = a0, b = b0, c = c0, d = d0;
   for (int r = 0; r < 10; r++) {
-    CHACHA_QR(a, b, c, d);
+    chacha_qr(&a, &b, &c, &d);
     /* Rotate rows 1..3 by 1..3 words: columns become diagonals. */
-    b = CV_SHUFFLE(b, 0x39);
-    c = CV_SHUFFLE(c, 0x4e);
-    d = CV_SHUFFLE(d, 0x93);
-    CHACHA_QR(a, b, c, d);
-    b = CV_SHUFFLE(b, 0x93);
-    c = CV_SHUFFLE(c, 0x4e);
-    d = CV_SHUFFLE(d, 0x39);
+    b = cv_rot_words1(b);
+    c = cv_rot_words2(c);
+    d = cv_rot_words3(d);
+    chacha_qr(&a, &b, &c, &d);
+    b = cv_rot_words3(b);
+    c = cv_rot_words2(c);
+    d = cv_rot_words1(d);
   }
-  v[0] = CV_ADD(a, a0);
-  v[1] = CV_ADD(b, b0);
-  v[2] = CV_ADD(c, c0);
-  v[3] = CV_ADD(d, d0);
+  v[0] = cv_add(a, a0);
+  v[1] = cv_add(b, b0);
+  v[2] = cv_add(c, c0);
+  v[3] = cv_add(d, d0);
 }
 
 #endif
