@@ -23,26 +23,38 @@
 
 HWC_CALL_COUNTER(poly1305_avx2);
 
-static inline uint64_t hsum(__m256i v) {
+/* The vector vocabulary of poly1305_x86_26.h on ymm registers: four
+ * 64-bit lanes. */
+typedef __m256i pv;
+enum { PV_LANES = 4 };
+
+/* 64-bit lane addition. */
+static inline pv pv_add(pv a, pv b) { return _mm256_add_epi64(a, b); }
+/* VPMULUDQ: the 32x32->64 products of the lanes' low halves. */
+static inline pv pv_mul(pv a, pv b) { return _mm256_mul_epu32(a, b); }
+/* Bitwise AND and OR. */
+static inline pv pv_and(pv a, pv b) { return _mm256_and_si256(a, b); }
+static inline pv pv_or(pv a, pv b) { return _mm256_or_si256(a, b); }
+/* 64-bit lane shifts; n is a constant at every call. */
+static inline pv pv_shr(pv a, int n) { return _mm256_srli_epi64(a, n); }
+static inline pv pv_shl(pv a, int n) { return _mm256_slli_epi64(a, n); }
+/* x in every lane. */
+static inline pv pv_set1(uint64_t x) { return _mm256_set1_epi64x((long long)x); }
+/* x in lane 0, zero in the others. */
+static inline pv pv_lane0(uint64_t x) { return _mm256_setr_epi64x((long long)x, 0, 0, 0); }
+/* The sum of the four lanes: fold the 128-bit halves, then the two lanes. */
+static inline uint64_t pv_hsum(pv v) {
   __m128i s = _mm_add_epi64(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
   return (uint64_t)_mm_cvtsi128_si64(s) + (uint64_t)_mm_extract_epi64(s, 1);
 }
+/* 32 bytes, unaligned. */
+static inline pv pv_loadu(const uint8_t *p) { return _mm256_loadu_si256((const __m256i *)p); }
+/* The low and high halves of blocks 0..3 from the loads of blocks 0, 1
+ * and 2, 3: VPUNPCK{L,H}QDQ interleaves them as 0, 2, 1, 3 and VPERMQ
+ * restores block order. */
+static inline pv pv_lo(pv a, pv b) { return _mm256_permute4x64_epi64(_mm256_unpacklo_epi64(a, b), 0xd8); }
+static inline pv pv_hi(pv a, pv b) { return _mm256_permute4x64_epi64(_mm256_unpackhi_epi64(a, b), 0xd8); }
 
-#define PV __m256i
-#define PV_LANES 4
-#define PV_ADD(a, b) _mm256_add_epi64(a, b)
-#define PV_MUL(a, b) _mm256_mul_epu32(a, b)
-#define PV_AND(a, b) _mm256_and_si256(a, b)
-#define PV_OR(a, b) _mm256_or_si256(a, b)
-#define PV_SHR(a, n) _mm256_srli_epi64(a, n)
-#define PV_SHL(a, n) _mm256_slli_epi64(a, n)
-#define PV_SET1(x) _mm256_set1_epi64x(x)
-#define PV_LANE0(x) _mm256_setr_epi64x(x, 0, 0, 0)
-#define PV_HSUM(v) hsum(v)
-#define PV_LOADU(p) _mm256_loadu_si256((const __m256i *)(p))
-/* Blocks 0, 1 and 2, 3 interleaved; VPERMQ restores block order. */
-#define PV_LO(a, b) _mm256_permute4x64_epi64(_mm256_unpacklo_epi64(a, b), 0xd8)
-#define PV_HI(a, b) _mm256_permute4x64_epi64(_mm256_unpackhi_epi64(a, b), 0xd8)
 #include "poly1305_x86_26.h"
 
 /* The powers cache, st->powers: limb i of (r^4, r^3, r^2, r^1) as vector
@@ -52,6 +64,7 @@ static inline __m256i cache_get(const hwc_poly1305_state *st, int i) {
   return _mm256_loadu_si256((const __m256i *)(st->powers + 4 * i));
 }
 
+/* Fills the powers cache from r, once per key. */
 static void compute_powers(hwc_poly1305_state *st) {
   uint64_t l[5][5]; /* l[k]: limbs of r^k */
   powers26(st, l, 4);
@@ -63,6 +76,8 @@ static void compute_powers(hwc_poly1305_state *st) {
   st->powers_ready = 1;
 }
 
+/* The table's blocks: groups of four through the vector lanes, the rest
+ * and short inputs through the portable loop. */
 static void poly1305_avx2_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit) {
   HWC_COUNT_CALL(poly1305_avx2);
   if (nblocks < 16) {
@@ -70,7 +85,7 @@ static void poly1305_avx2_blocks(hwc_poly1305_state *st, const uint8_t *in, size
     return;
   }
   if (!st->powers_ready) compute_powers(st);
-  const __m256i mask = _mm256_set1_epi64x(M26), hb = _mm256_set1_epi64x((long long)(hibit << 24));
+  const pv mask = pv_set1(M26), hb = pv_set1(hibit << 24);
   __m256i r[5], s[5], r4[5], s4[5], h[5], m[5];
   for (int i = 0; i < 5; i++) {
     r[i] = cache_get(st, i);

@@ -23,26 +23,40 @@
 
 HWC_CALL_COUNTER(poly1305_avx512);
 
-#define PV __m512i
-#define PV_LANES 8
-#define PV_ADD(a, b) _mm512_add_epi64(a, b)
-#define PV_MUL(a, b) _mm512_mul_epu32(a, b)
-#define PV_AND(a, b) _mm512_and_si512(a, b)
-#define PV_OR(a, b) _mm512_or_si512(a, b)
-#define PV_SHR(a, n) _mm512_srli_epi64(a, n)
-#define PV_SHL(a, n) _mm512_slli_epi64(a, n)
-#define PV_SET1(x) _mm512_set1_epi64(x)
-#define PV_LANE0(x) _mm512_maskz_set1_epi64(1, x)
-#define PV_HSUM(v) ((uint64_t)_mm512_reduce_add_epi64(v))
-#define PV_LOADU(p) _mm512_loadu_si512(p)
-/* Two registers of four blocks interleaved: lane order 0,4,1,5,2,6,3,7. */
-#define PV_LO(a, b) _mm512_unpacklo_epi64(a, b)
-#define PV_HI(a, b) _mm512_unpackhi_epi64(a, b)
+/* The vector vocabulary of poly1305_x86_26.h on zmm registers: eight
+ * 64-bit lanes. */
+typedef __m512i pv;
+enum { PV_LANES = 8 };
+
+/* 64-bit lane addition. */
+static inline pv pv_add(pv a, pv b) { return _mm512_add_epi64(a, b); }
+/* VPMULUDQ: the 32x32->64 products of the lanes' low halves. */
+static inline pv pv_mul(pv a, pv b) { return _mm512_mul_epu32(a, b); }
+/* Bitwise AND and OR. */
+static inline pv pv_and(pv a, pv b) { return _mm512_and_si512(a, b); }
+static inline pv pv_or(pv a, pv b) { return _mm512_or_si512(a, b); }
+/* 64-bit lane shifts; n is a constant at every call. */
+static inline pv pv_shr(pv a, int n) { return _mm512_srli_epi64(a, (unsigned)n); }
+static inline pv pv_shl(pv a, int n) { return _mm512_slli_epi64(a, (unsigned)n); }
+/* x in every lane. */
+static inline pv pv_set1(uint64_t x) { return _mm512_set1_epi64((long long)x); }
+/* x in lane 0, zero in the others (a masked broadcast). */
+static inline pv pv_lane0(uint64_t x) { return _mm512_maskz_set1_epi64(1, (long long)x); }
+/* The sum of the eight lanes. */
+static inline uint64_t pv_hsum(pv v) { return (uint64_t)_mm512_reduce_add_epi64(v); }
+/* 64 bytes, unaligned. */
+static inline pv pv_loadu(const uint8_t *p) { return _mm512_loadu_si512(p); }
+/* The low and high halves of eight blocks from two registers of four:
+ * VPUNPCK{L,H}QDQ leaves them in lane order 0,4,1,5,2,6,3,7. */
+static inline pv pv_lo(pv a, pv b) { return _mm512_unpacklo_epi64(a, b); }
+static inline pv pv_hi(pv a, pv b) { return _mm512_unpackhi_epi64(a, b); }
+
 #include "poly1305_x86_26.h"
 
 /* st->powers holds limb i of the eight powers as vector i (lane order as
  * the message lanes: r^8, r^4, r^7, r^3, r^6, r^2, r^5, r^1). The state is
  * only 8-byte aligned: unaligned loads and stores. */
+/* Fills the powers cache from r, once per key. */
 static void compute_powers(hwc_poly1305_state *st) {
   static const int lane_power[8] = {8, 4, 7, 3, 6, 2, 5, 1};
   uint64_t l[9][5]; /* l[k]: limbs of r^k */
@@ -52,6 +66,8 @@ static void compute_powers(hwc_poly1305_state *st) {
   st->powers_ready = 1;
 }
 
+/* The table's blocks: groups of eight through the vector lanes, the rest
+ * and short inputs through the portable loop. */
 static void poly1305_avx512_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit) {
   HWC_COUNT_CALL(poly1305_avx512);
   if (nblocks < 16) {
@@ -59,13 +75,13 @@ static void poly1305_avx512_blocks(hwc_poly1305_state *st, const uint8_t *in, si
     return;
   }
   if (!st->powers_ready) compute_powers(st);
-  const __m512i mask = _mm512_set1_epi64(M26), hb = _mm512_set1_epi64((long long)(hibit << 24));
+  const pv mask = pv_set1(M26), hb = pv_set1(hibit << 24);
   __m512i r[5], s[5], r8[5], s8[5], h[5], m[5];
   for (int i = 0; i < 5; i++) {
     r[i] = _mm512_loadu_si512(st->powers + 8 * i);
-    s[i] = PV_ADD(r[i], PV_SHL(r[i], 2));
-    r8[i] = _mm512_set1_epi64((long long)st->powers[8 * i]); /* lane 0 is r^8 */
-    s8[i] = PV_ADD(r8[i], PV_SHL(r8[i], 2));
+    s[i] = pv_add(r[i], pv_shl(r[i], 2));
+    r8[i] = pv_set1(st->powers[8 * i]); /* lane 0 is r^8 */
+    s8[i] = pv_add(r8[i], pv_shl(r8[i], 2));
   }
   expand26(h, st);
   for (size_t groups = nblocks / 8; groups > 1; groups--, in += 128) absorb26(h, m, in, hb, mask, r8, s8);

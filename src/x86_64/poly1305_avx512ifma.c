@@ -37,53 +37,61 @@ static void to44(uint64_t l[3], const uint64_t h[3]) {
   l[2] = h[1] >> 24 | h[2] << 40;
 }
 
-#define MADDLO(a, b, c) _mm512_madd52lo_epu64(a, b, c)
-#define MADDHI(a, b, c) _mm512_madd52hi_epu64(a, b, c)
-#define ADD(a, b) _mm512_add_epi64(a, b)
-#define SHR(a, n) _mm512_srli_epi64(a, n)
-#define SHL(a, n) _mm512_slli_epi64(a, n)
-#define AND(a, b) _mm512_and_si512(a, b)
+/* a + the low (high) 52 bits of the 52x52-bit products of b and c's
+ * lanes: VPMADD52LUQ, VPMADD52HUQ. */
+static inline __m512i maddlo(__m512i a, __m512i b, __m512i c) { return _mm512_madd52lo_epu64(a, b, c); }
+static inline __m512i maddhi(__m512i a, __m512i b, __m512i c) { return _mm512_madd52hi_epu64(a, b, c); }
+/* 64-bit lane addition, shifts by a constant n, bitwise AND. */
+static inline __m512i add64(__m512i a, __m512i b) { return _mm512_add_epi64(a, b); }
+static inline __m512i shr64(__m512i a, int n) { return _mm512_srli_epi64(a, (unsigned)n); }
+static inline __m512i shl64(__m512i a, int n) { return _mm512_slli_epi64(a, (unsigned)n); }
+static inline __m512i and64(__m512i a, __m512i b) { return _mm512_and_si512(a, b); }
 
+/* A multiplier in radix 2^44 with its limbs premultiplied by 20 (the fold
+ * of weights 2^132 and up), one key power per lane. */
 typedef struct {
   __m512i r[3], s[3]; /* s[i] = 20 * r[i] (s[0] unused) */
 } mulkey;
 
+/* k = the multiplier (r0, r1, r2), with s1 = 20 r1 and s2 = 20 r2. */
 static inline void make_key(mulkey *k, __m512i r0, __m512i r1, __m512i r2) {
   k->r[0] = r0;
   k->r[1] = r1;
   k->r[2] = r2;
-  k->s[1] = ADD(SHL(r1, 4), SHL(r1, 2));
-  k->s[2] = ADD(SHL(r2, 4), SHL(r2, 2));
+  k->s[1] = add64(shl64(r1, 4), shl64(r1, 2));
+  k->s[2] = add64(shl64(r2, 4), shl64(r2, 2));
 }
 
+/* Eight message blocks (two registers of four) to limbs, in the lane order
+ * 0,4,1,5,2,6,3,7, with hibit (2^128 as bit 40 of limb 2). */
 static inline void load8(__m512i m[3], const uint8_t *in, __m512i hibit) {
   const __m512i m44 = _mm512_set1_epi64((long long)M44);
   __m512i a = _mm512_loadu_si512(in), b = _mm512_loadu_si512(in + 64);
   __m512i lo = _mm512_unpacklo_epi64(a, b), hi = _mm512_unpackhi_epi64(a, b);
-  m[0] = AND(lo, m44);
-  m[1] = AND(_mm512_or_si512(SHR(lo, 44), SHL(hi, 20)), m44);
-  m[2] = _mm512_or_si512(SHR(hi, 24), hibit);
+  m[0] = and64(lo, m44);
+  m[1] = and64(_mm512_or_si512(shr64(lo, 44), shl64(hi, 20)), m44);
+  m[2] = _mm512_or_si512(shr64(hi, 24), hibit);
 }
 
 /* h = h * r mod p per lane; limbs end below 2^44 + 2^18 (lazy). */
 static inline void mulmod(__m512i h[3], const mulkey *k) {
   const __m512i z = _mm512_setzero_si512(), m44 = _mm512_set1_epi64((long long)M44),
                 m42 = _mm512_set1_epi64((long long)M42);
-  __m512i l0 = MADDLO(MADDLO(MADDLO(z, h[0], k->r[0]), h[1], k->s[2]), h[2], k->s[1]);
-  __m512i h0 = MADDHI(MADDHI(MADDHI(z, h[0], k->r[0]), h[1], k->s[2]), h[2], k->s[1]);
-  __m512i l1 = MADDLO(MADDLO(MADDLO(z, h[0], k->r[1]), h[1], k->r[0]), h[2], k->s[2]);
-  __m512i h1 = MADDHI(MADDHI(MADDHI(z, h[0], k->r[1]), h[1], k->r[0]), h[2], k->s[2]);
-  __m512i l2 = MADDLO(MADDLO(MADDLO(z, h[0], k->r[2]), h[1], k->r[1]), h[2], k->r[0]);
-  __m512i h2 = MADDHI(MADDHI(MADDHI(z, h[0], k->r[2]), h[1], k->r[1]), h[2], k->r[0]);
+  __m512i l0 = maddlo(maddlo(maddlo(z, h[0], k->r[0]), h[1], k->s[2]), h[2], k->s[1]);
+  __m512i h0 = maddhi(maddhi(maddhi(z, h[0], k->r[0]), h[1], k->s[2]), h[2], k->s[1]);
+  __m512i l1 = maddlo(maddlo(maddlo(z, h[0], k->r[1]), h[1], k->r[0]), h[2], k->s[2]);
+  __m512i h1 = maddhi(maddhi(maddhi(z, h[0], k->r[1]), h[1], k->r[0]), h[2], k->s[2]);
+  __m512i l2 = maddlo(maddlo(maddlo(z, h[0], k->r[2]), h[1], k->r[1]), h[2], k->r[0]);
+  __m512i h2 = maddhi(maddhi(maddhi(z, h[0], k->r[2]), h[1], k->r[1]), h[2], k->r[0]);
   /* hi halves weigh 2^52 = 2^8 in the next limb; past limb 2 that is
    * 2^132 * 2^8 = 20 * 2^8 = 5 * 2^10 in limb 0. */
-  __m512i t0 = ADD(l0, ADD(SHL(h2, 10), SHL(h2, 12)));
-  __m512i t1 = ADD(l1, SHL(h0, 8));
-  __m512i t2 = ADD(l2, SHL(h1, 8));
+  __m512i t0 = add64(l0, add64(shl64(h2, 10), shl64(h2, 12)));
+  __m512i t1 = add64(l1, shl64(h0, 8));
+  __m512i t2 = add64(l2, shl64(h1, 8));
   __m512i c;
-  c = SHR(t0, 44); t0 = AND(t0, m44); t1 = ADD(t1, c);
-  c = SHR(t1, 44); t1 = AND(t1, m44); t2 = ADD(t2, c);
-  c = SHR(t2, 42); t2 = AND(t2, m42); t0 = ADD(t0, ADD(c, SHL(c, 2)));
+  c = shr64(t0, 44); t0 = and64(t0, m44); t1 = add64(t1, c);
+  c = shr64(t1, 44); t1 = and64(t1, m44); t2 = add64(t2, c);
+  c = shr64(t2, 42); t2 = and64(t2, m42); t0 = add64(t0, add64(c, shl64(c, 2)));
   h[0] = t0; h[1] = t1; h[2] = t2;
 }
 
@@ -145,8 +153,11 @@ static void expand(__m512i h[3], const hwc_poly1305_state *st) {
   for (int i = 0; i < 3; i++) h[i] = _mm512_maskz_set1_epi64(1, (long long)l[i]);
 }
 
+/* Eight cached words from st->powers + at (unaligned). */
 static inline __m512i cached(const hwc_poly1305_state *st, int at) { return _mm512_loadu_si512(st->powers + at); }
 
+/* The table's blocks: pairs of eight-lane groups, then a lone group of
+ * eight, the rest and short inputs through the portable loop. */
 static void poly1305_avx512ifma_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit) {
   HWC_COUNT_CALL(poly1305_avx512ifma);
   if (nblocks < 16) {
@@ -169,27 +180,27 @@ static void poly1305_avx512ifma_blocks(hwc_poly1305_state *st, const uint8_t *in
     for (int i = 0; i < 3; i++) b[i] = _mm512_setzero_si512();
     for (; pairs > 1; pairs--, in += 256) {
       load8(m, in, hb);
-      for (int i = 0; i < 3; i++) a[i] = ADD(a[i], m[i]);
+      for (int i = 0; i < 3; i++) a[i] = add64(a[i], m[i]);
       load8(m, in + 128, hb);
-      for (int i = 0; i < 3; i++) b[i] = ADD(b[i], m[i]);
+      for (int i = 0; i < 3; i++) b[i] = add64(b[i], m[i]);
       mulmod(a, &kl16);
       mulmod(b, &kl16);
     }
     load8(m, in, hb);
-    for (int i = 0; i < 3; i++) a[i] = ADD(a[i], m[i]);
+    for (int i = 0; i < 3; i++) a[i] = add64(a[i], m[i]);
     load8(m, in + 128, hb);
-    for (int i = 0; i < 3; i++) b[i] = ADD(b[i], m[i]);
+    for (int i = 0; i < 3; i++) b[i] = add64(b[i], m[i]);
     in += 256;
     mulmod(a, &k16);
     mulmod(b, &k8);
-    for (int i = 0; i < 3; i++) a[i] = ADD(a[i], b[i]);
+    for (int i = 0; i < 3; i++) a[i] = add64(a[i], b[i]);
     collapse(st, a);
   }
   if (nblocks & 8) {
     expand(a, st);
     load8(m, in, hb);
     in += 128;
-    for (int i = 0; i < 3; i++) a[i] = ADD(a[i], m[i]);
+    for (int i = 0; i < 3; i++) a[i] = add64(a[i], m[i]);
     mulmod(a, &k8);
     collapse(st, a);
   }

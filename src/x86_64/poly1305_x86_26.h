@@ -14,19 +14,25 @@
  * once, and each kernel keeps its loads, its powers cache and the short loop
  * over absorb26.
  *
- * The includer defines, before including:
- *   PV                    the vector type (__m256i, __m512i)
- *   PV_ADD, PV_MUL, PV_AND, PV_OR (a, b)
- *                         64-bit lane add, VPMULUDQ, bitwise AND and OR
- *   PV_SHR, PV_SHL (a, n) 64-bit lane shifts by a constant
- *   PV_SET1(x)            x in every 64-bit lane
- *   PV_LANE0(x)           x in lane 0, zero in the others
- *   PV_HSUM(v)            the sum of v's lanes (uint64_t)
- *   PV_LOADU(p)           an unaligned load
- *   PV_LO, PV_HI (a, b)   given the loads a, b of in and in + 8 * PV_LANES
- *                         (PV_LANES blocks), the low (high) 64 bits of each
- *                         block, one block per lane; the lane order is the
- *                         includer's, and its powers follow it
+ * The includer defines, before including, the type, the lane count and
+ * these static inline functions (one instruction or a short fixed sequence):
+ *   typedef ... pv;             __m256i or __m512i
+ *   enum { PV_LANES = ... };    64-bit lanes per vector (4, 8)
+ *   pv pv_add(pv a, pv b)       64-bit lane addition
+ *   pv pv_mul(pv a, pv b)       VPMULUDQ: low 32 bits of each lane, 64-bit product
+ *   pv pv_and(pv a, pv b), pv_or(pv a, pv b)
+ *   pv pv_shr(pv a, int n), pv_shl(pv a, int n)
+ *                               64-bit lane shifts by a constant n
+ *   pv pv_set1(uint64_t x)      x in every 64-bit lane
+ *   pv pv_lane0(uint64_t x)     x in lane 0, zero in the others
+ *   uint64_t pv_hsum(pv v)      the sum of v's lanes
+ *   pv pv_loadu(const uint8_t *p)
+ *                               an unaligned load
+ *   pv pv_lo(pv a, pv b), pv_hi(pv a, pv b)
+ *                               given the loads a, b of in and in + 8 * PV_LANES
+ *                               (PV_LANES blocks), the low (high) 64 bits of each
+ *                               block, one block per lane; the lane order is the
+ *                               includer's, and its powers follow it
  *
  * Constant time: fixed sequences of multiplications, additions, shifts and
  * masks; the only branches depend on the number of blocks.
@@ -60,57 +66,59 @@ static void powers26(const hwc_poly1305_state *st, uint64_t l[][5], int n) {
 }
 
 /* PV_LANES message blocks to limbs, with hibit (2^128 as bit 24 of limb 4). */
-static inline void load26(PV m[5], const uint8_t *in, PV hibit, PV mask) {
-  PV a = PV_LOADU(in), b = PV_LOADU(in + 8 * PV_LANES);
-  PV lo = PV_LO(a, b), hi = PV_HI(a, b);
-  m[0] = PV_AND(lo, mask);
-  m[1] = PV_AND(PV_SHR(lo, 26), mask);
-  m[2] = PV_AND(PV_OR(PV_SHR(lo, 52), PV_SHL(hi, 12)), mask);
-  m[3] = PV_AND(PV_SHR(hi, 14), mask);
-  m[4] = PV_OR(PV_SHR(hi, 40), hibit);
+static inline void load26(pv m[5], const uint8_t *in, pv hibit, pv mask) {
+  pv a = pv_loadu(in), b = pv_loadu(in + 8 * PV_LANES);
+  pv lo = pv_lo(a, b), hi = pv_hi(a, b);
+  m[0] = pv_and(lo, mask);
+  m[1] = pv_and(pv_shr(lo, 26), mask);
+  m[2] = pv_and(pv_or(pv_shr(lo, 52), pv_shl(hi, 12)), mask);
+  m[3] = pv_and(pv_shr(hi, 14), mask);
+  m[4] = pv_or(pv_shr(hi, 40), hibit);
 }
 
 /* h = h * r mod p per lane, s = 5r; limbs partially carried (each < 2^26
- * plus a small excess). */
-static inline void mulmod26(PV h[5], const PV r[5], const PV s[5], PV mask) {
-#define MUL PV_MUL
-#define ADD PV_ADD
-  PV d0 = ADD(ADD(MUL(h[0], r[0]), MUL(h[1], s[4])), ADD(ADD(MUL(h[2], s[3]), MUL(h[3], s[2])), MUL(h[4], s[1])));
-  PV d1 = ADD(ADD(MUL(h[0], r[1]), MUL(h[1], r[0])), ADD(ADD(MUL(h[2], s[4]), MUL(h[3], s[3])), MUL(h[4], s[2])));
-  PV d2 = ADD(ADD(MUL(h[0], r[2]), MUL(h[1], r[1])), ADD(ADD(MUL(h[2], r[0]), MUL(h[3], s[4])), MUL(h[4], s[3])));
-  PV d3 = ADD(ADD(MUL(h[0], r[3]), MUL(h[1], r[2])), ADD(ADD(MUL(h[2], r[1]), MUL(h[3], r[0])), MUL(h[4], s[4])));
-  PV d4 = ADD(ADD(MUL(h[0], r[4]), MUL(h[1], r[3])), ADD(ADD(MUL(h[2], r[2]), MUL(h[3], r[1])), MUL(h[4], r[0])));
+ * plus a small excess). Limb k of the product is the sum of h[i] r[k - i]
+ * for i <= k and h[i] s[5 + k - i] for i > k (2^130 = 5 mod p). */
+static inline void mulmod26(pv h[5], const pv r[5], const pv s[5], pv mask) {
+  pv d0 = pv_add(pv_add(pv_mul(h[0], r[0]), pv_mul(h[1], s[4])),
+                 pv_add(pv_add(pv_mul(h[2], s[3]), pv_mul(h[3], s[2])), pv_mul(h[4], s[1])));
+  pv d1 = pv_add(pv_add(pv_mul(h[0], r[1]), pv_mul(h[1], r[0])),
+                 pv_add(pv_add(pv_mul(h[2], s[4]), pv_mul(h[3], s[3])), pv_mul(h[4], s[2])));
+  pv d2 = pv_add(pv_add(pv_mul(h[0], r[2]), pv_mul(h[1], r[1])),
+                 pv_add(pv_add(pv_mul(h[2], r[0]), pv_mul(h[3], s[4])), pv_mul(h[4], s[3])));
+  pv d3 = pv_add(pv_add(pv_mul(h[0], r[3]), pv_mul(h[1], r[2])),
+                 pv_add(pv_add(pv_mul(h[2], r[1]), pv_mul(h[3], r[0])), pv_mul(h[4], s[4])));
+  pv d4 = pv_add(pv_add(pv_mul(h[0], r[4]), pv_mul(h[1], r[3])),
+                 pv_add(pv_add(pv_mul(h[2], r[2]), pv_mul(h[3], r[1])), pv_mul(h[4], r[0])));
   /* Two interleaved carry chains (d0 -> d1 -> d2, d3 -> d4 -> d0 -> d1),
    * the usual lazy reduction. */
-  PV c;
-  c = PV_SHR(d0, 26); d0 = PV_AND(d0, mask); d1 = ADD(d1, c);
-  c = PV_SHR(d3, 26); d3 = PV_AND(d3, mask); d4 = ADD(d4, c);
-  c = PV_SHR(d1, 26); d1 = PV_AND(d1, mask); d2 = ADD(d2, c);
-  c = PV_SHR(d4, 26); d4 = PV_AND(d4, mask); d0 = ADD(d0, ADD(c, PV_SHL(c, 2)));
-  c = PV_SHR(d2, 26); d2 = PV_AND(d2, mask); d3 = ADD(d3, c);
-  c = PV_SHR(d0, 26); d0 = PV_AND(d0, mask); d1 = ADD(d1, c);
-  c = PV_SHR(d3, 26); d3 = PV_AND(d3, mask); d4 = ADD(d4, c);
+  pv c;
+  c = pv_shr(d0, 26); d0 = pv_and(d0, mask); d1 = pv_add(d1, c);
+  c = pv_shr(d3, 26); d3 = pv_and(d3, mask); d4 = pv_add(d4, c);
+  c = pv_shr(d1, 26); d1 = pv_and(d1, mask); d2 = pv_add(d2, c);
+  c = pv_shr(d4, 26); d4 = pv_and(d4, mask); d0 = pv_add(d0, pv_add(c, pv_shl(c, 2)));
+  c = pv_shr(d2, 26); d2 = pv_and(d2, mask); d3 = pv_add(d3, c);
+  c = pv_shr(d0, 26); d0 = pv_and(d0, mask); d1 = pv_add(d1, c);
+  c = pv_shr(d3, 26); d3 = pv_and(d3, mask); d4 = pv_add(d4, c);
   h[0] = d0; h[1] = d1; h[2] = d2; h[3] = d3; h[4] = d4;
-#undef MUL
-#undef ADD
 }
 
 /* h = (h + the PV_LANES blocks at in) * r per lane; s = 5r. m is scratch,
  * the caller's array: with a local one here (or with the whole loop in this
- * header) GCC 12 allocated the AVX2 loop's 16 registers differently and it
- * ran 6% slower on Zen. */
-static inline void absorb26(PV h[5], PV m[5], const uint8_t *in, PV hibit, PV mask, const PV r[5], const PV s[5]) {
+ * header) GCC 12 allocated the AVX2 loop's 16 registers differently, and
+ * that measured slower (see the bench). */
+static inline void absorb26(pv h[5], pv m[5], const uint8_t *in, pv hibit, pv mask, const pv r[5], const pv s[5]) {
   load26(m, in, hibit, mask);
-  for (int i = 0; i < 5; i++) h[i] = PV_ADD(h[i], m[i]);
+  for (int i = 0; i < 5; i++) h[i] = pv_add(h[i], m[i]);
   mulmod26(h, r, s, mask);
 }
 
 /* Vector limbs from st->h: the running h joins lane 0, the lane of the
  * first block. */
-static inline void expand26(PV h[5], const hwc_poly1305_state *st) {
+static inline void expand26(pv h[5], const hwc_poly1305_state *st) {
   uint64_t l[5];
   to26(l, st->h);
-  for (int i = 0; i < 5; i++) h[i] = PV_LANE0((long long)l[i]);
+  for (int i = 0; i < 5; i++) h[i] = pv_lane0(l[i]);
 }
 
 /* st->h = the sum of h's lanes, carried fully and repacked to radix 2^64.
@@ -126,8 +134,8 @@ static inline void expand26(PV h[5], const hwc_poly1305_state *st) {
  * overlapped t3's lowest bit), for messages that keep h at its maximum. t4
  * ends below 2^26 + 1, so its bits above 24 land in st->h[2], which the
  * scalar code accepts as a partially reduced h. */
-static inline void collapse26(hwc_poly1305_state *st, const PV h[5]) {
-  uint64_t t0 = PV_HSUM(h[0]), t1 = PV_HSUM(h[1]), t2 = PV_HSUM(h[2]), t3 = PV_HSUM(h[3]), t4 = PV_HSUM(h[4]);
+static inline void collapse26(hwc_poly1305_state *st, const pv h[5]) {
+  uint64_t t0 = pv_hsum(h[0]), t1 = pv_hsum(h[1]), t2 = pv_hsum(h[2]), t3 = pv_hsum(h[3]), t4 = pv_hsum(h[4]);
   t1 += t0 >> 26; t0 &= M26;
   t2 += t1 >> 26; t1 &= M26;
   t3 += t2 >> 26; t2 &= M26;
