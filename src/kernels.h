@@ -177,22 +177,6 @@ typedef struct {
   void (*xor_blocks)(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16]);
 } hwc_chacha20_kernel;
 
-/* The ten double rounds of ChaCha20 (RFC 8439, 2.3 and 2.4.1) over the
- * state words x[0..15]: four column quarter rounds, then four diagonal
- * ones. QR(a, b, c, d) is the caller's quarter round, over whatever x holds
- * (one word, or the same word of several blocks in a vector). */
-#define HWC_CHACHA20_ROUNDS(QR, x)              \
-  for (int r_ = 0; r_ < 10; r_++) {             \
-    QR((x)[0], (x)[4], (x)[8], (x)[12]);        \
-    QR((x)[1], (x)[5], (x)[9], (x)[13]);        \
-    QR((x)[2], (x)[6], (x)[10], (x)[14]);       \
-    QR((x)[3], (x)[7], (x)[11], (x)[15]);       \
-    QR((x)[0], (x)[5], (x)[10], (x)[15]);       \
-    QR((x)[1], (x)[6], (x)[11], (x)[12]);       \
-    QR((x)[2], (x)[7], (x)[8], (x)[13]);        \
-    QR((x)[3], (x)[4], (x)[9], (x)[14]);        \
-  }
-
 /* The 20-round ChaCha permutation without the final addition: the core of
  * HChaCha20 (src/common/chacha20_scalar.c, portable, used by the protocol). */
 void hwc_chacha20_permute(uint32_t x[16]);

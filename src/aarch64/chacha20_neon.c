@@ -19,28 +19,50 @@
 
 HWC_CALL_COUNTER(chacha20_neon);
 
-#define ROTL(x, n) vsriq_n_u32(vshlq_n_u32(x, n), x, 32 - (n))
-#define ROT16(x) vreinterpretq_u32_u16(vrev32q_u16(vreinterpretq_u16_u32(x)))
+/* 32-bit lane rotates left: SHL then SRI (shift right and insert) for 12,
+ * 8 and 7; a rotate by 16 swaps the halfwords of each word, one REV32. */
+static inline uint32x4_t rotl16(uint32x4_t x) { return vreinterpretq_u32_u16(vrev32q_u16(vreinterpretq_u16_u32(x))); }
+static inline uint32x4_t rotl12(uint32x4_t x) { return vsriq_n_u32(vshlq_n_u32(x, 12), x, 20); }
+static inline uint32x4_t rotl8(uint32x4_t x) { return vsriq_n_u32(vshlq_n_u32(x, 8), x, 24); }
+static inline uint32x4_t rotl7(uint32x4_t x) { return vsriq_n_u32(vshlq_n_u32(x, 7), x, 25); }
 
-#define QR(a, b, c, d)                                    \
-  do {                                                    \
-    a = vaddq_u32(a, b); d = ROT16(veorq_u32(d, a));      \
-    c = vaddq_u32(c, d); b = ROTL(veorq_u32(b, c), 12);   \
-    a = vaddq_u32(a, b); d = ROTL(veorq_u32(d, a), 8);    \
-    c = vaddq_u32(c, d); b = ROTL(veorq_u32(b, c), 7);    \
-  } while (0)
+/* One quarter round (RFC 8439, 2.1) on whatever a, b, c, d hold: one word
+ * of four blocks (vertical) or a whole row of one block (horizontal). */
+static inline void qr(uint32x4_t *a, uint32x4_t *b, uint32x4_t *c, uint32x4_t *d) {
+  *a = vaddq_u32(*a, *b); *d = rotl16(veorq_u32(*d, *a));
+  *c = vaddq_u32(*c, *d); *b = rotl12(veorq_u32(*b, *c));
+  *a = vaddq_u32(*a, *b); *d = rotl8(veorq_u32(*d, *a));
+  *c = vaddq_u32(*c, *d); *b = rotl7(veorq_u32(*b, *c));
+}
 
+/* The ten double rounds (RFC 8439, 2.3) over the vertical layout: four
+ * column quarter rounds, then four diagonal ones, on state words x[0..15]. */
+static inline void rounds(uint32x4_t x[16]) {
+  for (int r = 0; r < 10; r++) {
+    qr(&x[0], &x[4], &x[8], &x[12]);
+    qr(&x[1], &x[5], &x[9], &x[13]);
+    qr(&x[2], &x[6], &x[10], &x[14]);
+    qr(&x[3], &x[7], &x[11], &x[15]);
+    qr(&x[0], &x[5], &x[10], &x[15]);
+    qr(&x[1], &x[6], &x[11], &x[12]);
+    qr(&x[2], &x[7], &x[8], &x[13]);
+    qr(&x[3], &x[4], &x[9], &x[14]);
+  }
+}
+
+/* out = in XOR k, 16 bytes. */
 static inline void xor16(uint8_t *out, const uint8_t *in, uint32x4_t k) {
   vst1q_u8(out, veorq_u8(vld1q_u8(in), vreinterpretq_u8_u32(k)));
 }
 
+/* Four blocks in the vertical layout. */
 static void blocks4(uint8_t *out, const uint8_t *in, uint32_t st[16]) {
   static const uint32_t lane_ctr[4] = {0, 1, 2, 3};
   uint32x4_t s[16], x[16];
   for (int i = 0; i < 16; i++) s[i] = vdupq_n_u32(st[i]);
   s[12] = vaddq_u32(s[12], vld1q_u32(lane_ctr));
   for (int i = 0; i < 16; i++) x[i] = s[i];
-  HWC_CHACHA20_ROUNDS(QR, x);
+  rounds(x);
   for (int g = 0; g < 4; g++) {
     /* Words 4g..4g+3 of the four blocks: transpose so vector k is block k. */
     uint32x4_t a = vaddq_u32(x[4 * g], s[4 * g]), b = vaddq_u32(x[4 * g + 1], s[4 * g + 1]);
@@ -57,16 +79,17 @@ static void blocks4(uint8_t *out, const uint8_t *in, uint32_t st[16]) {
   st[12] += 4;
 }
 
+/* One block in the horizontal layout: rows in a, b, c, d. */
 static void block1(uint8_t *out, const uint8_t *in, uint32_t st[16]) {
   const uint32x4_t a0 = vld1q_u32(st), b0 = vld1q_u32(st + 4), c0 = vld1q_u32(st + 8), d0 = vld1q_u32(st + 12);
   uint32x4_t a = a0, b = b0, c = c0, d = d0;
   for (int r = 0; r < 10; r++) {
-    QR(a, b, c, d);
+    qr(&a, &b, &c, &d);
     /* Rotate rows 1..3 by 1..3 words: columns become diagonals. */
     b = vextq_u32(b, b, 1);
     c = vextq_u32(c, c, 2);
     d = vextq_u32(d, d, 3);
-    QR(a, b, c, d);
+    qr(&a, &b, &c, &d);
     b = vextq_u32(b, b, 3);
     c = vextq_u32(c, c, 2);
     d = vextq_u32(d, d, 1);
@@ -78,6 +101,7 @@ static void block1(uint8_t *out, const uint8_t *in, uint32_t st[16]) {
   st[12]++;
 }
 
+/* The table's xor_blocks: fours, then single blocks. */
 static void chacha20_neon_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
   HWC_COUNT_CALL(chacha20_neon);
   for (; nblocks >= 4; nblocks -= 4, in += 256, out += 256) blocks4(out, in, st);
