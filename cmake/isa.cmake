@@ -39,14 +39,19 @@ if(HWC_ARCH STREQUAL "x86_64")
   hwc_isa(vpclmulqdq -mvpclmulqdq VPCLMUL PCLMUL ${_avx})
 elseif(HWC_ARCH STREQUAL "aarch64")
   hwc_isa(asimd "" ASIMD)
-  # The AES extension holds PMULL too (one compiler feature for both).
-  hwc_isa(aes +aes ARM_AES ARM_PMULL ASIMD)
-  hwc_isa(pmull +aes ARM_AES ARM_PMULL ASIMD)
-  # The compilers' +sha2 enables the SHA-1 and SHA-256 instructions.
-  hwc_isa(sha1 +sha2 ARM_SHA1 ARM_SHA2 ASIMD)
-  hwc_isa(sha2 +sha2 ARM_SHA1 ARM_SHA2 ASIMD)
-  # +sha3 enables SHA-512 and SHA-3 (EOR3, BCAX...) together, and SHA-2.
+  # GCC 12's arm_neon.h declares the AES, PMULL, SHA-1 and SHA-256
+  # intrinsics behind +crypto only, which enables all four at once; every
+  # core with the crypto extension has the four, and compilers emit them
+  # only from intrinsics.
+  hwc_isa(aes +crypto ARM_AES ARM_PMULL ARM_SHA1 ARM_SHA2 ASIMD)
+  hwc_isa(pmull +crypto ARM_AES ARM_PMULL ARM_SHA1 ARM_SHA2 ASIMD)
+  hwc_isa(sha1 +crypto ARM_AES ARM_PMULL ARM_SHA1 ARM_SHA2 ASIMD)
+  hwc_isa(sha2 +crypto ARM_AES ARM_PMULL ARM_SHA1 ARM_SHA2 ASIMD)
+  # +sha3 enables SHA-512 and SHA-3 (EOR3, BCAX...) together, and SHA-2;
+  # GCC 12 declares their intrinsics for Armv8.2-A only. SHA-512 exists
+  # only from Armv8.2, so its cores have that version's mandatory features.
   hwc_isa(sha512 +sha3 ARM_SHA512 ARM_SHA3 ARM_SHA1 ARM_SHA2 ASIMD)
+  set(HWC_ISA_sha512_ARCH armv8.2-a)
 endif()
 
 # hwc_kernel(FILE ISA...): an ISA-specific kernel. Its compiler options and
@@ -55,6 +60,7 @@ endif()
 function(hwc_kernel file)
   set(options "")
   set(march "")
+  set(arch armv8-a)
   set(bits "")
   foreach(isa ${ARGN})
     if(NOT DEFINED HWC_ISA_${isa}_BITS)
@@ -68,10 +74,13 @@ function(hwc_kernel file)
     elseif(opt)
       list(APPEND options ${opt})
     endif()
+    if(DEFINED HWC_ISA_${isa}_ARCH)
+      set(arch ${HWC_ISA_${isa}_ARCH})
+    endif()
     list(APPEND bits ${HWC_ISA_${isa}_BITS})
   endforeach()
   if(march)
-    list(APPEND options "-march=armv8-a${march}")
+    list(APPEND options "-march=${arch}${march}")
   endif()
   list(REMOVE_DUPLICATES options)
   list(REMOVE_DUPLICATES bits)

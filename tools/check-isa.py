@@ -31,6 +31,10 @@ MACROS = {
     "__ARM_FEATURE_AES": ["ARM_AES", "ARM_PMULL"], "__ARM_FEATURE_CRYPTO": ["ARM_AES", "ARM_SHA2"],
     "__ARM_FEATURE_SHA2": ["ARM_SHA2"], "__ARM_FEATURE_SHA512": ["ARM_SHA512"],
     "__ARM_FEATURE_SHA3": ["ARM_SHA3"],
+    # Mandatory in Armv8.1/8.2-A, which -march=armv8.2-a turns on: only the
+    # SHA-512 kernel asks for that version, and SHA-512 exists only there.
+    "__ARM_FEATURE_ATOMICS": ["ARM_SHA512"], "__ARM_FEATURE_CRC32": ["ARM_SHA512"],
+    "__ARM_FEATURE_QRDMX": ["ARM_SHA512"],
 }
 FEATURE = re.compile(r"#define (__(?:SSE|SSSE|AVX|AES|PCLMUL|SHA|BMI|ADX|VAES|VPCLMUL|FMA|F16C|POPCNT|"
                      r"LZCNT|MOVBE|XSAVE|GFNI)[A-Z0-9_]*__|__ARM_FEATURE_[A-Z0-9_]+)[ \n]")
