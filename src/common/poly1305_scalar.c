@@ -27,11 +27,15 @@ void hwc_poly1305_blocks_scalar(hwc_poly1305_state *st, const uint8_t *in, size_
   const uint64_t r0 = st->r[0], r1 = st->r[1], s1 = r1 + (r1 >> 2);
   uint64_t h0 = st->h[0], h1 = st->h[1], h2 = st->h[2];
   for (; nblocks; nblocks--, in += 16) {
-    u128 t = (u128)h0 + hwc_load64_le(in);
-    h0 = (uint64_t)t;
-    t = (u128)h1 + hwc_load64_le(in + 8) + (uint64_t)(t >> 64);
-    h1 = (uint64_t)t;
-    h2 += (uint64_t)(t >> 64) + hibit;
+    /* h += m with the carries as 0/1 values: GCC spills 128-bit sums
+     * built from 64-bit halves to the stack, these stay in registers. */
+    uint64_t m0 = hwc_load64_le(in), m1 = hwc_load64_le(in + 8);
+    h0 += m0;
+    uint64_t c = h0 < m0;
+    h1 += c;
+    uint64_t c1 = h1 < c;
+    h1 += m1;
+    h2 += c1 + (h1 < m1) + hibit;
 
     /* h2 < 8 and r0, s1 < 2^62, so h2 * r0 and h2 * s1 fit in 64 bits. */
     u128 d0 = (u128)h0 * r0 + (u128)h1 * s1;
@@ -43,13 +47,12 @@ void hwc_poly1305_blocks_scalar(hwc_poly1305_state *st, const uint8_t *in, size_
     h1 = (uint64_t)d1;
     d2 += (uint64_t)(d1 >> 64);
     /* Fold bits 130 and up back in: 2^130 = 5 mod p, c = 5 * (d2 >> 2). */
-    uint64_t c = (d2 >> 2) + (d2 & ~(uint64_t)3);
+    c = (d2 >> 2) + (d2 & ~(uint64_t)3);
     h2 = d2 & 3;
-    t = (u128)h0 + c;
-    h0 = (uint64_t)t;
-    t = (u128)h1 + (uint64_t)(t >> 64);
-    h1 = (uint64_t)t;
-    h2 += (uint64_t)(t >> 64);
+    h0 += c;
+    c = h0 < c;
+    h1 += c;
+    h2 += h1 < c;
   }
   st->h[0] = h0;
   st->h[1] = h1;
