@@ -22,6 +22,7 @@
 
 #include "bench.h"
 #include "report.h"
+#include "tiers.h"
 #include "bench_version.h"
 
 #define DEFAULT_MIN_TIME 0.05
@@ -342,6 +343,7 @@ int main(int argc, char **argv) {
 
   for (int i = 1; i < argc; i++)
     if (strcmp(argv[i], "--compare") == 0) return compare_main(argc, argv);
+    if (strcmp(argv[i], "--tiers") == 0) return tiers_main(argc, argv);
 
   for (int i = 1; i < argc; i++) {
     const char *v;
