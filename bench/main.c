@@ -341,9 +341,10 @@ int main(int argc, char **argv) {
   long runs = DEFAULT_RUNS;
   int list = 0;
 
-  for (int i = 1; i < argc; i++)
+  for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--compare") == 0) return compare_main(argc, argv);
     if (strcmp(argv[i], "--tiers") == 0) return tiers_main(argc, argv);
+  }
 
   for (int i = 1; i < argc; i++) {
     const char *v;
