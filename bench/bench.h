@@ -123,4 +123,14 @@ typedef struct bench_figure {
 void bench_measure(const bench_row *row, bench_io *io, size_t len, double min_time,
                    unsigned runs, bench_figure *fig);
 
+/* Measures two rows on the same terms, for a ratio from one run: both are
+ * warmed up (each sizing its own batch), then their timed runs alternate,
+ * A's first run, B's first, A's second, ..., under bench_measure's rules
+ * (for both, a batch during which the thread lost the CPU does not count).
+ * main.c pairs our selected implementation (A) with a peer library's row
+ * of the same name (B, see peers.h). */
+void bench_measure_pair(const bench_row *row_a, bench_io *io_a, const bench_row *row_b, bench_io *io_b,
+                        size_t len, double min_time, unsigned runs, bench_figure *fig_a,
+                        bench_figure *fig_b);
+
 #endif /* HWC_BENCH_H */

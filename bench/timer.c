@@ -100,18 +100,12 @@ static uint64_t run_batch(const bench_row *row, bench_io *io, size_t len, uint64
   return wall;
 }
 
-void bench_measure(const bench_row *row, bench_io *io, size_t len, double min_time,
-                   unsigned runs, bench_figure *fig) {
-  double ns[MAX_RUNS], order[MAX_RUNS], ticks[MAX_RUNS];
-  uint64_t target = (uint64_t)(min_time * 1e9);
-  if (runs < 1) runs = 1;
-  if (runs > MAX_RUNS) runs = MAX_RUNS;
-
-  /* Warm-up (caches, branch predictors, the CPU's clock ramp) for one
-   * min_time, which also sizes a batch: about 1/100 of a run, short enough
-   * that most batches fit in one scheduler time slice on a loaded machine
-   * and long enough that the clock reads around it cost nothing measurable;
-   * never fewer than one call. */
+/* Warm-up (caches, branch predictors, the CPU's clock ramp) for one
+ * min_time, which also sizes a batch: about 1/100 of a run, short enough
+ * that most batches fit in one scheduler time slice on a loaded machine
+ * and long enough that the clock reads around it cost nothing measurable;
+ * never fewer than one call. Returns the batch size. */
+static uint64_t warm_up(const bench_row *row, bench_io *io, size_t len, uint64_t target) {
   uint64_t batch = 1;
   uint64_t start = bench_now_ns();
   span warm = {0, 0, 0};
@@ -120,22 +114,30 @@ void bench_measure(const bench_row *row, bench_io *io, size_t len, double min_ti
     if (wall < target / 100 && batch < (UINT64_C(1) << 40)) batch *= 2;
     if (bench_now_ns() - start >= target) break;
   }
+  return batch;
+}
 
-  /* Each timed run goes on batch by batch until its undisturbed batches
-   * add up to min_time. If the machine is so busy that this takes 20 times
-   * longer than asked, every batch counts from then on (the spread shows it). */
-  for (unsigned r = 0; r < runs; r++) {
-    span acc = {0, 0, 0};
-    uint64_t s = bench_now_ns();
-    int take_all = 0;
-    while (acc.ns < target) {
-      run_batch(row, io, len, batch, take_all, &acc);
-      if (!take_all && bench_now_ns() - s > 20 * target) take_all = 1;
-    }
-    ns[r] = (double)acc.ns / (double)acc.calls;
-    ticks[r] = (double)acc.ticks / (double)acc.calls;
-    order[r] = ns[r];
+/* One timed run: goes on batch by batch until its undisturbed batches add
+ * up to `target` ns. If the machine is so busy that this takes 20 times
+ * longer than asked, every batch counts from then on (the spread shows
+ * it). Stores ns and counter ticks per call. */
+static void timed_run(const bench_row *row, bench_io *io, size_t len, uint64_t batch, uint64_t target,
+                      double *ns, double *ticks) {
+  span acc = {0, 0, 0};
+  uint64_t s = bench_now_ns();
+  int take_all = 0;
+  while (acc.ns < target) {
+    run_batch(row, io, len, batch, take_all, &acc);
+    if (!take_all && bench_now_ns() - s > 20 * target) take_all = 1;
   }
+  *ns = (double)acc.ns / (double)acc.calls;
+  *ticks = (double)acc.ticks / (double)acc.calls;
+}
+
+/* The figure of `runs` timed runs: median, min and max time per call. */
+static void summarise(const double *ns, const double *ticks, unsigned runs, bench_figure *fig) {
+  double order[MAX_RUNS];
+  for (unsigned r = 0; r < runs; r++) order[r] = ns[r];
   qsort(order, runs, sizeof order[0], cmp_double);
   double med = runs % 2 ? order[runs / 2] : (order[runs / 2 - 1] + order[runs / 2]) / 2;
   /* Cycles of the run closest to the median time, not an independent median,
@@ -148,4 +150,38 @@ void bench_measure(const bench_row *row, bench_io *io, size_t len, double min_ti
   fig->max_ns = order[runs - 1];
   fig->ticks = ticks[m] * (med / ns[m]);
   fig->runs = runs;
+}
+
+static unsigned clamp_runs(unsigned runs) {
+  return runs < 1 ? 1 : runs > MAX_RUNS ? MAX_RUNS : runs;
+}
+
+void bench_measure(const bench_row *row, bench_io *io, size_t len, double min_time,
+                   unsigned runs, bench_figure *fig) {
+  double ns[MAX_RUNS], ticks[MAX_RUNS];
+  uint64_t target = (uint64_t)(min_time * 1e9);
+  runs = clamp_runs(runs);
+  uint64_t batch = warm_up(row, io, len, target);
+  for (unsigned r = 0; r < runs; r++) timed_run(row, io, len, batch, target, &ns[r], &ticks[r]);
+  summarise(ns, ticks, runs, fig);
+}
+
+/* Alternating the runs (A, B, A, B, ...) rather than measuring A then B
+ * spreads whatever drifts during the measurement (clock frequency with the
+ * package's temperature, other tenants' load) evenly over both, so their
+ * ratio is fair even when each figure on its own moved. */
+void bench_measure_pair(const bench_row *row_a, bench_io *io_a, const bench_row *row_b, bench_io *io_b,
+                        size_t len, double min_time, unsigned runs, bench_figure *fig_a,
+                        bench_figure *fig_b) {
+  double ns_a[MAX_RUNS], ticks_a[MAX_RUNS], ns_b[MAX_RUNS], ticks_b[MAX_RUNS];
+  uint64_t target = (uint64_t)(min_time * 1e9);
+  runs = clamp_runs(runs);
+  uint64_t batch_a = warm_up(row_a, io_a, len, target);
+  uint64_t batch_b = warm_up(row_b, io_b, len, target);
+  for (unsigned r = 0; r < runs; r++) {
+    timed_run(row_a, io_a, len, batch_a, target, &ns_a[r], &ticks_a[r]);
+    timed_run(row_b, io_b, len, batch_b, target, &ns_b[r], &ticks_b[r]);
+  }
+  summarise(ns_a, ticks_a, runs, fig_a);
+  summarise(ns_b, ticks_b, runs, fig_b);
 }
