@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * hwcrypto-bench --compare A.json B.json ...: one Markdown table across
- * reports (CPUs of a fleet, or versions on one CPU). Rows are result name +
+ * hwcrypto-bench --compare A.json B.json ...: Markdown tables across
+ * reports (CPUs of a fleet, or versions on one CPU).
+ *
+ * First the headline, "what an application gets": per report and per main
+ * result (tiers.h, bulk rows at 16 KiB) the implementation the dispatcher
+ * selected there, its throughput, and the ratio to OpenSSL on the same CPU
+ * when the report has OpenSSL's figure (schema 2). Then every figure: rows are result name +
  * implementation + size, columns the files; every figure is a throughput
  * (GB/s or ops/s, higher is better) and every column after the first also
  * gives its ratio to the first file. Ratios below 1 - threshold are flagged
@@ -19,16 +24,21 @@
 
 #include "json_read.h"
 #include "report.h"
+#include "tiers.h"
 
 typedef struct key {
   char name[96], impl[96];
-  long size; /* -1: an operation row */
+  char source[32]; /* "hwcrypto", or the peer library's id (schema 2) */
+  long size;       /* -1: an operation row */
   int bulk;
 } key;
 
 typedef struct figure {
   key k;
   double rate;
+  int selected;        /* the dispatcher's choice (ours only) */
+  double median_ns;    /* 0: absent */
+  double hwcrypto_ns;  /* a peer's figure: ours from the same alternated runs, 0: absent */
 } figure;
 
 typedef struct report_file {
@@ -75,15 +85,18 @@ static int num_of(const jv *o, const char *k, double *out) {
   return 1;
 }
 
-static void add(report_file *rf, const key *k, double rate) {
+/* Appends a figure; the array grows by doubling (at sizes 2^k - 1). */
+static figure *add(report_file *rf, const key *k, double rate) {
   if ((rf->n & (rf->n + 1)) == 0 || rf->n == 0) {
     figure *p = realloc(rf->figs, (2 * rf->n + 2) * sizeof *p);
     if (!p) bad_input(rf->path, "out of memory");
     rf->figs = p;
   }
-  rf->figs[rf->n].k = *k;
-  rf->figs[rf->n].rate = rate;
-  rf->n++;
+  figure *f = &rf->figs[rf->n++];
+  memset(f, 0, sizeof *f);
+  f->k = *k;
+  f->rate = rate;
+  return f;
 }
 
 static void load(report_file *rf) {
@@ -97,8 +110,12 @@ static void load(report_file *rf) {
     bad_input(rf->path, msg);
   }
   double schema;
-  if (doc->type != JV_OBJ || !num_of(doc, "schema", &schema) || schema != 1)
-    bad_input(rf->path, "not an hwcrypto-bench report (no \"schema\":1)");
+  if (doc->type != JV_OBJ || !num_of(doc, "schema", &schema) || (schema != 1 && schema != 2))
+    bad_input(rf->path, "not an hwcrypto-bench report (no \"schema\":1 or 2)");
+  /* Schema 2 added the peer libraries' figures and says which were loaded. */
+  const jv *peers = json_get(doc, "peers");
+  if (schema == 2 && (!peers || peers->type != JV_ARR))
+    bad_input(rf->path, "a schema-2 report without a \"peers\" array");
   const jv *results = json_get(doc, "results");
   if (!results || results->type != JV_ARR) bad_input(rf->path, "no \"results\" array");
 
@@ -131,9 +148,15 @@ static void load(report_file *rf) {
       snprintf(msg, sizeof msg, "results[%zu] (%s): neither \"gbps\" nor \"ops_per_s\"", i, name);
       bad_input(rf->path, msg);
     }
+    const char *source = str_of(r, "source");
     snprintf(k.name, sizeof k.name, "%s", name);
     snprintf(k.impl, sizeof k.impl, "%s", impl);
-    add(rf, &k, rate);
+    snprintf(k.source, sizeof k.source, "%s", source ? source : "hwcrypto");
+    figure *f = add(rf, &k, rate);
+    const jv *sel = json_get(r, "selected");
+    f->selected = sel && sel->type == JV_BOOL && sel->boolean;
+    num_of(r, "median_ns", &f->median_ns);
+    num_of(r, "hwcrypto_median_ns", &f->hwcrypto_ns);
   }
 
   /* The cipher-shootout scenario compares like a bulk row at its own size. */
@@ -152,6 +175,7 @@ static void load(report_file *rf) {
       memset(&k, 0, sizeof k);
       snprintf(k.name, sizeof k.name, "cipher-shootout: %s", name);
       snprintf(k.impl, sizeof k.impl, "%s", impl);
+      snprintf(k.source, sizeof k.source, "hwcrypto");
       k.size = -2;
       k.bulk = 1;
       add(rf, &k, rate);
@@ -159,8 +183,10 @@ static void load(report_file *rf) {
   json_free(doc);
 }
 
+/* Whether two keys name the same figure. */
 static int same(const key *a, const key *b) {
-  return a->size == b->size && strcmp(a->name, b->name) == 0 && strcmp(a->impl, b->impl) == 0;
+  return a->size == b->size && strcmp(a->name, b->name) == 0 && strcmp(a->impl, b->impl) == 0 &&
+         strcmp(a->source, b->source) == 0;
 }
 
 static const figure *find(const report_file *rf, const key *k) {
@@ -169,6 +195,7 @@ static const figure *find(const report_file *rf, const key *k) {
   return NULL;
 }
 
+/* "1.23 GB/s" or "4567 ops/s". */
 static void cell_rate(char *buf, size_t cap, const figure *f) {
   if (f->k.bulk)
     snprintf(buf, cap, "%.3g GB/s", f->rate);
@@ -176,6 +203,78 @@ static void cell_rate(char *buf, size_t cap, const figure *f) {
     snprintf(buf, cap, "%.4g ops/s", f->rate);
 }
 
+/* Our selected figure for a main result in one report (bulk rows at
+ * BENCH_MAIN_SIZE), or NULL. */
+static const figure *main_figure(const report_file *rf, const char *name) {
+  for (size_t i = 0; i < rf->n; i++) {
+    const figure *f = &rf->figs[i];
+    if (f->selected && strcmp(f->k.source, "hwcrypto") == 0 && strcmp(f->k.name, name) == 0 &&
+        (f->k.size == -1 || f->k.size == BENCH_MAIN_SIZE))
+      return f;
+  }
+  return NULL;
+}
+
+/* OpenSSL's figure beside ours: same result and size, source "openssl". */
+static const figure *openssl_figure(const report_file *rf, const figure *ours) {
+  for (size_t i = 0; i < rf->n; i++) {
+    const figure *f = &rf->figs[i];
+    if (strcmp(f->k.source, "openssl") == 0 && f->k.size == ours->k.size && strcmp(f->k.name, ours->k.name) == 0)
+      return f;
+  }
+  return NULL;
+}
+
+/* The headline, "what an application gets": per main result and report,
+ * the implementation the dispatcher selected on that CPU, its throughput
+ * and OpenSSL's time / ours. The ratio prefers the figure of ours measured
+ * in the same alternated runs as OpenSSL's (schema 2's
+ * hwcrypto_median_ns), so load on the machine affects both alike. The
+ * table has no outer pipes (valid GFM), so a reader that takes every line
+ * starting with "| " for the full table below is not confused. */
+static void print_headline(const report_file *files, size_t nf) {
+  size_t shown = 0;
+  for (size_t r = 0; r < bench_main_rows_count; r++)
+    for (size_t i = 0; i < nf; i++)
+      if (main_figure(&files[i], bench_main_rows[r])) {
+        if (shown++ == 0) {
+          printf("what an application gets |");
+          for (size_t j = 0; j < nf; j++) printf(" %s%s", files[j].label, j + 1 < nf ? " |" : "\n");
+          printf("---|");
+          for (size_t j = 0; j < nf; j++) printf("---:%s", j + 1 < nf ? "|" : "\n");
+        }
+        const figure *any = main_figure(&files[i], bench_main_rows[r]);
+        if (any->k.bulk)
+          printf("%s (%d KiB) |", bench_main_rows[r], BENCH_MAIN_SIZE / 1024);
+        else
+          printf("%s |", bench_main_rows[r]);
+        for (size_t j = 0; j < nf; j++) {
+          const figure *f = main_figure(&files[j], bench_main_rows[r]);
+          const figure *o = f ? openssl_figure(&files[j], f) : NULL;
+          char c[48], ratio[24] = "-";
+          if (o && o->median_ns > 0 && o->hwcrypto_ns > 0)
+            snprintf(ratio, sizeof ratio, "%.2fx", o->median_ns / o->hwcrypto_ns);
+          else if (o && o->rate > 0)
+            snprintf(ratio, sizeof ratio, "%.2fx", f->rate / o->rate);
+          /* Whole operations per second read better than %g's exponents. */
+          if (f && !f->k.bulk && f->rate >= 100)
+            snprintf(c, sizeof c, "%.0f ops/s", f->rate);
+          else if (f)
+            cell_rate(c, sizeof c, f);
+          if (f)
+            printf(" %s, %s, %s%s", c, f->k.impl, ratio, j + 1 < nf ? " |" : "\n");
+          else
+            printf(" -%s", j + 1 < nf ? " |" : "\n");
+        }
+        break;
+      }
+  if (shown)
+    printf("\nEach cell: throughput, the implementation the dispatcher selected on that CPU, and "
+           "OpenSSL's time / ours on the same CPU (above 1: hwcrypto is faster; - when the report has "
+           "no OpenSSL figure, as schema-1 reports do not).\n\n");
+}
+
+/* A positive number option (PCT may end in '%'); exits 2 otherwise. */
 static double parse_positive(const char *opt, const char *v, int percent) {
   char *end;
   errno = 0;
@@ -188,6 +287,7 @@ static double parse_positive(const char *opt, const char *v, int percent) {
   return x;
 }
 
+/* --compare's entry point (report.h). */
 int compare_main(int argc, char **argv) {
   double threshold = 10, fail_below = 0;
   report_file *files = calloc((size_t)argc, sizeof *files);
@@ -244,6 +344,7 @@ int compare_main(int argc, char **argv) {
       rows[nrows++] = *k;
     }
 
+  print_headline(files, nf);
   printf("| result | implementation | size |");
   for (size_t i = 0; i < nf; i++) printf(" %s |", files[i].label);
   printf("\n|---|---|---:|");

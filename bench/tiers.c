@@ -38,10 +38,11 @@ extern char **environ;
 /* The rows an application cares about most: hashing, the two AEADs and
  * AES-CTR, key agreement, signing, RSA private keys. --quick keeps one of
  * each kind so the test stays short. */
-static const char *const default_rows[] = {
+const char *const bench_main_rows[] = {
     "sha256",      "sha512",       "aes-128-gcm-encrypt", "aes-128-ctr",     "chacha20-poly1305-encrypt",
     "x25519",      "ed25519-sign", "rsa2048-private",     "rsa4096-private",
 };
+const size_t bench_main_rows_count = sizeof bench_main_rows / sizeof bench_main_rows[0];
 static const char *const quick_rows[] = {"sha256", "aes-128-gcm-encrypt", "x25519"};
 
 /* A tier: the features it has (the CPU must have all of them to reach it)
@@ -762,7 +763,7 @@ static void plan_tiers(const char *detected) {
  * prints and writes the matrix. */
 int tiers_main(int argc, char **argv) {
   const char *filter = NULL, *runs_arg = NULL, *min_time = NULL, *json = NULL, *outdir = NULL;
-  long size = 16384;
+  long size = BENCH_MAIN_SIZE;
   int quick = 0;
   for (int i = 1; i < argc; i++) {
     const char *v;
@@ -804,8 +805,8 @@ int tiers_main(int argc, char **argv) {
     if (!runs_arg) runs_arg = "1";
     if (!min_time) min_time = "0.005";
   }
-  const char *const *want = quick ? quick_rows : default_rows;
-  size_t n_want = quick ? sizeof quick_rows / sizeof quick_rows[0] : sizeof default_rows / sizeof default_rows[0];
+  const char *const *want = quick ? quick_rows : bench_main_rows;
+  size_t n_want = quick ? sizeof quick_rows / sizeof quick_rows[0] : bench_main_rows_count;
   char regex[512];
   if (!filter) {
     size_t k = (size_t)snprintf(regex, sizeof regex, "^(");

@@ -9,6 +9,15 @@
 #ifndef HWC_BENCH_TIERS_H
 #define HWC_BENCH_TIERS_H
 
+#include <stddef.h>
+
+/* The results an application cares about most, in table order: the
+ * tier matrix's default rows and --compare's headline (compare.c). Bulk
+ * rows are shown at BENCH_MAIN_SIZE bytes. */
+extern const char *const bench_main_rows[];
+extern const size_t bench_main_rows_count;
+#define BENCH_MAIN_SIZE 16384
+
 /* Called by main() when argv holds --tiers; returns the exit status. */
 int tiers_main(int argc, char **argv);
 
