@@ -3,8 +3,11 @@
  * hwcrypto-bench: every row of every suite (suites.h), for every
  * implementation this CPU supports or only the selected one, then the
  * cipher-shootout scenario; a table on stdout and, with --out DIR, the
- * per-CPU report as JSON (schema 1), Markdown and SVG (see README.md).
- * `--compare` reads such JSON files instead (compare.c).
+ * per-CPU report as JSON (schema 2), Markdown and SVG (see README.md).
+ * Peer libraries (OpenSSL, libsodium: peers.h) are loaded at start-up when
+ * present, and our selected implementation is measured alternately with
+ * their rows of the same names. `--compare` reads such JSON files instead
+ * (compare.c); `--tiers` runs the CPU-tier matrix (tiers.c).
  *
  * Exit status: 0 all figures measured, 1 a figure or a report file failed,
  * 2 bad command line (unknown option or --impl value, bad regex, an output
@@ -21,6 +24,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "peers.h"
 #include "report.h"
 #include "tiers.h"
 #include "bench_version.h"
@@ -44,6 +48,22 @@ static size_t n_results, cap_results;
 
 static const char *default_impl[HWC_PRIM_COUNT];
 
+/* The peer libraries, in the order of the report's columns. */
+static const struct {
+  const char *id, *name;
+  int (*load)(bench_peer *p, char *why, size_t cap);
+} peer_libs[BENCH_MAX_PEERS] = {
+    {"openssl", "OpenSSL", bench_peer_openssl},
+    {"libsodium", "libsodium", bench_peer_sodium},
+};
+static bench_peer peers[BENCH_MAX_PEERS];
+static bench_peer_info peer_info[BENCH_MAX_PEERS];
+/* The peers' own buffers: a copy of our input (the same bytes) and their
+ * own output, so nothing a row's setup leaves in its buffers is disturbed
+ * by the other library. Each peer row keeps its state in its own bench_io. */
+static bench_io peer_io;
+
+/* Prints "hwcrypto-bench: <fmt with arg>" on stderr and exits with code. */
 static void die(int code, const char *fmt, const char *arg) {
   fprintf(stderr, "hwcrypto-bench: ");
   fprintf(stderr, fmt, arg);
@@ -51,6 +71,8 @@ static void die(int code, const char *fmt, const char *arg) {
   exit(code);
 }
 
+/* A new, zeroed result at the end of the list (which may move: pointers to
+ * earlier results do not survive this call). */
 static bench_result *add_result(void) {
   if (n_results == cap_results) {
     cap_results = cap_results ? 2 * cap_results : 64;
@@ -58,11 +80,13 @@ static bench_result *add_result(void) {
     if (!results) die(1, "%s", "out of memory");
   }
   memset(&results[n_results], 0, sizeof results[0]);
+  results[n_results].source = BENCH_SOURCE_HWCRYPTO;
   return &results[n_results++];
 }
 
 /* ------------------------------------------------------------ the table */
 
+/* "64 B", "16 KiB", "1 MiB". */
 static const char *fmt_size(size_t n, char *buf, size_t cap) {
   if (n >= 1048576 && n % 1048576 == 0)
     snprintf(buf, cap, "%zu MiB", n / 1048576);
@@ -73,39 +97,55 @@ static const char *fmt_size(size_t n, char *buf, size_t cap) {
   return buf;
 }
 
-static const bench_result *generic_of(const bench_result *r) {
-  for (size_t i = 0; i < n_results; i++)
-    if (results[i].row == r->row && results[i].size == r->size && results[i].st == BENCH_MEASURED &&
-        strcmp(results[i].impl, "generic") == 0)
-      return &results[i];
-  return NULL;
-}
-
-static void print_figure(const bench_result *r) {
+/* One line of the table: a figure, its speed-up over generic (ours only)
+ * and, on our selected implementation's line, its ratio to each loaded
+ * peer's figure of the same row and size. */
+static void print_figure(const bench_report *rep, const bench_result *r) {
   char impl[40], size[24], speedup[16] = "-";
-  snprintf(impl, sizeof impl, "%s%s", r->impl, r->selected ? "*" : "");
-  const bench_result *g = generic_of(r);
+  int peer = bench_result_is_peer(r);
+  if (peer)
+    snprintf(impl, sizeof impl, "%s", bench_peer_name(rep, r->source));
+  else
+    snprintf(impl, sizeof impl, "%s%s", r->impl, r->selected ? "*" : "");
+  const bench_result *g = peer ? NULL : bench_generic_of(rep, r);
   if (g) snprintf(speedup, sizeof speedup, "%.2fx", g->fig.median_ns / r->fig.median_ns);
   double spread = 100.0 * (r->fig.max_ns - r->fig.min_ns) / r->fig.median_ns;
   if (r->row->kind == BENCH_BULK)
-    printf("%-28s %-14s %8s %10.3f %10.3f %10s %7.1f%%\n", r->row->name, impl,
+    printf("%-28s %-14s %8s %10.3f %10.3f %10s %7.1f%%", r->row->name, impl,
            fmt_size(r->size, size, sizeof size), (double)r->size / r->fig.median_ns,
            r->fig.ticks / (double)r->size, speedup, spread);
   else
-    printf("%-28s %-14s %8s %10.0f %10.0f %10s %7.1f%%\n", r->row->name, impl, "-",
+    printf("%-28s %-14s %8s %10.0f %10.0f %10s %7.1f%%", r->row->name, impl, "-",
            1e9 / r->fig.median_ns, r->fig.ticks, speedup, spread);
+  for (size_t k = 0; k < rep->n_peers; k++) {
+    if (!rep->peers[k].loaded) continue;
+    const bench_result *p = bench_peer_result(rep, r, rep->peers[k].id);
+    char ratio[16] = "";
+    if (p) snprintf(ratio, sizeof ratio, "%.2fx", bench_peer_ratio(p));
+    printf(" %12s", ratio);
+  }
+  printf("\n");
 }
 
-static void print_table(void) {
-  int kind = -1;
+/* The table on stdout: per row, per size, every implementation side by
+ * side (and the peers' figures after ours), then what was not measured. */
+static void print_table(const bench_report *rep) {
+  int kind = -1, any_peer = 0;
+  for (size_t k = 0; k < rep->n_peers; k++) any_peer |= rep->peers[k].loaded;
   for (size_t i = 0; i < n_results; i++) {
     const bench_row *row = results[i].row;
     if (i > 0 && results[i - 1].row == row) continue;
     if ((int)row->kind != kind) {
       kind = (int)row->kind;
-      printf("\n%-28s %-14s %8s %10s %10s %10s %8s\n", "name", "impl", "size",
+      printf("\n%-28s %-14s %8s %10s %10s %10s %8s", "name", "impl", "size",
              kind == BENCH_BULK ? "GB/s" : "ops/s", kind == BENCH_BULK ? "cpb" : "cycles/op",
              "vs generic", "spread");
+      for (size_t k = 0; k < rep->n_peers; k++) {
+        char title[40];
+        snprintf(title, sizeof title, "vs %s", rep->peers[k].name);
+        if (rep->peers[k].loaded) printf(" %12s", title);
+      }
+      printf("\n");
     }
     /* Side by side: per size, every implementation of this row. */
     static const size_t sizes[] = BENCH_SIZES;
@@ -113,7 +153,7 @@ static void print_table(void) {
     for (size_t s = 0; s < nsizes; s++)
       for (size_t j = i; j < n_results && results[j].row == row; j++)
         if (results[j].st == BENCH_MEASURED && results[j].size == (row->kind == BENCH_BULK ? sizes[s] : 0))
-          print_figure(&results[j]);
+          print_figure(rep, &results[j]);
     for (size_t j = i; j < n_results && results[j].row == row; j++) {
       const bench_result *r = &results[j];
       if (r->st == BENCH_NOT_BUILT)
@@ -121,34 +161,44 @@ static void print_table(void) {
                hwc_prim_name(row->prim));
       else if (r->st == BENCH_UNSUPPORTED)
         printf("%-28s %-14s (not supported by this CPU)\n", row->name, r->impl);
+      else if (r->st == BENCH_FAILED && bench_result_is_peer(r))
+        printf("%-28s %-14s (failed: its setup returned %d)\n", row->name, bench_peer_name(rep, r->source),
+               r->err);
       else if (r->st == BENCH_FAILED)
         printf("%-28s %-14s (failed: %s)\n", row->name, r->impl, hwc_strerror(r->err));
     }
   }
   printf("\n* = the implementation the dispatcher selects on this CPU; vs generic = "
          "generic's time / this time;\nspread = (max - min) / median over the runs.\n");
+  if (any_peer)
+    printf("vs <peer> = our selected implementation's throughput / the peer library's, both measured in\n"
+           "alternated runs (above 1: hwcrypto is faster); blank where the peer has no such row.\n");
 }
 
-static void print_shootout(const shootout *s) {
+/* The cipher-shootout's ranking, with the library of each line. */
+static void print_shootout(const bench_report *rep, const shootout *s) {
   double fastest = INFINITY;
   for (size_t i = 0; i < s->count; i++)
     if (s->rows[i].mean_s < fastest) fastest = s->rows[i].mean_s;
   printf("\ncipher-shootout: %llu bytes per run in %zu-byte calls, %u runs, mean of the best %u\n",
          s->bytes, s->chunk, s->runs, s->best);
-  printf("%-28s %-14s %10s %10s %10s\n", "name", "impl", "seconds", "GB/s", "relative");
+  printf("%-28s %-10s %-14s %10s %10s %10s\n", "name", "library", "impl", "seconds", "GB/s", "relative");
   for (size_t i = 0; i < s->count; i++) {
     const shootout_result *r = &s->rows[i];
-    printf("%-28s %-14s %10.3f %10.3f %9.1f%%\n", r->name, r->impl, r->mean_s,
-           (double)s->bytes / r->mean_s / 1e9, 100.0 * fastest / r->mean_s);
+    int peer = r->source && strcmp(r->source, BENCH_SOURCE_HWCRYPTO) != 0;
+    printf("%-28s %-10s %-14s %10.3f %10.3f %9.1f%%\n", r->name, peer ? bench_peer_name(rep, r->source) : "hwcrypto",
+           peer ? "-" : r->impl, r->mean_s, (double)s->bytes / r->mean_s / 1e9, 100.0 * fastest / r->mean_s);
   }
 }
 
 /* ------------------------------------------------------------- running */
 
+/* Whether the row's name matches --filter (every row without one). */
 static int matches(const regex_t *re, const bench_row *row) {
   return !re || regexec(re, row->name, 0, NULL, 0) == 0;
 }
 
+/* Whether implementation i of the row is to be measured (--impl). */
 static int wanted(const bench_row *row, size_t i, int only_selected) {
   const char *name = hwc_impl_name(row->prim, i);
   return !only_selected || (name && default_impl[row->prim] && strcmp(name, default_impl[row->prim]) == 0);
@@ -169,10 +219,83 @@ static void show_progress(progress *p, const char *what, const char *impl, const
   fflush(stderr);
 }
 
+/* shootout_run's progress callback. */
 static void shootout_tick(void *ctx, const char *name) {
   show_progress(ctx, "cipher-shootout", name, "");
 }
 
+/* A loaded peer's row standing beside one of ours, set up on its own state. */
+typedef struct peer_pair {
+  const bench_peer *peer;
+  const bench_row *row;
+  bench_io io;
+} peer_pair;
+
+/* How many loaded peers have a row named like ours. */
+static size_t peer_rows_of(const bench_row *row) {
+  size_t n = 0;
+  for (size_t k = 0; k < BENCH_MAX_PEERS; k++) {
+    const bench_row *prow = peer_info[k].loaded ? bench_peer_row(&peers[k], row->name) : NULL;
+    n += prow && prow->kind == row->kind;
+  }
+  return n;
+}
+
+/* Sets up every loaded peer's row named like ours, each on its own
+ * bench_io; a peer whose setup fails gets a failed result (shown under the
+ * table; the peer is a guest, so it does not change the exit status).
+ * Returns how many are ready in pp[]. */
+static size_t peer_setup(const bench_row *row, peer_pair *pp) {
+  size_t n = 0;
+  for (size_t k = 0; k < BENCH_MAX_PEERS; k++) {
+    const bench_row *prow = peer_info[k].loaded ? bench_peer_row(&peers[k], row->name) : NULL;
+    if (!prow) continue;
+    if (prow->kind != row->kind) continue; /* not comparable: a peer's mistake */
+    peer_pair *p = &pp[n];
+    *p = (peer_pair){&peers[k], prow, {peer_io.in, peer_io.out, NULL}};
+    int err = prow->setup ? prow->setup(&p->io) : HWC_OK;
+    if (err == HWC_OK) {
+      n++;
+      continue;
+    }
+    if (prow->teardown) prow->teardown(&p->io);
+    bench_result *r = add_result();
+    *r = (bench_result){.row = row, .impl = peers[k].id, .source = peers[k].id, .st = BENCH_FAILED, .err = err};
+  }
+  return n;
+}
+
+/* Measures one size of our implementation: alone, or alternately with each
+ * peer in pp[] in turn (our figure is the one from the first pairing; each
+ * peer's result keeps ours from its own pairing for its ratio). */
+static void measure_size(const bench_row *row, bench_io *io, size_t len, const char *impl, int sel,
+                         peer_pair *pp, size_t npp, double min_time, unsigned runs, progress *prog) {
+  char buf[24], what[64];
+  const char *size = row->kind == BENCH_BULK ? fmt_size(len, buf, sizeof buf) : "";
+  size_t ours = n_results;
+  add_result();
+  results[ours] = (bench_result){.row = row, .impl = impl, .selected = sel, .st = BENCH_MEASURED, .size = len,
+                                 .source = BENCH_SOURCE_HWCRYPTO};
+  if (npp == 0) {
+    show_progress(prog, row->name, impl, size);
+    bench_measure(row, io, len, min_time, runs, &results[ours].fig);
+    return;
+  }
+  for (size_t k = 0; k < npp; k++) {
+    bench_figure a, b;
+    snprintf(what, sizeof what, "%s vs %s", impl, pp[k].peer->name);
+    show_progress(prog, row->name, what, size);
+    bench_measure_pair(row, io, pp[k].row, &pp[k].io, len, min_time, runs, &a, &b);
+    if (k == 0) results[ours].fig = a;
+    bench_result *r = add_result();
+    *r = (bench_result){.row = row, .impl = pp[k].peer->id, .st = BENCH_MEASURED, .size = len,
+                        .fig = b, .source = pp[k].peer->id, .pair = a};
+  }
+}
+
+/* Every wanted implementation of one row at every size; the selected one
+ * paired with the peers' rows of the same name. Returns 1 if a figure of
+ * ours failed. */
 static int run_row(const bench_row *row, bench_io *io, double min_time, unsigned runs,
                    int only_selected, progress *prog) {
   static const size_t sizes[] = BENCH_SIZES;
@@ -191,7 +314,8 @@ static int run_row(const bench_row *row, bench_io *io, double min_time, unsigned
     int sel = default_impl[row->prim] && strcmp(impl, default_impl[row->prim]) == 0;
     if (!hwc_impl_supported(row->prim, i)) {
       bench_result *r = add_result();
-      *r = (bench_result){.row = row, .impl = impl, .selected = sel, .st = BENCH_UNSUPPORTED};
+      *r = (bench_result){.row = row, .impl = impl, .selected = sel, .st = BENCH_UNSUPPORTED,
+                          .source = BENCH_SOURCE_HWCRYPTO};
       continue;
     }
     int err = hwc_impl_select(row->prim, impl);
@@ -199,18 +323,17 @@ static int run_row(const bench_row *row, bench_io *io, double min_time, unsigned
     if (err == HWC_OK && row->setup) err = row->setup(io);
     if (err != HWC_OK) {
       bench_result *r = add_result();
-      *r = (bench_result){.row = row, .impl = impl, .selected = sel, .st = BENCH_FAILED, .err = err};
+      *r = (bench_result){.row = row, .impl = impl, .selected = sel, .st = BENCH_FAILED, .err = err,
+                          .source = BENCH_SOURCE_HWCRYPTO};
       failed = 1;
     } else {
+      peer_pair pp[BENCH_MAX_PEERS];
+      size_t npp = sel ? peer_setup(row, pp) : 0;
       size_t nsizes = row->kind == BENCH_BULK ? BENCH_NSIZES : 1;
-      for (size_t s = 0; s < nsizes; s++) {
-        size_t len = row->kind == BENCH_BULK ? sizes[s] : 0;
-        char buf[24];
-        show_progress(prog, row->name, impl, row->kind == BENCH_BULK ? fmt_size(len, buf, sizeof buf) : "");
-        bench_result *r = add_result();
-        *r = (bench_result){.row = row, .impl = impl, .selected = sel, .st = BENCH_MEASURED, .size = len};
-        bench_measure(row, io, len, min_time, runs, &r->fig);
-      }
+      for (size_t s = 0; s < nsizes; s++)
+        measure_size(row, io, row->kind == BENCH_BULK ? sizes[s] : 0, impl, sel, pp, npp, min_time, runs, prog);
+      for (size_t k = 0; k < npp; k++)
+        if (pp[k].row->teardown) pp[k].row->teardown(&pp[k].io);
     }
     if (row->teardown) row->teardown(io);
     /* Leave the process as the dispatcher set it up for the next row. */
@@ -219,6 +342,29 @@ static int run_row(const bench_row *row, bench_io *io, double min_time, unsigned
   return failed;
 }
 
+/* Loads the peer libraries `which` asks for ("all", "none", or one id) and
+ * says on stdout, with the rest of the run's description, which loaded
+ * (with their versions) and why the others did not. */
+static void load_peers(const char *which) {
+  for (size_t k = 0; k < BENCH_MAX_PEERS; k++) {
+    bench_peer_info *pi = &peer_info[k];
+    pi->id = peer_libs[k].id;
+    pi->name = peer_libs[k].name;
+    if (strcmp(which, "all") != 0 && strcmp(which, pi->id) != 0) {
+      snprintf(pi->reason, sizeof pi->reason, "not requested (--peers %s)", which);
+      continue;
+    }
+    char why[sizeof pi->reason] = "";
+    if (peer_libs[k].load(&peers[k], why, sizeof why) == 0) {
+      pi->loaded = 1;
+      snprintf(pi->version, sizeof pi->version, "%s", peers[k].version);
+    } else {
+      snprintf(pi->reason, sizeof pi->reason, "%s", why[0] ? why : "could not be loaded");
+    }
+  }
+}
+
+/* --list: every row's name, primitive, kind and implementations. */
 static void list_rows(const regex_t *re) {
   printf("%-28s %-9s %-5s %s\n", "name", "primitive", "kind", "implementations (* selected, - unsupported here)");
   for (size_t s = 0; s < sizeof suites / sizeof suites[0]; s++)
@@ -241,13 +387,15 @@ static void list_rows(const regex_t *re) {
 }
 
 
+/* The command line's summary (--help, or after a bad argument). */
 static void usage(FILE *f) {
   fprintf(f,
           "usage: hwcrypto-bench [--out DIR] [--json FILE] [--filter REGEX] [--impl selected|all]\n"
-          "                      [--min-time SECONDS] [--runs N] [--shootout-time SECONDS] [--list]\n"
+          "                      [--min-time SECONDS] [--runs N] [--shootout-time SECONDS]\n"
+          "                      [--peers all|none|openssl|libsodium] [--scale relative|absolute] [--list]\n"
           "       hwcrypto-bench --compare A.json B.json... [--threshold PCT] [--fail-below RATIO]\n"
           "  --out DIR           write DIR/<cpu-slug>.json, .md and .svg (DIR is created if missing)\n"
-          "  --json FILE         also write the results as JSON (schema 1) to FILE\n"
+          "  --json FILE         also write the results as JSON (schema 2) to FILE\n"
           "  --filter REGEX      only result names matching this POSIX extended regex\n"
           "                      (the scenario's name is cipher-shootout)\n"
           "  --impl all          every implementation this CPU supports (default)\n"
@@ -256,6 +404,12 @@ static void usage(FILE *f) {
           "  --runs N            timed runs per figure, median reported (default %d)\n"
           "  --shootout-time S   cipher-shootout: the fastest cipher runs at least S seconds\n"
           "                      per run (default %g; 0 skips the scenario)\n"
+          "  --peers WHICH       peer libraries measured beside the selected implementation,\n"
+          "                      alternately with it: all (default: OpenSSL's libcrypto.so.3\n"
+          "                      and libsodium.so.23, those present), none, openssl, libsodium\n"
+          "  --scale absolute    SVG bars on one fixed log scale (GB/s 0.001-1000, ops/s\n"
+          "                      10-10^7) so two CPUs' charts compare by eye; the default,\n"
+          "                      relative, scales each result to its fastest bar\n"
           "  --list              list result names and implementations, run nothing\n"
           "  --compare FILE...   one Markdown table across reports (see bench/README.md)\n",
           DEFAULT_MIN_TIME, DEFAULT_RUNS, DEFAULT_SHOOTOUT_TIME);
@@ -271,6 +425,7 @@ static const char *opt_value(int argc, char **argv, int *i, const char *opt) {
   return argv[++*i];
 }
 
+/* A number of seconds in [lo, 60] (lo == 0: 0 allowed), or exit 2. */
 static double seconds_arg(const char *opt, const char *v, double lo) {
   char *end;
   errno = 0;
@@ -311,6 +466,7 @@ static void cpu_slug(char *out, size_t cap) {
   if (k == 0) snprintf(out, cap, "unknown-cpu");
 }
 
+/* dir/slug.ext, allocated. */
 static char *join(const char *dir, const char *slug, const char *ext) {
   size_t n = strlen(dir) + strlen(slug) + strlen(ext) + 2;
   char *p = malloc(n);
@@ -319,6 +475,7 @@ static char *join(const char *dir, const char *slug, const char *ext) {
   return p;
 }
 
+/* Per primitive: the dispatcher's choice and every implementation built. */
 static void fill_prims(bench_report *rep) {
   for (int p = 0; p < HWC_PRIM_COUNT; p++) {
     bench_prim_info *pi = &rep->prims[p];
@@ -335,8 +492,9 @@ static void fill_prims(bench_report *rep) {
   }
 }
 
+/* Options, peers, measurement, table and report files, in that order. */
 int main(int argc, char **argv) {
-  const char *json = NULL, *filter = NULL, *impl = "all", *outdir = NULL;
+  const char *json = NULL, *filter = NULL, *impl = "all", *outdir = NULL, *peers_opt = "all", *scale = "relative";
   double min_time = DEFAULT_MIN_TIME, shoot_time = DEFAULT_SHOOTOUT_TIME;
   long runs = DEFAULT_RUNS;
   int list = 0;
@@ -357,6 +515,10 @@ int main(int argc, char **argv) {
       filter = v;
     } else if ((v = opt_value(argc, argv, &i, "--impl"))) {
       impl = v;
+    } else if ((v = opt_value(argc, argv, &i, "--peers"))) {
+      peers_opt = v;
+    } else if ((v = opt_value(argc, argv, &i, "--scale"))) {
+      scale = v;
     } else if ((v = opt_value(argc, argv, &i, "--min-time"))) {
       min_time = seconds_arg("--min-time", v, 1e-9);
     } else if ((v = opt_value(argc, argv, &i, "--shootout-time"))) {
@@ -379,6 +541,11 @@ int main(int argc, char **argv) {
   if (strcmp(impl, "all") != 0 && strcmp(impl, "selected") != 0)
     die(2, "--impl %s: want 'all' or 'selected'", impl);
   int only_selected = strcmp(impl, "selected") == 0;
+  if (strcmp(peers_opt, "all") != 0 && strcmp(peers_opt, "none") != 0 && strcmp(peers_opt, "openssl") != 0 &&
+      strcmp(peers_opt, "libsodium") != 0)
+    die(2, "--peers %s: want 'all', 'none', 'openssl' or 'libsodium'", peers_opt);
+  if (strcmp(scale, "relative") != 0 && strcmp(scale, "absolute") != 0)
+    die(2, "--scale %s: want 'relative' or 'absolute'", scale);
 
   regex_t re_store, *re = NULL;
   if (filter) {
@@ -408,6 +575,11 @@ int main(int argc, char **argv) {
     return 0;
   }
 
+  /* Loaded before counting the work, so the progress line counts the
+   * peers' figures too. */
+  load_peers(peers_opt);
+  const bench_peer *openssl = peer_info[0].loaded ? &peers[0] : NULL;
+
   /* Everything that can go wrong with the command line is reported before
    * the (long) measurement starts. */
   progress prog = {0};
@@ -418,12 +590,15 @@ int main(int argc, char **argv) {
       if (!matches(re, row)) continue;
       nrows++;
       for (size_t i = 0; i < hwc_impl_count(row->prim); i++)
-        if (wanted(row, i, only_selected) && hwc_impl_supported(row->prim, i))
-          prog.total += row->kind == BENCH_BULK ? BENCH_NSIZES : 1;
+        if (wanted(row, i, only_selected) && hwc_impl_supported(row->prim, i)) {
+          int sel = default_impl[row->prim] && strcmp(hwc_impl_name(row->prim, i), default_impl[row->prim]) == 0;
+          size_t pairs = sel ? peer_rows_of(row) : 0;
+          prog.total += (unsigned)((pairs ? pairs : 1) * (row->kind == BENCH_BULK ? BENCH_NSIZES : 1));
+        }
     }
-  int run_shootout = shoot_time > 0 && shootout_count() > 0 &&
+  int run_shootout = shoot_time > 0 && shootout_count(openssl) > 0 &&
                      (!re || regexec(re, "cipher-shootout", 0, NULL, 0) == 0);
-  if (run_shootout) prog.total += (unsigned)shootout_count();
+  if (run_shootout) prog.total += (unsigned)shootout_count(openssl);
   if (nrows == 0 && !run_shootout) die(2, "--filter '%s' matches no result name (--list shows them)", filter);
 
   FILE *f_json = json ? out_reserve(json, "--json") : NULL;
@@ -448,6 +623,10 @@ int main(int argc, char **argv) {
   if (!io.in || !io.out) die(1, "%s", "out of memory");
   if (hwc_random_bytes(io.in, BENCH_MAX_SIZE) != HWC_OK) die(1, "%s", "hwc_random_bytes failed");
   memset(io.out, 0, BENCH_MAX_SIZE + 64);
+  peer_io = (bench_io){aligned_alloc(64, BENCH_MAX_SIZE), aligned_alloc(64, BENCH_MAX_SIZE + 64), NULL};
+  if (!peer_io.in || !peer_io.out) die(1, "%s", "out of memory");
+  memcpy(peer_io.in, io.in, BENCH_MAX_SIZE);
+  memset(peer_io.out, 0, BENCH_MAX_SIZE + 64);
 
   double hz = bench_counter_hz();
   printf("hwcrypto-bench %s\ncpu: %s\n", BENCH_VERSION, hwc_cpu_summary());
@@ -459,6 +638,12 @@ int main(int argc, char **argv) {
 #endif
   printf("timing: median of %ld runs of at least %g s each, after a warm-up of %g s; "
          "batches during which\n        the thread lost the CPU are left out\n", runs, min_time, min_time);
+  for (size_t k = 0; k < BENCH_MAX_PEERS; k++) {
+    if (peer_info[k].loaded)
+      printf("peer %s: loaded, %s\n", peer_info[k].name, peer_info[k].version);
+    else
+      printf("peer %s: not loaded: %s\n", peer_info[k].name, peer_info[k].reason);
+  }
   fflush(stdout);
 
   prog.on = isatty(STDERR_FILENO);
@@ -469,11 +654,8 @@ int main(int argc, char **argv) {
       if (matches(re, &suites[s]->rows[k]))
         failed |= run_row(&suites[s]->rows[k], &io, min_time, (unsigned)runs, only_selected, &prog);
   static shootout shoot;
-  if (run_shootout) shootout_run(&shoot, shoot_time, &io, shootout_tick, &prog);
+  if (run_shootout) shootout_run(&shoot, shoot_time, &io, openssl, &peer_io, shootout_tick, &prog);
   if (prog.on) fprintf(stderr, "\r\033[K");
-
-  if (nrows) print_table();
-  if (run_shootout) print_shootout(&shoot);
 
   bench_report rep = {
       .version = BENCH_VERSION,
@@ -487,8 +669,14 @@ int main(int argc, char **argv) {
       .results = results,
       .n_results = n_results,
       .shoot = run_shootout ? &shoot : NULL,
+      .n_peers = BENCH_MAX_PEERS,
+      .scale = strcmp(scale, "absolute") == 0 ? BENCH_SCALE_ABSOLUTE : BENCH_SCALE_RELATIVE,
   };
+  memcpy(rep.peers, peer_info, sizeof peer_info);
   fill_prims(&rep);
+  if (nrows) print_table(&rep);
+  if (run_shootout) print_shootout(&rep, &shoot);
+
   int werr = 0;
   if (f_json) werr |= report_json(f_json, &rep);
   if (outdir) {
@@ -509,6 +697,8 @@ int main(int argc, char **argv) {
   for (int k = 0; k < 3; k++) free(out_path[k]);
   free(io.in);
   free(io.out);
+  free(peer_io.in);
+  free(peer_io.out);
   free(results);
   if (re) regfree(re);
   return failed ? 1 : 0;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Helpers the report writers share: throughput of a figure, its generic
- * baseline, the fields of hwc_cpu_summary(), which rows are scenarios.
+ * baseline, the peer figures beside it, the fields of hwc_cpu_summary(),
+ * which rows are scenarios.
  */
 #include <string.h>
 
@@ -20,6 +21,29 @@ const bench_result *bench_generic_of(const bench_report *rep, const bench_result
       return g;
   }
   return NULL;
+}
+
+int bench_result_is_peer(const bench_result *r) {
+  return r->source && strcmp(r->source, BENCH_SOURCE_HWCRYPTO) != 0;
+}
+
+const bench_result *bench_peer_result(const bench_report *rep, const bench_result *r, const char *id) {
+  if (!r->selected || bench_result_is_peer(r) || r->st != BENCH_MEASURED) return NULL;
+  for (size_t i = 0; i < rep->n_results; i++) {
+    const bench_result *p = &rep->results[i];
+    if (p->row == r->row && p->size == r->size && p->st == BENCH_MEASURED && bench_result_is_peer(p) &&
+        strcmp(p->source, id) == 0)
+      return p;
+  }
+  return NULL;
+}
+
+double bench_peer_ratio(const bench_result *peer) { return peer->fig.median_ns / peer->pair.median_ns; }
+
+const char *bench_peer_name(const bench_report *rep, const char *id) {
+  for (size_t i = 0; i < rep->n_peers; i++)
+    if (strcmp(rep->peers[i].id, id) == 0) return rep->peers[i].name;
+  return id;
 }
 
 const char *bench_summary_field(const char *s, const char *key, size_t *len) {

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The JSON report (schema 1, described in bench/README.md): the figures of
- * every measured result plus what is needed to reproduce them. JSON has no
- * NaN or infinity, so a figure that is not finite is written as null.
+ * The JSON report (schema 2, described in bench/README.md): the figures of
+ * every measured result, ours and the peer libraries' (each with its
+ * "source"), which peers were loaded, plus what is needed to reproduce
+ * them. JSON has no NaN or infinity, so a figure that is not finite is
+ * written as null.
  */
 #include <math.h>
 #include <stdint.h>
@@ -57,6 +59,7 @@ static void field(FILE *f, const char *key, const char *cpu, const char *skey) {
   str(f, v, n);
 }
 
+/* One element of "results". */
 static void result(FILE *f, const bench_result *r) {
   fprintf(f, "{\"name\":");
   str(f, r->row->name, SIZE_MAX);
@@ -65,6 +68,8 @@ static void result(FILE *f, const bench_result *r) {
   fprintf(f, ",\"impl\":");
   str(f, r->impl, SIZE_MAX);
   fprintf(f, ",\"selected\":%s", r->selected ? "true" : "false");
+  fprintf(f, ",\"source\":");
+  str(f, r->source ? r->source : BENCH_SOURCE_HWCRYPTO, SIZE_MAX);
   if (r->row->kind == BENCH_BULK) fprintf(f, ",\"size\":%zu", r->size);
   fprintf(f, ",\"median_ns\":");
   num(f, r->fig.median_ns);
@@ -83,9 +88,16 @@ static void result(FILE *f, const bench_result *r) {
     fprintf(f, ",\"cycles_per_op\":");
     num(f, r->fig.ticks);
   }
+  /* A peer's figure carries ours from the same alternated runs, so a reader
+   * can recompute the ratio the tables show. */
+  if (bench_result_is_peer(r)) {
+    fprintf(f, ",\"hwcrypto_median_ns\":");
+    num(f, r->pair.median_ns);
+  }
   fputc('}', f);
 }
 
+/* "scenarios": the cipher-shootout's method and ranking. */
 static void shootout_json(FILE *f, const shootout *s) {
   fprintf(f, ",\n\"scenarios\":{\"cipher-shootout\":{\"time_s\":");
   num(f, s->time_s);
@@ -100,6 +112,8 @@ static void shootout_json(FILE *f, const shootout *s) {
     str(f, r->name, SIZE_MAX);
     fprintf(f, ",\"impl\":");
     str(f, r->impl, SIZE_MAX);
+    fprintf(f, ",\"source\":");
+    str(f, r->source ? r->source : BENCH_SOURCE_HWCRYPTO, SIZE_MAX);
     fprintf(f, ",\"mean_s\":");
     num(f, r->mean_s);
     fprintf(f, ",\"min_s\":");
@@ -115,10 +129,33 @@ static void shootout_json(FILE *f, const shootout *s) {
   fprintf(f, "\n]}}");
 }
 
+/* "peers": every peer library, loaded with its version or why not. */
+static void peers_json(FILE *f, const bench_report *rep) {
+  fprintf(f, ",\n\"peers\":[");
+  for (size_t i = 0; i < rep->n_peers; i++) {
+    const bench_peer_info *p = &rep->peers[i];
+    fprintf(f, "%s{\"id\":", i ? "," : "");
+    str(f, p->id, SIZE_MAX);
+    fprintf(f, ",\"name\":");
+    str(f, p->name, SIZE_MAX);
+    if (p->loaded) {
+      fprintf(f, ",\"version\":");
+      str(f, p->version, SIZE_MAX);
+    }
+    fprintf(f, ",\"loaded\":%s", p->loaded ? "true" : "false");
+    if (!p->loaded) {
+      fprintf(f, ",\"reason\":");
+      str(f, p->reason, SIZE_MAX);
+    }
+    fputc('}', f);
+  }
+  fputc(']', f);
+}
+
 int report_json(FILE *f, const bench_report *rep) {
   const char *cpu = rep->cpu_summary;
   size_t n;
-  fprintf(f, "{\"schema\":1,\"version\":");
+  fprintf(f, "{\"schema\":2,\"version\":");
   str(f, rep->version, SIZE_MAX);
   fprintf(f, ",\"compiler\":");
   str(f, rep->compiler, SIZE_MAX);
@@ -154,7 +191,9 @@ int report_json(FILE *f, const bench_report *rep) {
     fputc(':', f);
     str(f, rep->prims[p].selected, SIZE_MAX);
   }
-  fprintf(f, "},\n\"results\":[");
+  fputc('}', f);
+  peers_json(f, rep);
+  fprintf(f, ",\n\"results\":[");
   first = 1;
   for (size_t i = 0; i < rep->n_results; i++) {
     if (rep->results[i].st != BENCH_MEASURED) continue;

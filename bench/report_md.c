@@ -5,6 +5,9 @@
  * family (every implementation side by side, per size), the scenarios, and
  * what is needed to reproduce the figures. Noisy figures are marked rather
  * than hidden: on a shared machine the reader should know which to distrust.
+ * Each loaded peer library (OpenSSL, libsodium) has a "vs" column: our
+ * selected implementation's throughput over the peer's, from alternated
+ * runs; the peer's own figures are lines of the table beside ours.
  */
 #include <math.h>
 #include <string.h>
@@ -26,12 +29,14 @@ static const struct {
     {"bignum", "RSA and modular exponentiation"},
 };
 
+/* The section title of a primitive's family. */
 static const char *family_title(const char *prim) {
   for (size_t i = 0; i < sizeof families / sizeof families[0]; i++)
     if (strcmp(families[i].prim, prim) == 0) return families[i].title;
   return prim;
 }
 
+/* "64 B", "16 KiB", "1 MiB". */
 static const char *fmt_size(size_t n, char *buf, size_t cap) {
   if (n >= 1048576 && n % 1048576 == 0)
     snprintf(buf, cap, "%zu MiB", n / 1048576);
@@ -57,23 +62,53 @@ static const char *fmt_num(double x, char *buf, size_t cap) {
   return buf;
 }
 
+/* One table line: a figure of ours (its speed-up over generic and, when it
+ * is the selected implementation, its ratio to each loaded peer) or a
+ * peer's figure (named after the library, in italics). */
 static void figure_line(FILE *f, const bench_report *rep, const bench_result *r) {
-  char a[32], b[32], c[32], sz[24], up[32] = "-";
-  const bench_result *g = bench_generic_of(rep, r);
+  char a[32], b[32], c[32], sz[24], up[32] = "-", impl[96];
+  int peer = bench_result_is_peer(r);
+  const bench_result *g = peer ? NULL : bench_generic_of(rep, r);
   if (g) snprintf(up, sizeof up, "%.2fx", g->fig.median_ns / r->fig.median_ns);
   double spread = (r->fig.max_ns - r->fig.min_ns) / r->fig.median_ns;
   char sp[40];
   snprintf(sp, sizeof sp, spread > BENCH_NOISY ? "%.0f%% **noisy**" : "%.1f%%", 100 * spread);
-  const char *sel = r->selected ? "**" : "";
+  if (peer)
+    snprintf(impl, sizeof impl, "*%s* (peer)", bench_peer_name(rep, r->source));
+  else if (r->selected)
+    snprintf(impl, sizeof impl, "**%s** ★", r->impl);
+  else
+    snprintf(impl, sizeof impl, "%s", r->impl);
   if (r->row->kind == BENCH_BULK)
-    fprintf(f, "| %s | %s%s%s%s | %s | %s | %s | %s | %s | %s |\n", r->row->name, sel, r->impl, sel,
-            r->selected ? " ★" : "", fmt_size(r->size, sz, sizeof sz),
+    fprintf(f, "| %s | %s | %s | %s | %s | %s | %s | %s |", r->row->name, impl, fmt_size(r->size, sz, sizeof sz),
             fmt_num(bench_result_rate(r), a, sizeof a), fmt_num(r->fig.ticks / (double)r->size, b, sizeof b),
             fmt_num(1e9 / r->fig.median_ns, c, sizeof c), up, sp);
   else
-    fprintf(f, "| %s | %s%s%s%s | %s | %s | %s | %s |\n", r->row->name, sel, r->impl, sel,
-            r->selected ? " ★" : "", fmt_num(bench_result_rate(r), a, sizeof a),
+    fprintf(f, "| %s | %s | %s | %s | %s | %s |", r->row->name, impl, fmt_num(bench_result_rate(r), a, sizeof a),
             fmt_num(r->fig.ticks, b, sizeof b), up, sp);
+  for (size_t k = 0; k < rep->n_peers; k++) {
+    if (!rep->peers[k].loaded) continue;
+    const bench_result *p = bench_peer_result(rep, r, rep->peers[k].id);
+    if (p)
+      fprintf(f, " %.2fx |", bench_peer_ratio(p));
+    else
+      fprintf(f, "  |");
+  }
+  fputc('\n', f);
+}
+
+/* The header of a table, with one "vs" column per loaded peer. */
+static void table_head(FILE *f, const bench_report *rep, bench_kind kind) {
+  if (kind == BENCH_BULK)
+    fprintf(f, "\n| result | implementation | size | GB/s | cycles/byte | ops/s | vs generic | spread |");
+  else
+    fprintf(f, "\n| result | implementation | ops/s | cycles/op | vs generic | spread |");
+  for (size_t k = 0; k < rep->n_peers; k++)
+    if (rep->peers[k].loaded) fprintf(f, " vs %s |", rep->peers[k].name);
+  fprintf(f, kind == BENCH_BULK ? "\n|---|---|---:|---:|---:|---:|---:|---:|" : "\n|---|---|---:|---:|---:|---:|");
+  for (size_t k = 0; k < rep->n_peers; k++)
+    if (rep->peers[k].loaded) fprintf(f, "---:|");
+  fputc('\n', f);
 }
 
 /* Every result of rows in one family (or one scenario) of one kind: per
@@ -89,12 +124,7 @@ static void table(FILE *f, const bench_report *rep, const char *prim, const char
       continue;
     if (i > 0 && rep->results[i - 1].row == r->row) continue;
     if (!any) {
-      if (kind == BENCH_BULK)
-        fprintf(f, "\n| result | implementation | size | GB/s | cycles/byte | ops/s | vs generic | spread |\n"
-                   "|---|---|---:|---:|---:|---:|---:|---:|\n");
-      else
-        fprintf(f, "\n| result | implementation | ops/s | cycles/op | vs generic | spread |\n"
-                   "|---|---|---:|---:|---:|---:|\n");
+      table_head(f, rep, kind);
       any = 1;
     }
     size_t nsizes = kind == BENCH_BULK ? BENCH_NSIZES : 1;
@@ -115,11 +145,16 @@ static void table(FILE *f, const bench_report *rep, const char *prim, const char
               hwc_prim_name(r->row->prim));
     else if (r->st == BENCH_UNSUPPORTED)
       fprintf(f, "\n- %s %s: not supported by this CPU\n", r->row->name, r->impl);
+    else if (r->st == BENCH_FAILED && bench_result_is_peer(r))
+      fprintf(f, "\n- %s %s (peer): its setup failed (%d); no figure\n", r->row->name,
+              bench_peer_name(rep, r->source), r->err);
     else if (r->st == BENCH_FAILED)
       fprintf(f, "\n- %s %s: **failed**: %s\n", r->row->name, r->impl, hwc_strerror(r->err));
   }
 }
 
+/* Whether a result before i already opened the section `key` (a primitive
+ * or, with by_scenario, a scenario title). */
 static int seen_before(const bench_report *rep, size_t i, const char *key, int by_scenario) {
   for (size_t j = 0; j < i; j++) {
     const bench_result *r = &rep->results[j];
@@ -129,25 +164,48 @@ static int seen_before(const bench_report *rep, size_t i, const char *key, int b
   return 0;
 }
 
-static void shootout_md(FILE *f, const shootout *s) {
+/* The cipher-shootout section: method, then the ranking, every line
+ * marked with its library. */
+static void shootout_md(FILE *f, const bench_report *rep, const shootout *s) {
+  int peers = 0;
+  for (size_t i = 0; i < s->count; i++)
+    peers |= s->rows[i].source && strcmp(s->rows[i].source, BENCH_SOURCE_HWCRYPTO) != 0;
   fprintf(f, "\n## Scenario: cipher-shootout\n\n"
              "Every bulk cipher and mode the library has, at the implementation the dispatcher "
-             "selects, ranked against the fastest. Measured the way the well-known PHP encryption "
+             "selects, ranked against the fastest%s. Measured the way the well-known PHP encryption "
              "speed comparison did: one amount of data for all (%llu bytes per run, in %zu-byte "
              "calls), chosen so that the fastest takes at least %g s; %u runs, mean of the best %u.\n\n",
-          s->bytes, s->chunk, s->time_s, s->runs, s->best);
-  fprintf(f, "| rank | cipher | implementation | seconds | GB/s | relative to the fastest |\n"
-             "|---:|---|---|---:|---:|---:|\n");
+          peers ? ", with OpenSSL's ciphers of the same names ranked under the same rules" : "", s->bytes,
+          s->chunk, s->time_s, s->runs, s->best);
+  fprintf(f, "| rank | cipher | library | implementation | seconds | GB/s | relative to the fastest |\n"
+             "|---:|---|---|---|---:|---:|---:|\n");
   double fastest = INFINITY;
   for (size_t i = 0; i < s->count; i++)
     if (s->rows[i].mean_s < fastest) fastest = s->rows[i].mean_s;
   for (size_t i = 0; i < s->count; i++) {
     const shootout_result *r = &s->rows[i];
-    fprintf(f, "| %zu | %s | %s | %.3f | %.3f | %.1f%% |\n", i + 1, r->name, r->impl, r->mean_s,
+    int peer = r->source && strcmp(r->source, BENCH_SOURCE_HWCRYPTO) != 0;
+    fprintf(f, "| %zu | %s | %s%s%s | %s | %.3f | %.3f | %.1f%% |\n", i + 1, r->name, peer ? "*" : "",
+            peer ? bench_peer_name(rep, r->source) : "hwcrypto", peer ? "*" : "", peer ? "-" : r->impl, r->mean_s,
             (double)s->bytes / r->mean_s / 1e9, 100 * fastest / r->mean_s);
   }
 }
 
+/* One line: which peer libraries were loaded (versions) and why not. */
+static void peers_md(FILE *f, const bench_report *rep) {
+  fprintf(f, "- **Peers** (measured beside the selected implementation, alternately with it): ");
+  if (rep->n_peers == 0) fprintf(f, "none");
+  for (size_t k = 0; k < rep->n_peers; k++) {
+    const bench_peer_info *p = &rep->peers[k];
+    if (p->loaded)
+      fprintf(f, "%s%s loaded (%s)", k ? "; " : "", p->name, p->version);
+    else
+      fprintf(f, "%s%s not loaded: %s", k ? "; " : "", p->name, p->reason);
+  }
+  fputc('\n', f);
+}
+
+/* The whole Markdown report. */
 int report_md(FILE *f, const bench_report *rep) {
   const char *cpu = rep->cpu_summary;
   size_t nv, nm, nf, nx;
@@ -171,6 +229,7 @@ int report_md(FILE *f, const bench_report *rep) {
     fprintf(f, "- **Masked by HWCRYPTO_CPU_DISABLE**: %.*s (this report does not describe the CPU "
                "as it is)\n", (int)nx, masked);
   fprintf(f, "- **Library**: hwcrypto %s\n", rep->version);
+  peers_md(f, rep);
 
   fprintf(f, "\n## Selected implementations\n\n"
              "| primitive | selected | built (- = not supported by this CPU) |\n|---|---|---|\n");
@@ -184,6 +243,12 @@ int report_md(FILE *f, const bench_report *rep) {
              "cycles are %s ticks; vs generic = generic's time / this time at the same size; "
              "spread = (max - min) / median over the runs, **noisy** above %.0f%%.\n",
           rep->counter, 100 * BENCH_NOISY);
+  int any_peer = 0;
+  for (size_t k = 0; k < rep->n_peers; k++) any_peer |= rep->peers[k].loaded;
+  if (any_peer)
+    fprintf(f, "\n*Library* (peer): a peer library's figure for the same operation on the same bytes. "
+               "vs <peer> = our selected implementation's throughput / the peer's, both measured in "
+               "alternated runs (above 1: hwcrypto is faster); blank where the peer has no such row.\n");
   for (size_t i = 0; i < rep->n_results; i++) {
     const char *prim = hwc_prim_name(rep->results[i].row->prim);
     if (bench_scenario_of(rep->results[i].row->name) || seen_before(rep, i, prim, 0)) continue;
@@ -191,7 +256,7 @@ int report_md(FILE *f, const bench_report *rep) {
     table(f, rep, prim, NULL, BENCH_BULK);
     table(f, rep, prim, NULL, BENCH_OP);
   }
-  if (rep->shoot && rep->shoot->count) shootout_md(f, rep->shoot);
+  if (rep->shoot && rep->shoot->count) shootout_md(f, rep, rep->shoot);
   for (size_t i = 0; i < rep->n_results; i++) {
     const char *sc = bench_scenario_of(rep->results[i].row->name);
     if (!sc || seen_before(rep, i, sc, 1)) continue;
@@ -214,6 +279,8 @@ int report_md(FILE *f, const bench_report *rep) {
   if (rep->shoot)
     fprintf(f, "shootout    %g s for the fastest, %u runs, mean of the best %u\n", rep->shoot->time_s,
             rep->shoot->runs, rep->shoot->best);
+  for (size_t k = 0; k < rep->n_peers; k++)
+    if (rep->peers[k].loaded) fprintf(f, "peer        %s: %s\n", rep->peers[k].name, rep->peers[k].version);
   fprintf(f, "cpu         %s\n", rep->cpu_summary);
   fprintf(f, "date        %s\n```\n", when);
   return ferror(f) ? -1 : 0;

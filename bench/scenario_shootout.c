@@ -14,6 +14,13 @@
  * in 1 MiB calls (a 10 GB message does not fit in memory); CBC and CTR
  * chain their IV or counter across calls, so those modes see one long
  * message, the AEADs one message per call.
+ *
+ * With the OpenSSL peer loaded (peers.h), its rows of the same names run
+ * under the same rules beside ours: the same data (the fastest of all,
+ * ours or OpenSSL's, sets the amount), the same 1 MiB calls through its
+ * row's run(), ranked in the same list and marked with its source. A peer
+ * row sets up its key per call, as an application calling EVP does; at
+ * 1 MiB per call that cost is out of sight.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -73,15 +80,29 @@ static const struct cipher {
 };
 #define NCIPHERS (sizeof ciphers / sizeof ciphers[0])
 
+/* Whether our cipher c can run: every primitive it needs is built. */
 static int built(const struct cipher *c) {
   return hwc_impl_count(c->prim) > 0 && (!c->has_mac || hwc_impl_count(c->mac) > 0);
 }
 
-size_t shootout_count(void) {
+/* The peer's row for cipher c, if it has a bulk row of that name. */
+static const bench_row *peer_row(const bench_peer *peer, const struct cipher *c) {
+  const bench_row *row = peer ? bench_peer_row(peer, c->name) : NULL;
+  return row && row->kind == BENCH_BULK ? row : NULL;
+}
+
+size_t shootout_count(const bench_peer *peer) {
   size_t n = 0;
-  for (size_t i = 0; i < NCIPHERS; i++) n += (size_t)built(&ciphers[i]);
+  for (size_t i = 0; i < NCIPHERS; i++) n += (size_t)built(&ciphers[i]) + (peer_row(peer, &ciphers[i]) != NULL);
   return n;
 }
+
+/* One contestant: our cipher (c) or a peer's row with its own state. */
+typedef struct entry {
+  const struct cipher *c; /* the cipher's name and, when ours, how to run it */
+  const bench_row *row;   /* the peer's row, or NULL for ours */
+  bench_io io;            /* the peer row's buffers and state */
+} entry;
 
 /* The thread's CPU time, not wall time: on an idle machine they agree, and
  * on a shared one a run that lasts seconds is sure to be preempted, which
@@ -92,26 +113,32 @@ static double cpu_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static double seconds(const struct cipher *c, bench_io *io, unsigned long long calls) {
+/* CPU seconds for `calls` calls of CHUNK bytes. */
+static double seconds(entry *e, bench_io *io, unsigned long long calls) {
   double t0 = cpu_seconds();
-  for (unsigned long long k = 0; k < calls; k++) c->run(io);
+  if (e->row)
+    for (unsigned long long k = 0; k < calls; k++) e->row->run(&e->io, CHUNK);
+  else
+    for (unsigned long long k = 0; k < calls; k++) e->c->run(io);
   return cpu_seconds() - t0;
 }
 
+/* qsort order of doubles, ascending. */
 static int cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
 }
 
+/* qsort order of shootout results, fastest first. */
 static int cmp_mean(const void *a, const void *b) {
   const shootout_result *x = a, *y = b;
   return (x->mean_s > y->mean_s) - (x->mean_s < y->mean_s);
 }
 
-void shootout_run(shootout *s, double time_s, bench_io *io, void (*tick)(void *ctx, const char *name),
-                  void *ctx) {
+void shootout_run(shootout *s, double time_s, bench_io *io, const bench_peer *peer, bench_io *peer_io,
+                  void (*tick)(void *ctx, const char *name), void *ctx) {
   static char impls[NCIPHERS][64];
-  const struct cipher *todo[NCIPHERS];
+  entry todo[2 * NCIPHERS];
   size_t n = 0;
   memset(s, 0, sizeof *s);
   s->time_s = time_s;
@@ -127,7 +154,20 @@ void shootout_run(shootout *s, double time_s, bench_io *io, void (*tick)(void *c
     }
   }
   for (size_t i = 0; i < NCIPHERS; i++)
-    if (built(&ciphers[i])) todo[n++] = &ciphers[i];
+    if (built(&ciphers[i])) todo[n++] = (entry){&ciphers[i], NULL, {NULL, NULL, NULL}};
+  /* The peer's rows, each set up once on its own state; one whose setup
+   * fails is left out of the ranking (and torn down, as the contract says). */
+  for (size_t i = 0; i < NCIPHERS && peer_io; i++) {
+    const bench_row *row = peer_row(peer, &ciphers[i]);
+    if (!row) continue;
+    entry *e = &todo[n];
+    *e = (entry){&ciphers[i], row, {peer_io->in, peer_io->out, NULL}};
+    if (!row->setup || row->setup(&e->io) == HWC_OK) {
+      n++;
+    } else if (row->teardown) {
+      row->teardown(&e->io);
+    }
+  }
   if (n == 0) return;
 
   /* Calibration: each cipher's rate over about 1/20 of time_s (at least
@@ -137,8 +177,8 @@ void shootout_run(shootout *s, double time_s, bench_io *io, void (*tick)(void *c
   for (size_t i = 0; i < n; i++) {
     unsigned long long calls = 2;
     double t;
-    seconds(todo[i], io, 1);
-    while ((t = seconds(todo[i], io, calls)) < time_s / 20 && calls < (1ull << 30)) calls *= 2;
+    seconds(&todo[i], io, 1);
+    while ((t = seconds(&todo[i], io, calls)) < time_s / 20 && calls < (1ull << 30)) calls *= 2;
     double rate = (double)calls / t;
     if (rate > best_rate) best_rate = rate;
   }
@@ -147,25 +187,38 @@ void shootout_run(shootout *s, double time_s, bench_io *io, void (*tick)(void *c
   s->bytes = calls * CHUNK;
 
   for (size_t i = 0; i < n; i++) {
-    const struct cipher *c = todo[i];
-    if (tick) tick(ctx, c->name);
+    const struct cipher *c = todo[i].c;
+    if (tick) {
+      char what[96];
+      snprintf(what, sizeof what, "%s%s%s", c->name, todo[i].row ? " " : "", todo[i].row ? peer->name : "");
+      tick(ctx, what);
+    }
     double t[RUNS];
-    for (int r = 0; r < RUNS; r++) t[r] = seconds(c, io, calls);
+    for (int r = 0; r < RUNS; r++) t[r] = seconds(&todo[i], io, calls);
     qsort(t, RUNS, sizeof t[0], cmp_double);
     shootout_result *res = &s->rows[s->count++];
     res->name = c->name;
-    if (c->has_mac)
-      snprintf(impls[i], sizeof impls[i], "%s + %s %s", hwc_impl_selected(c->prim), hwc_prim_name(c->mac),
-               hwc_impl_selected(c->mac));
-    else
-      snprintf(impls[i], sizeof impls[i], "%s", hwc_impl_selected(c->prim));
-    res->impl = impls[i];
+    if (todo[i].row) {
+      res->impl = peer->id;
+      res->source = peer->id;
+    } else {
+      size_t k = (size_t)(c - ciphers);
+      if (c->has_mac)
+        snprintf(impls[k], sizeof impls[k], "%s + %s %s", hwc_impl_selected(c->prim), hwc_prim_name(c->mac),
+                 hwc_impl_selected(c->mac));
+      else
+        snprintf(impls[k], sizeof impls[k], "%s", hwc_impl_selected(c->prim));
+      res->impl = impls[k];
+      res->source = BENCH_SOURCE_HWCRYPTO;
+    }
     res->mean_s = 0;
     for (int r = 0; r < BEST; r++) res->mean_s += t[r] / BEST;
     res->min_s = t[0];
     res->max_s = t[RUNS - 1];
   }
   qsort(s->rows, s->count, sizeof s->rows[0], cmp_mean);
+  for (size_t i = 0; i < n; i++)
+    if (todo[i].row && todo[i].row->teardown) todo[i].row->teardown(&todo[i].io);
   hwc_aes_key_wipe(&aes128);
   hwc_aes_key_wipe(&aes256);
   hwc_aes_gcm_key_wipe(&gcm128);
