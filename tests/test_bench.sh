@@ -1,9 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: ISC
 # Smoke test of hwcrypto-bench (no timing is checked, only behaviour): the
-# JSON is valid schema 1 and holds every result name this build has, at every
-# size, for every implementation the CPU supports; bad command lines exit 2
-# with a message; no run leaves a partial or temporary report behind.
+# JSON is valid schema 2 and holds every result name this build has, at every
+# size, for every implementation the CPU supports; the peer libraries
+# (OpenSSL, libsodium) are loaded when present, their figures stand beside
+# our selected implementation's, and with HWC_BENCH_PEER_DISABLE or --peers
+# they are left out cleanly; bad command lines exit 2 with a message; no run
+# leaves a partial or temporary report behind.
 # usage: test_bench.sh path/to/hwcrypto-bench
 set -u
 bench=$1
@@ -23,8 +26,8 @@ rep = json.load(open(sys.argv[1]))
 errs = []
 def need(c, msg):
     if not c: errs.append(msg)
-need(rep.get("schema") == 1, "schema != 1")
-for k in ("version", "tsc_hz", "min_time", "cpu", "results"):
+need(rep.get("schema") == 2, "schema != 2")
+for k in ("version", "tsc_hz", "min_time", "cpu", "results", "peers"):
     need(k in rep, f"top-level key {k} missing")
 cpu = rep.get("cpu", {})
 need(isinstance(cpu.get("vendor"), str) and cpu.get("vendor"), "cpu.vendor missing")
@@ -42,8 +45,40 @@ for line in open(sys.argv[2]).read().splitlines()[1:]:
     built[f[0]] = (f[2], [i.rstrip("*") for i in impls], [i[:-1] for i in impls if i.endswith("*")])
 need("sha256" in built and "sha512" in built, "sha256/sha512 not listed as built")
 sizes = {64, 1024, 16384, 1048576}
-seen = {}
+# Peers: both known, each loaded (with a version) or not (with a reason);
+# one whose library this machine has must load.
+import ctypes
+sonames = {"openssl": "libcrypto.so.3", "libsodium": "libsodium.so.23"}
+peers = {p.get("id"): p for p in rep.get("peers", [])}
+need(set(peers) == set(sonames), f"peers {sorted(peers)}")
+for pid, p in peers.items():
+    need(p.get("loaded") in (True, False) and p.get("name"), f"peer {pid}: {p}")
+    need(bool(p.get("version")) if p.get("loaded") else bool(p.get("reason")), f"peer {pid}: version/reason {p}")
+    try:
+        ctypes.CDLL(sonames[pid])
+        present = True
+    except OSError:
+        present = False
+    need(p.get("loaded") or not present, f"peer {pid}: {sonames[pid]} is present but not loaded: {p.get('reason')}")
+loaded = {pid for pid, p in peers.items() if p.get("loaded")}
+ours = {(r["name"], r.get("size")) for r in rep.get("results", []) if r.get("source") == "hwcrypto" and r["selected"]}
+by_source = {}
 for r in rep.get("results", []):
+    need(r.get("source") in ("hwcrypto", "openssl", "libsodium"), f"{r.get('name')}: source {r.get('source')}")
+    by_source.setdefault(r.get("source"), []).append(r)
+    if r.get("source") != "hwcrypto":
+        need(r["source"] in loaded, f"{r['name']}: a figure of {r['source']}, which is not loaded")
+        need(r["impl"] == r["source"] and not r["selected"], f"{r['name']} {r['source']}: impl/selected")
+        need(r.get("hwcrypto_median_ns", 0) > 0, f"{r['name']} {r['source']}: no hwcrypto_median_ns")
+        need((r["name"], r.get("size")) in ours, f"{r['name']} {r['source']}: not beside our selected figure")
+for pid in loaded:
+    need(len(by_source.get(pid, [])) > 0, f"peer {pid} loaded but no figure of it")
+if "openssl" in loaded:
+    need(any(r["name"] == "sha256" for r in by_source.get("openssl", [])), "no OpenSSL sha256 figure")
+    sh = rep.get("scenarios", {}).get("cipher-shootout", {}).get("rows", [])
+    need(any(x.get("source") == "openssl" for x in sh), "cipher-shootout ranks no OpenSSL cipher")
+seen = {}
+for r in by_source.get("hwcrypto", []):
     for k in ("name", "primitive", "impl", "selected", "median_ns", "min_ns", "max_ns"):
         need(k in r, f"{r.get('name')}: key {k} missing")
     need(r["min_ns"] <= r["median_ns"] <= r["max_ns"], f"{r['name']} {r['impl']}: min <= median <= max broken")
@@ -73,8 +108,42 @@ grep -q '^sha256 .*generic' "$tmp/all.txt" || bad "table on stdout lacks sha256 
 python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))["results"]
-assert len(r) == 4 and all(x["selected"] and x["name"] == "sha256" for x in r), r
+ours = [x for x in r if x["source"] == "hwcrypto"]
+assert len(ours) == 4 and all(x["selected"] and x["name"] == "sha256" for x in ours), ours
+assert all(x["name"] == "sha256" and x["size"] in (64, 1024, 16384, 1048576) for x in r), r
 ' "$tmp/sel.json" || bad "--impl selected --filter ^sha256$ gave other rows"
+
+# --- peers left out: by HWC_BENCH_PEER_DISABLE (as if absent) and by --peers
+peerquick="--min-time 0.002 --runs 1 --shootout-time 0 --impl selected --filter ^(sha256|x25519)$"
+HWC_BENCH_PEER_DISABLE=openssl,libsodium "$bench" $peerquick --json "$tmp/nopeer.json" >"$tmp/nopeer.txt" 2>&1 \
+  || bad "run with HWC_BENCH_PEER_DISABLE exited $?: $(cat "$tmp/nopeer.txt")"
+"$bench" $peerquick --peers none --json "$tmp/none.json" >"$tmp/none.txt" 2>&1 || bad "--peers none exited $?"
+"$bench" $peerquick --peers openssl --json "$tmp/ossl.json" >"$tmp/ossl.txt" 2>&1 || bad "--peers openssl exited $?"
+python3 - "$tmp/nopeer.json" "$tmp/none.json" "$tmp/ossl.json" <<'PY' || fail=1
+import json, sys
+errs = []
+def need(c, msg):
+    if not c: errs.append(msg)
+for path, why in ((sys.argv[1], "HWC_BENCH_PEER_DISABLE"), (sys.argv[2], "--peers none")):
+    rep = json.load(open(path))
+    need(rep["schema"] == 2, f"{why}: schema")
+    need(all(not p["loaded"] and why in p.get("reason", "") for p in rep["peers"]), f"{why}: peers {rep['peers']}")
+    need(all(r["source"] == "hwcrypto" for r in rep["results"]), f"{why}: a peer figure in the results")
+    need({r["name"] for r in rep["results"]} == {"sha256", "x25519"}, f"{why}: our figures are missing")
+rep = json.load(open(sys.argv[3]))
+p = {x["id"]: x for x in rep["peers"]}
+need(not p["libsodium"]["loaded"] and "--peers openssl" in p["libsodium"]["reason"], f"--peers openssl: {p}")
+need(all(r["source"] in ("hwcrypto", "openssl") for r in rep["results"]), "--peers openssl: libsodium figures")
+for e in errs:
+    print("FAIL:", e)
+sys.exit(1 if errs else 0)
+PY
+grep -q '^peer OpenSSL: not loaded: .*HWC_BENCH_PEER_DISABLE' "$tmp/nopeer.txt" || bad "no 'peer OpenSSL: not loaded' line: $(head -8 "$tmp/nopeer.txt")"
+grep -q 'vs OpenSSL' "$tmp/nopeer.txt" && bad "a 'vs OpenSSL' column without OpenSSL"
+if grep -q '^peer OpenSSL: loaded' "$tmp/ossl.txt"; then
+  grep -q '^sha256 .*[0-9]x *$' "$tmp/ossl.txt" || bad "no 'vs OpenSSL' ratio in the table: $(cat "$tmp/ossl.txt")"
+  grep -q '^sha256  *OpenSSL ' "$tmp/ossl.txt" || bad "no OpenSSL line in the table"
+fi
 
 # --- bad command lines: exit 2, a message, no file
 expect2() {
@@ -91,6 +160,8 @@ expect2 "" --filter 'no-such-result-name'
 expect2 "" --min-time 0
 expect2 "" --min-time abc
 expect2 "" --no-such-option
+expect2 "" --peers boringssl
+expect2 "" --scale linear
 expect2 "$tmp/missing/x.json" $quick --json "$tmp/missing/x.json"
 mkdir "$tmp/dir.json"
 expect2 "" $quick --json "$tmp/dir.json"

@@ -4,8 +4,11 @@
 # behaviour): --out DIR writes <cpu-slug>.json/.md/.svg; the JSON holds every
 # built result name and the cipher-shootout scenario; the Markdown has its
 # sections; the SVG is well-formed XML with one bar per measured
-# implementation; --compare gives the expected ratios, flags and exit codes
-# on synthetic reports; bad input exits 2 and leaves no partial file.
+# implementation; the peer libraries appear as "vs" columns, peer bars and
+# legend entries when loaded and are named as not loaded when disabled;
+# --scale absolute draws on the documented fixed log scale; --compare gives
+# the expected ratios, flags and exit codes on synthetic reports and reads
+# the real (schema 2) report; bad input exits 2 and leaves no partial file.
 # usage: test_bench_report.sh path/to/hwcrypto-bench
 set -u
 bench=$1
@@ -38,8 +41,8 @@ for line in open(sys.argv[4]).read().splitlines()[1:]:
     f = line.split()
     if "(not built)" not in line:
         built[f[0]] = f[2]
-need(rep.get("schema") == 1, "schema != 1")
-for k in ("version", "compiler", "cflags", "tsc_hz", "min_time", "runs", "cpu", "selected", "results"):
+need(rep.get("schema") == 2, "schema != 2")
+for k in ("version", "compiler", "cflags", "tsc_hz", "min_time", "runs", "cpu", "selected", "results", "peers"):
     need(k in rep, f"JSON: key {k} missing")
 names = {r["name"] for r in rep["results"]}
 for n in built:
@@ -83,6 +86,71 @@ if sh:
 texts = " ".join(t.text or "" for t in svg.iter(ns + "text"))
 need("throughput relative" in texts and "result and implementation" in texts, "SVG: axis titles missing")
 need("selected by the dispatcher" in texts, "SVG: legend missing")
+# Peers: a loaded one has its "vs" column, its line in the tables, its
+# legend entry and its bars (class "peer"); the report names every peer.
+legend = {r.get("data-source") for r in svg.iter(ns + "rect") if r.get("class") == "legend-peer"}
+peer_bars = {r.get("data-source") for r in svg.iter(ns + "rect") if "peer" in (r.get("class") or "").split()}
+need("**Peers**" in md, "Markdown: no Peers line")
+for p in rep["peers"]:
+    has = any(r["source"] == p["id"] for r in rep["results"])
+    if p["loaded"]:
+        need(f"{p['name']} loaded ({p['version']})" in md, f"Markdown: {p['name']} not named as loaded")
+        need(f"vs {p['name']} |" in md, f"Markdown: no 'vs {p['name']}' column")
+        need(f"*{p['name']}* (peer)" in md or not has, f"Markdown: no {p['name']} line")
+        need(p["id"] in legend, f"SVG: no legend entry for {p['name']}")
+        need(p["id"] in peer_bars or not has, f"SVG: no {p['name']} bars")
+    else:
+        need(f"{p['name']} not loaded: {p['reason']}" in md, f"Markdown: {p['name']}'s reason missing")
+if sh and any(r.get("source") == "openssl" for r in sh["rows"]):
+    need("| *OpenSSL* |" in md, "Markdown: the shootout does not mark OpenSSL's ciphers")
+    need(any("(OpenSSL)" in (t.text or "") for t in svg.iter(ns + "text")), "SVG: shootout OpenSSL bars unlabelled")
+for e in errs:
+    print("FAIL:", e)
+sys.exit(1 if errs else 0)
+PY
+
+# --- peers disabled: the report says so and has no peer column, line or bar
+HWC_BENCH_PEER_DISABLE=openssl,libsodium "$bench" --min-time 0.002 --runs 1 --shootout-time 0 --impl selected \
+  --filter '^(sha256|x25519)$' --out "$tmp/nopeer" >/dev/null 2>&1 || bad "--out with HWC_BENCH_PEER_DISABLE exited $?"
+python3 - "$tmp/nopeer/$slug.json" "$tmp/nopeer/$slug.md" "$tmp/nopeer/$slug.svg" <<'PY' || fail=1
+import json, sys
+rep, md, svg = json.load(open(sys.argv[1])), open(sys.argv[2]).read(), open(sys.argv[3]).read()
+errs = []
+def need(c, msg):
+    if not c: errs.append(msg)
+need(all(not p["loaded"] for p in rep["peers"]), "JSON: a peer loaded")
+need(all(r["source"] == "hwcrypto" for r in rep["results"]), "JSON: peer figures")
+need("OpenSSL not loaded: " in md and "libsodium not loaded: " in md, "Markdown: no 'not loaded' line")
+need("HWC_BENCH_PEER_DISABLE" in md, "Markdown: the reason does not name HWC_BENCH_PEER_DISABLE")
+need("vs OpenSSL" not in md and "vs libsodium" not in md and "(peer)" not in md, "Markdown: peer columns or lines")
+need("legend-peer" not in svg and " peer\"" not in svg, "SVG: peer legend or bars")
+for e in errs:
+    print("FAIL:", e)
+sys.exit(1 if errs else 0)
+PY
+
+# --- --scale absolute: every bar on the fixed log scale of the README
+# (x from 250 to 700, six decades from 0.001 GB/s or 10 ops/s).
+"$bench" --min-time 0.002 --runs 1 --shootout-time 0 --impl selected --filter '^(sha256|x25519)$' \
+  --scale absolute --out "$tmp/abs" >/dev/null 2>&1 || bad "--scale absolute exited $?"
+python3 - "$tmp/abs/$slug.json" "$tmp/abs/$slug.svg" <<'PY' || fail=1
+import json, math, sys, xml.etree.ElementTree as ET
+rep = json.load(open(sys.argv[1]))
+svg = ET.parse(sys.argv[2]).getroot()
+ns = "{http://www.w3.org/2000/svg}"
+errs = []
+texts = " ".join(t.text or "" for t in svg.iter(ns + "text"))
+if "fixed log scale" not in texts:
+    errs.append("SVG: no 'fixed log scale' axis title")
+for b in svg.iter(ns + "rect"):
+    if "bar" not in (b.get("class") or "").split():
+        continue
+    r = [x for x in rep["results"] if x["name"] == b.get("data-name") and x["impl"] == b.get("data-impl")
+         and x.get("size", 16384) == 16384][0]
+    rate, lo = (r["gbps"], 0.001) if "gbps" in r else (r["ops_per_s"], 10)
+    want = 450 * min(1, max(0, math.log10(rate / lo) / 6))
+    if abs(float(b.get("width")) - max(want, 1)) > 0.6:
+        errs.append(f"SVG: {r['name']} {r['impl']} width {b.get('width')}, want {want:.1f}")
 for e in errs:
     print("FAIL:", e)
 sys.exit(1 if errs else 0)
@@ -169,10 +237,10 @@ PY
 # --- bad input to --compare: exit 2 and a message
 printf '{"schema":1,"results":[' >"$tmp/trunc.json"
 printf '[1,2]' >"$tmp/array.json"
-printf '{"schema":2,"results":[]}' >"$tmp/schema2.json"
+printf '{"schema":3,"results":[]}' >"$tmp/schema3.json"
 printf '{"schema":1,"results":[{"name":"x","impl":"y"}]}' >"$tmp/nofig.json"
 printf '{"schema":1,"results":[],}' >"$tmp/comma.json"
-for f in trunc array schema2 nofig comma; do
+for f in trunc array schema3 nofig comma; do
   expect2 "" --compare "$tmp/a.json" "$tmp/$f.json"
 done
 expect2 "" --compare "$tmp/a.json" "$tmp/missing.json"

@@ -4,10 +4,12 @@
 # root and something is missing; otherwise says what is missing. Idempotent.
 #   tools/install-deps.sh            build + test dependencies
 #   (openssl: its CLI checks interoperability in the suite; clang and its
-#   sanitizer runtimes: make test-ct-msan, make fuzz)
+#   sanitizer runtimes: make test-ct-msan, make fuzz; libssl3 and libsodium23:
+#   the peer libraries hwcrypto-bench loads with dlopen and measures beside us)
 set -u
 pkgs=(cmake gcc make pkg-config python3 libcpuid-dev libcriterion-dev qemu-user
-      gcc-aarch64-linux-gnu libc6-dev-arm64-cross valgrind openssl clang libclang-rt-14-dev)
+      gcc-aarch64-linux-gnu libc6-dev-arm64-cross valgrind openssl clang libclang-rt-14-dev
+      libssl3 libsodium23)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
