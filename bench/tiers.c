@@ -577,9 +577,17 @@ static void write_json(FILE *f, const matrix *m, const char *features) {
   json_str(f, this_arch->arch);
   fprintf(f, ",\"cpu\":{\"model\":");
   json_str(f, m->model);
-  fprintf(f, ",\"features\":");
-  json_str(f, features);
-  fprintf(f, "},\"size\":%ld,\"min_time\":%g,\"runs\":%g,\"openssl_var\":", m->size, mt, rn);
+  /* An array, as in the bench's own reports. */
+  fprintf(f, ",\"features\":[");
+  int first_feature = 1;
+  for (const char *p = features; *p;) {
+    p += strspn(p, " ");
+    size_t k = strcspn(p, " ");
+    if (k) fprintf(f, "%s\"%.*s\"", first_feature ? "" : ",", (int)k, p);
+    first_feature &= !k;
+    p += k;
+  }
+  fprintf(f, "]},\"size\":%ld,\"min_time\":%g,\"runs\":%g,\"openssl_var\":", m->size, mt, rn);
   if (this_arch->ossl_var)
     json_str(f, this_arch->ossl_var);
   else
