@@ -290,8 +290,24 @@ static int run_child(const tier_run *t, const char *self, char *const argv[]) {
   posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
   pid_t pid;
-  int rc = posix_spawn(&pid, "/proc/self/exe", &fa, NULL, argv, env);
-  if (rc != 0) rc = posix_spawn(&pid, self, &fa, NULL, argv, env);
+  int rc;
+  /* HWC_BENCH_EMULATOR ("qemu-aarch64 -L /usr/aarch64-linux-gnu"): the
+   * command that runs this binary when it is not native, as under
+   * qemu-user, which does not follow execve into the guest. */
+  const char *emu = getenv("HWC_BENCH_EMULATOR");
+  if (emu && *emu) {
+    char words[512], *ev[64];
+    size_t k = 0, a = 1;
+    snprintf(words, sizeof words, "%s", emu);
+    for (char *w = strtok(words, " "); w && k < 16; w = strtok(NULL, " ")) ev[k++] = w;
+    ev[k++] = (char *)self;
+    while (argv[a] && k < 63) ev[k++] = argv[a++];
+    ev[k] = NULL;
+    rc = posix_spawnp(&pid, ev[0], &fa, NULL, ev, env);
+  } else {
+    rc = posix_spawn(&pid, "/proc/self/exe", &fa, NULL, argv, env);
+    if (rc != 0) rc = posix_spawn(&pid, self, &fa, NULL, argv, env);
+  }
   posix_spawn_file_actions_destroy(&fa);
   free(env);
   if (rc != 0) {
