@@ -18,19 +18,33 @@
 
 HWC_CALL_COUNTER(aes_armv8);
 
-#define EK(rk) ((const uint8x16_t *)(rk))
-#define DK(rk) ((const uint8x16_t *)(rk) + 16)
+/* The round keys sit in the caller's key object, which may be at any
+ * address: they are written and read with vst1q/vld1q (no alignment
+ * assumed), never through a uint8x16_t pointer, and a function loads the
+ * rounds + 1 keys it needs into registers once (32 vector registers hold
+ * them all). Encryption keys in 16-byte slots 0.., decryption keys 16.. */
+#define EK_SLOT 0
+#define DK_SLOT 16
+
+static inline void load_keys(uint8x16_t k[15], const void *rk, unsigned slot, unsigned rounds) {
+  const uint8_t *p = (const uint8_t *)rk + 16 * slot;
+  for (unsigned i = 0; i <= rounds; i++) k[i] = vld1q_u8(p + 16 * i);
+}
 
 static void aes_armv8_setkey(void *rk, const uint8_t *key, size_t key_len) {
   HWC_COUNT_CALL(aes_armv8);
   uint32_t w[60];
   unsigned rounds = (unsigned)(key_len / 4 + 6);
-  uint8x16_t *ek = rk, *dk = ek + 16;
+  uint8x16_t ek[15];
+  uint8_t *out = rk;
   hwc_aes_expand_key(w, key, key_len);
   for (unsigned i = 0; i <= rounds; i++) ek[i] = vreinterpretq_u8_u32(vld1q_u32(w + 4 * i));
-  dk[0] = ek[rounds];
-  for (unsigned i = 1; i < rounds; i++) dk[i] = vaesimcq_u8(ek[rounds - i]);
-  dk[rounds] = ek[0];
+  for (unsigned i = 0; i <= rounds; i++) vst1q_u8(out + 16 * (EK_SLOT + i), ek[i]);
+  /* The equivalent inverse cipher's keys (FIPS 197, 5.3.5). */
+  vst1q_u8(out + 16 * DK_SLOT, ek[rounds]);
+  for (unsigned i = 1; i < rounds; i++) vst1q_u8(out + 16 * (DK_SLOT + i), vaesimcq_u8(ek[rounds - i]));
+  vst1q_u8(out + 16 * (DK_SLOT + rounds), ek[0]);
+  for (unsigned i = 0; i < 15; i++) ek[i] = vdupq_n_u8(0);
   for (int i = 0; i < 15; i++) vst1q_u32(w + 4 * i, vdupq_n_u32(0));
 }
 
@@ -58,32 +72,38 @@ static inline __attribute__((always_inline)) void dec8(uint8x16_t b[8], const ui
 
 static void aes_armv8_encrypt(uint8_t *out, const uint8_t *in, size_t nblocks, const void *rk, unsigned rounds) {
   HWC_COUNT_CALL(aes_armv8);
+  uint8x16_t ek[15];
+  load_keys(ek, rk, EK_SLOT, rounds);
   for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
     uint8x16_t b[8];
     for (int i = 0; i < 8; i++) b[i] = vld1q_u8(in + 16 * i);
-    enc8(b, EK(rk), rounds);
+    enc8(b, ek, rounds);
     for (int i = 0; i < 8; i++) vst1q_u8(out + 16 * i, b[i]);
   }
-  for (; nblocks; nblocks--, in += 16, out += 16) vst1q_u8(out, enc1(vld1q_u8(in), EK(rk), rounds));
+  for (; nblocks; nblocks--, in += 16, out += 16) vst1q_u8(out, enc1(vld1q_u8(in), ek, rounds));
 }
 
 static void aes_armv8_decrypt(uint8_t *out, const uint8_t *in, size_t nblocks, const void *rk, unsigned rounds) {
   HWC_COUNT_CALL(aes_armv8);
+  uint8x16_t dk[15];
+  load_keys(dk, rk, DK_SLOT, rounds);
   for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
     uint8x16_t b[8];
     for (int i = 0; i < 8; i++) b[i] = vld1q_u8(in + 16 * i);
-    dec8(b, DK(rk), rounds);
+    dec8(b, dk, rounds);
     for (int i = 0; i < 8; i++) vst1q_u8(out + 16 * i, b[i]);
   }
-  for (; nblocks; nblocks--, in += 16, out += 16) vst1q_u8(out, dec1(vld1q_u8(in), DK(rk), rounds));
+  for (; nblocks; nblocks--, in += 16, out += 16) vst1q_u8(out, dec1(vld1q_u8(in), dk, rounds));
 }
 
 static void aes_armv8_cbc_encrypt(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t iv[16], const void *rk,
                                   unsigned rounds) {
   HWC_COUNT_CALL(aes_armv8);
+  uint8x16_t ek[15];
+  load_keys(ek, rk, EK_SLOT, rounds);
   uint8x16_t c = vld1q_u8(iv);
   for (; nblocks; nblocks--, in += 16, out += 16) {
-    c = enc1(veorq_u8(c, vld1q_u8(in)), EK(rk), rounds);
+    c = enc1(veorq_u8(c, vld1q_u8(in)), ek, rounds);
     vst1q_u8(out, c);
   }
   vst1q_u8(iv, c);
@@ -92,18 +112,20 @@ static void aes_armv8_cbc_encrypt(uint8_t *out, const uint8_t *in, size_t nblock
 static void aes_armv8_cbc_decrypt(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t iv[16], const void *rk,
                                   unsigned rounds) {
   HWC_COUNT_CALL(aes_armv8);
+  uint8x16_t dk[15];
+  load_keys(dk, rk, DK_SLOT, rounds);
   uint8x16_t prev = vld1q_u8(iv);
   for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
     uint8x16_t b[8], c[8];
     for (int i = 0; i < 8; i++) b[i] = c[i] = vld1q_u8(in + 16 * i);
-    dec8(b, DK(rk), rounds);
+    dec8(b, dk, rounds);
     vst1q_u8(out, veorq_u8(b[0], prev));
     for (int i = 1; i < 8; i++) vst1q_u8(out + 16 * i, veorq_u8(b[i], c[i - 1]));
     prev = c[7];
   }
   for (; nblocks; nblocks--, in += 16, out += 16) {
     uint8x16_t c = vld1q_u8(in);
-    vst1q_u8(out, veorq_u8(dec1(c, DK(rk), rounds), prev));
+    vst1q_u8(out, veorq_u8(dec1(c, dk, rounds), prev));
     prev = c;
   }
   vst1q_u8(iv, prev);
@@ -126,16 +148,18 @@ static inline void ctr_put(uint8_t ctr[16], uint32_t c) {
 static void aes_armv8_ctr32(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], const void *rk,
                             unsigned rounds) {
   HWC_COUNT_CALL(aes_armv8);
+  uint8x16_t ek[15];
+  load_keys(ek, rk, EK_SLOT, rounds);
   uint32x4_t base = vreinterpretq_u32_u8(vld1q_u8(ctr));
   uint32_t c = ctr_get(ctr);
   for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128, c += 8) {
     uint8x16_t b[8];
     for (int i = 0; i < 8; i++) b[i] = counter(base, c + (uint32_t)i);
-    enc8(b, EK(rk), rounds);
+    enc8(b, ek, rounds);
     for (int i = 0; i < 8; i++) vst1q_u8(out + 16 * i, veorq_u8(b[i], vld1q_u8(in + 16 * i)));
   }
   for (; nblocks; nblocks--, in += 16, out += 16, c++)
-    vst1q_u8(out, veorq_u8(enc1(counter(base, c), EK(rk), rounds), vld1q_u8(in)));
+    vst1q_u8(out, veorq_u8(enc1(counter(base, c), ek, rounds), vld1q_u8(in)));
   ctr_put(ctr, c);
 }
 
@@ -145,6 +169,8 @@ static void aes_armv8_ctr32(uint8_t *out, const uint8_t *in, size_t nblocks, uin
 static inline __attribute__((always_inline)) void gcm8(int decrypt, uint8_t *out, const uint8_t *in, size_t nblocks,
                                                        uint8_t ctr[16], uint8_t y[16], const void *rk,
                                                        unsigned rounds, const void *table) {
+  uint8x16_t ek[15];
+  load_keys(ek, rk, EK_SLOT, rounds);
   uint32x4_t base = vreinterpretq_u32_u8(vld1q_u8(ctr));
   uint32_t c = ctr_get(ctr);
   uint64x2_t s = ghp_load(y);
@@ -154,11 +180,11 @@ static inline __attribute__((always_inline)) void gcm8(int decrypt, uint8_t *out
     if (decrypt) s = ghp_blocks(s, in, m, table);
     if (m == 8) {
       for (int i = 0; i < 8; i++) b[i] = counter(base, c + (uint32_t)i);
-      enc8(b, EK(rk), rounds);
+      enc8(b, ek, rounds);
       for (int i = 0; i < 8; i++) vst1q_u8(out + 16 * i, veorq_u8(b[i], vld1q_u8(in + 16 * i)));
     } else {
       for (size_t i = 0; i < m; i++)
-        vst1q_u8(out + 16 * i, veorq_u8(enc1(counter(base, c + (uint32_t)i), EK(rk), rounds), vld1q_u8(in + 16 * i)));
+        vst1q_u8(out + 16 * i, veorq_u8(enc1(counter(base, c + (uint32_t)i), ek, rounds), vld1q_u8(in + 16 * i)));
       c += (uint32_t)m - 8;
     }
     if (!decrypt) s = ghp_blocks(s, out, m, table);

@@ -27,11 +27,13 @@ static void ghash_armv8_init(void *table, const uint8_t h[16]) {
   hi = (hi << 1 | lo >> 63) ^ (carry & 0xc200000000000000ull);
   lo = (lo << 1) ^ (carry & 1);
   uint64x2_t p1 = vcombine_u64(vcreate_u64(lo), vcreate_u64(hi)), p = p1;
-  uint64_t *t = table;
-  vst1q_u64(t + 2 * 15, p1);
+  /* H^16 .. H^1 in 16-byte slots 0..15, stored bytewise: the table sits
+   * in the caller's key object at any address. */
+  uint8_t *t = table;
+  vst1q_u8(t + 16 * 15, vreinterpretq_u8_u64(p1));
   for (int k = 2; k <= 16; k++) {
     p = dot(p, p1);
-    vst1q_u64(t + 2 * (16 - k), p);
+    vst1q_u8(t + 16 * (16 - k), vreinterpretq_u8_u64(p));
   }
 }
 

@@ -52,8 +52,10 @@ static inline uint64x2_t ghp_reduce(const ghp_acc *a) {
   return veorq_u64(hi, lo);
 }
 
+/* H^k from the table, which lives in the caller's key object at any
+ * address: a byte load, so no alignment is assumed. */
 static inline uint64x2_t ghp_power(const void *table, unsigned k) {
-  return vld1q_u64((const uint64_t *)table + 2 * (16 - k));
+  return vreinterpretq_u64_u8(vld1q_u8((const uint8_t *)table + 16 * (16 - k)));
 }
 
 static inline uint64x2_t ghp_blocks(uint64x2_t y, const uint8_t *in, size_t n, const void *table) {
