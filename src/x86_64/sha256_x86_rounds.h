@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * SHA-256 scalar rounds (FIPS 180-4, 6.2.2) reading W[t] + K[t] from a
+ * buffer that a vector message schedule filled: shared by sha256_avx2.c
+ * (two blocks per buffer) and sha256_ssse3.c (one block).
+ *
+ * Round: the order of sha512_x86_blocks.h, on 32-bit words. d + h + (W + K)
+ * + Ch is summed before S1(e) arrives, so e' = d + T1 is four dependent
+ * steps from e; a' = e' - d + S0(a) + Maj(a,b,c), with Maj = (a & (b^c)) +
+ * (b & c) (the two terms never share a set bit), puts (b & c) - d off the
+ * path, so a' is four steps from a as well. b ^ c is carried over from the
+ * previous round's a ^ b. The compiler may re-associate the sums (an empty
+ * asm barrier that forbids it, as in sha512_x86_blocks.h, measured slower
+ * here with GCC; OpenSSL's order, five steps on e, slower still). Rotations are written as shift pairs, which GCC
+ * and clang turn into RORX under -mbmi2. Ch is ((f ^ g) & e) ^ g, so no
+ * ANDN (BMI1) is needed.
+ *
+ * Constant time: additions, subtractions, rotations and logic on values,
+ * loads from fixed offsets of the buffer; no branch or index depends on data.
+ */
+#ifndef HWC_SHA256_X86_ROUNDS_H
+#define HWC_SHA256_X86_ROUNDS_H
+
+#include <stdint.h>
+
+#define ROR32(x, n) ((x) >> (n) | (x) << (32 - (n)))
+#define S0_256(x) (ROR32(x, 2) ^ ROR32(x, 13) ^ ROR32(x, 22))
+#define S1_256(x) (ROR32(x, 6) ^ ROR32(x, 11) ^ ROR32(x, 25))
+
+/* On entry bc = b ^ c. New e goes to d's register, new a to h's. */
+#define SHA256_ROUND(a, b, c, d, e, f, g, h, wk)     \
+  do {                                               \
+    uint32_t s1_ = S1_256(e), s0_ = S0_256(a);       \
+    uint32_t ch_ = (((f) ^ (g)) & (e)) ^ (g);        \
+    uint32_t z_ = ((b) & (c)) - (d);                 \
+    z_ += (a) & bc;                                  \
+    d += h;                                          \
+    d += (wk);                                       \
+    d += ch_;                                        \
+    d += s1_;                                        \
+    h = d + z_;                                      \
+    h += s0_;                                        \
+    bc = (a) ^ (b);                                  \
+  } while (0)
+
+/* Four rounds at step r (0 or 4) of the eight-round renaming cycle, W + K
+ * of round i (0..3) at p[i]. p is a pointer to volatile, so the words are
+ * read from memory as stored and never extracted from the vector registers
+ * that computed them. */
+#define SHA256_FOUR0(p)                             \
+  SHA256_ROUND(a, b, c, d, e, f, g, h, (p)[0]);     \
+  SHA256_ROUND(h, a, b, c, d, e, f, g, (p)[1]);     \
+  SHA256_ROUND(g, h, a, b, c, d, e, f, (p)[2]);     \
+  SHA256_ROUND(f, g, h, a, b, c, d, e, (p)[3])
+#define SHA256_FOUR4(p)                             \
+  SHA256_ROUND(e, f, g, h, a, b, c, d, (p)[0]);     \
+  SHA256_ROUND(d, e, f, g, h, a, b, c, (p)[1]);     \
+  SHA256_ROUND(c, d, e, f, g, h, a, b, (p)[2]);     \
+  SHA256_ROUND(b, c, d, e, f, g, h, a, (p)[3])
+
+#endif
