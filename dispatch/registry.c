@@ -26,6 +26,7 @@ extern const hwc_poly1305_kernel hwc_poly1305_avx512ifma;
 extern const hwc_sha1_kernel hwc_sha1_shani;
 extern const hwc_sha256_kernel hwc_sha256_shani;
 extern const hwc_sha256_kernel hwc_sha256_avx2;
+extern const hwc_sha256_kernel hwc_sha256_ssse3;
 extern const hwc_sha512_kernel hwc_sha512_avx2;
 extern const hwc_sha512_kernel hwc_sha512_avx512;
 #endif
@@ -50,6 +51,7 @@ static const hwc_impl_info *const sha256_impls[] = {
 #if defined(__x86_64__)
     IMPL(hwc_sha256_shani),
     IMPL(hwc_sha256_avx2),
+    IMPL(hwc_sha256_ssse3),
 #endif
 #if defined(__aarch64__)
     IMPL(hwc_sha256_armv8),
