@@ -73,18 +73,6 @@ static char *slurp(const char *path, size_t *len) {
   return buf;
 }
 
-static const char *str_of(const jv *o, const char *k) {
-  const jv *v = json_get(o, k);
-  return v && v->type == JV_STR ? v->str : NULL;
-}
-
-static int num_of(const jv *o, const char *k, double *out) {
-  const jv *v = json_get(o, k);
-  if (!v || v->type != JV_NUM) return 0;
-  *out = v->num;
-  return 1;
-}
-
 /* Appends a figure; the array grows by doubling (at sizes 2^k - 1). */
 static figure *add(report_file *rf, const key *k, double rate) {
   if ((rf->n & (rf->n + 1)) == 0 || rf->n == 0) {
@@ -110,7 +98,7 @@ static void load(report_file *rf) {
     bad_input(rf->path, msg);
   }
   double schema;
-  if (doc->type != JV_OBJ || !num_of(doc, "schema", &schema) || (schema != 1 && schema != 2))
+  if (doc->type != JV_OBJ || !json_num(doc, "schema", &schema) || (schema != 1 && schema != 2))
     bad_input(rf->path, "not an hwcrypto-bench report (no \"schema\":1 or 2)");
   /* Schema 2 added the peer libraries' figures and says which were loaded. */
   const jv *peers = json_get(doc, "peers");
@@ -119,15 +107,15 @@ static void load(report_file *rf) {
   const jv *results = json_get(doc, "results");
   if (!results || results->type != JV_ARR) bad_input(rf->path, "no \"results\" array");
 
-  const char *model = str_of(json_get(doc, "cpu"), "model");
-  const char *version = str_of(doc, "version");
+  const char *model = json_str(json_get(doc, "cpu"), "model");
+  const char *version = json_str(doc, "version");
   const char *base = strrchr(rf->path, '/');
   snprintf(rf->label, sizeof rf->label, "%s<br>%s<br>%s", base ? base + 1 : rf->path,
            model && *model ? model : "?", version ? version : "?");
 
   for (size_t i = 0; i < results->n; i++) {
     const jv *r = &results->items[i];
-    const char *name = str_of(r, "name"), *impl = str_of(r, "impl");
+    const char *name = json_str(r, "name"), *impl = json_str(r, "impl");
     double size = -1, rate;
     key k;
     memset(&k, 0, sizeof k);
@@ -135,28 +123,28 @@ static void load(report_file *rf) {
       snprintf(msg, sizeof msg, "results[%zu]: not an object with \"name\" and \"impl\"", i);
       bad_input(rf->path, msg);
     }
-    if (num_of(r, "size", &size)) {
-      if (!(size >= 0 && size < 1e15) || !num_of(r, "gbps", &rate)) {
+    if (json_num(r, "size", &size)) {
+      if (!(size >= 0 && size < 1e15) || !json_num(r, "gbps", &rate)) {
         snprintf(msg, sizeof msg, "results[%zu] (%s): bulk row without a valid size and \"gbps\"", i, name);
         bad_input(rf->path, msg);
       }
       k.bulk = 1;
       k.size = (long)size;
-    } else if (num_of(r, "ops_per_s", &rate)) {
+    } else if (json_num(r, "ops_per_s", &rate)) {
       k.size = -1;
     } else {
       snprintf(msg, sizeof msg, "results[%zu] (%s): neither \"gbps\" nor \"ops_per_s\"", i, name);
       bad_input(rf->path, msg);
     }
-    const char *source = str_of(r, "source");
+    const char *source = json_str(r, "source");
     snprintf(k.name, sizeof k.name, "%s", name);
     snprintf(k.impl, sizeof k.impl, "%s", impl);
     snprintf(k.source, sizeof k.source, "%s", source ? source : "hwcrypto");
     figure *f = add(rf, &k, rate);
     const jv *sel = json_get(r, "selected");
     f->selected = sel && sel->type == JV_BOOL && sel->boolean;
-    num_of(r, "median_ns", &f->median_ns);
-    num_of(r, "hwcrypto_median_ns", &f->hwcrypto_ns);
+    json_num(r, "median_ns", &f->median_ns);
+    json_num(r, "hwcrypto_median_ns", &f->hwcrypto_ns);
   }
 
   /* The cipher-shootout scenario compares like a bulk row at its own size. */
@@ -165,9 +153,9 @@ static void load(report_file *rf) {
   if (rows && rows->type == JV_ARR)
     for (size_t i = 0; i < rows->n; i++) {
       const jv *r = &rows->items[i];
-      const char *name = str_of(r, "name"), *impl = str_of(r, "impl");
+      const char *name = json_str(r, "name"), *impl = json_str(r, "impl");
       double rate;
-      if (!name || !impl || !num_of(r, "gbps", &rate)) {
+      if (!name || !impl || !json_num(r, "gbps", &rate)) {
         snprintf(msg, sizeof msg, "scenarios.cipher-shootout.rows[%zu]: want name, impl and gbps", i);
         bad_input(rf->path, msg);
       }

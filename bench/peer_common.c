@@ -15,17 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "peer_common.h"
 #include "peers.h"
-
-/* Shared with peer_openssl.c and peer_sodium.c, which repeat these
- * prototypes (there is no private header for three files). */
-typedef struct bench_peer_sym {
-  const char *name; /* the exported symbol */
-  size_t offset;    /* of its function pointer in the caller's table */
-} bench_peer_sym;
-void *bench_peer_open(const char *soname, const char *id, char *why, size_t cap);
-size_t bench_peer_resolve(void *lib, void *table, const bench_peer_sym *syms, size_t n, char *missing,
-                          size_t cap);
 
 /* 1 when HWC_BENCH_PEER_DISABLE names id (or "all"). */
 static int peer_disabled(const char *id) {

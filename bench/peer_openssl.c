@@ -33,14 +33,7 @@
 
 #include "peers.h"
 
-/* From peer_common.c. */
-typedef struct bench_peer_sym {
-  const char *name;
-  size_t offset;
-} bench_peer_sym;
-void *bench_peer_open(const char *soname, const char *id, char *why, size_t cap);
-size_t bench_peer_resolve(void *lib, void *table, const bench_peer_sym *syms, size_t n, char *missing,
-                          size_t cap);
+#include "peer_common.h"
 
 /* ------------------------------------------------ OpenSSL 3.0 ABI subset */
 

@@ -130,6 +130,10 @@ const char *bench_summary_field(const char *s, const char *key, size_t *len);
  * NULL for an ordinary row. */
 const char *bench_scenario_of(const char *name);
 
+/* Writes at most n bytes of s (up to its NUL) as a JSON string, escaped;
+ * n = SIZE_MAX for the whole string (report_json.c, also used by tiers.c). */
+void bench_json_string(FILE *f, const char *s, size_t n);
+
 /* Writers: return 0, or -1 when the stream reports an error. */
 int report_json(FILE *f, const bench_report *rep);
 int report_md(FILE *f, const bench_report *rep);

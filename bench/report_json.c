@@ -12,7 +12,7 @@
 
 #include "report.h"
 
-static void str(FILE *f, const char *s, size_t n) {
+void bench_json_string(FILE *f, const char *s, size_t n) {
   fputc('"', f);
   for (size_t i = 0; i < n && s[i]; i++) {
     unsigned char c = (unsigned char)s[i];
@@ -44,7 +44,7 @@ static void words(FILE *f, const char *s, size_t n) {
     while (j < n && s[j] != ' ') j++;
     if (j > i) {
       if (!first) fputc(',', f);
-      str(f, s + i, j - i);
+      bench_json_string(f, s + i, j - i);
       first = 0;
     }
     i = j;
@@ -56,20 +56,20 @@ static void field(FILE *f, const char *key, const char *cpu, const char *skey) {
   size_t n;
   const char *v = bench_summary_field(cpu, skey, &n);
   fprintf(f, "\"%s\":", key);
-  str(f, v, n);
+  bench_json_string(f, v, n);
 }
 
 /* One element of "results". */
 static void result(FILE *f, const bench_result *r) {
   fprintf(f, "{\"name\":");
-  str(f, r->row->name, SIZE_MAX);
+  bench_json_string(f, r->row->name, SIZE_MAX);
   fprintf(f, ",\"primitive\":");
-  str(f, hwc_prim_name(r->row->prim), SIZE_MAX);
+  bench_json_string(f, hwc_prim_name(r->row->prim), SIZE_MAX);
   fprintf(f, ",\"impl\":");
-  str(f, r->impl, SIZE_MAX);
+  bench_json_string(f, r->impl, SIZE_MAX);
   fprintf(f, ",\"selected\":%s", r->selected ? "true" : "false");
   fprintf(f, ",\"source\":");
-  str(f, r->source ? r->source : BENCH_SOURCE_HWCRYPTO, SIZE_MAX);
+  bench_json_string(f, r->source ? r->source : BENCH_SOURCE_HWCRYPTO, SIZE_MAX);
   if (r->row->kind == BENCH_BULK) fprintf(f, ",\"size\":%zu", r->size);
   fprintf(f, ",\"median_ns\":");
   num(f, r->fig.median_ns);
@@ -109,11 +109,11 @@ static void shootout_json(FILE *f, const shootout *s) {
   for (size_t i = 0; i < s->count; i++) {
     const shootout_result *r = &s->rows[i];
     fprintf(f, "%s\n{\"name\":", i ? "," : "");
-    str(f, r->name, SIZE_MAX);
+    bench_json_string(f, r->name, SIZE_MAX);
     fprintf(f, ",\"impl\":");
-    str(f, r->impl, SIZE_MAX);
+    bench_json_string(f, r->impl, SIZE_MAX);
     fprintf(f, ",\"source\":");
-    str(f, r->source ? r->source : BENCH_SOURCE_HWCRYPTO, SIZE_MAX);
+    bench_json_string(f, r->source ? r->source : BENCH_SOURCE_HWCRYPTO, SIZE_MAX);
     fprintf(f, ",\"mean_s\":");
     num(f, r->mean_s);
     fprintf(f, ",\"min_s\":");
@@ -135,17 +135,17 @@ static void peers_json(FILE *f, const bench_report *rep) {
   for (size_t i = 0; i < rep->n_peers; i++) {
     const bench_peer_info *p = &rep->peers[i];
     fprintf(f, "%s{\"id\":", i ? "," : "");
-    str(f, p->id, SIZE_MAX);
+    bench_json_string(f, p->id, SIZE_MAX);
     fprintf(f, ",\"name\":");
-    str(f, p->name, SIZE_MAX);
+    bench_json_string(f, p->name, SIZE_MAX);
     if (p->loaded) {
       fprintf(f, ",\"version\":");
-      str(f, p->version, SIZE_MAX);
+      bench_json_string(f, p->version, SIZE_MAX);
     }
     fprintf(f, ",\"loaded\":%s", p->loaded ? "true" : "false");
     if (!p->loaded) {
       fprintf(f, ",\"reason\":");
-      str(f, p->reason, SIZE_MAX);
+      bench_json_string(f, p->reason, SIZE_MAX);
     }
     fputc('}', f);
   }
@@ -156,13 +156,13 @@ int report_json(FILE *f, const bench_report *rep) {
   const char *cpu = rep->cpu_summary;
   size_t n;
   fprintf(f, "{\"schema\":2,\"version\":");
-  str(f, rep->version, SIZE_MAX);
+  bench_json_string(f, rep->version, SIZE_MAX);
   fprintf(f, ",\"compiler\":");
-  str(f, rep->compiler, SIZE_MAX);
+  bench_json_string(f, rep->compiler, SIZE_MAX);
   fprintf(f, ",\"cflags\":");
-  str(f, rep->cflags, SIZE_MAX);
+  bench_json_string(f, rep->cflags, SIZE_MAX);
   fprintf(f, ",\"counter\":");
-  str(f, rep->counter, SIZE_MAX);
+  bench_json_string(f, rep->counter, SIZE_MAX);
   fprintf(f, ",\"tsc_hz\":");
   num(f, rep->counter_hz);
   fprintf(f, ",\"min_time\":");
@@ -187,9 +187,9 @@ int report_json(FILE *f, const bench_report *rep) {
     if (!rep->prims[p].selected) continue;
     fprintf(f, "%s", first ? "" : ",");
     first = 0;
-    str(f, rep->prims[p].name, SIZE_MAX);
+    bench_json_string(f, rep->prims[p].name, SIZE_MAX);
     fputc(':', f);
-    str(f, rep->prims[p].selected, SIZE_MAX);
+    bench_json_string(f, rep->prims[p].selected, SIZE_MAX);
   }
   fputc('}', f);
   peers_json(f, rep);

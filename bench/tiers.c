@@ -352,20 +352,6 @@ static char *slurp(const char *path, size_t *len) {
   return buf;
 }
 
-/* The string member k of an object, or NULL. */
-static const char *str_of(const jv *o, const char *k) {
-  const jv *v = json_get(o, k);
-  return v && v->type == JV_STR ? v->str : NULL;
-}
-
-/* The number member k of an object into *out; 0 when it is not a number. */
-static int num_of(const jv *o, const char *k, double *out) {
-  const jv *v = json_get(o, k);
-  if (!v || v->type != JV_NUM) return 0;
-  *out = v->num;
-  return 1;
-}
-
 /* Parses the child's report and checks that none of the hidden features
  * is among the features it saw: otherwise the tier was not what its name
  * says (an unknown name, a typo in a mask), and its figures must not be
@@ -417,10 +403,10 @@ static cell cell_of(const jv *doc, const char *name, long size) {
   const jv *ours = NULL, *peer = NULL;
   for (size_t i = 0; res && res->type == JV_ARR && i < res->n; i++) {
     const jv *r = &res->items[i];
-    const char *n = str_of(r, "name"), *src = str_of(r, "source");
+    const char *n = json_str(r, "name"), *src = json_str(r, "source");
     double sz;
     if (!n || strcmp(n, name) != 0) continue;
-    if (num_of(r, "size", &sz) && (long)sz != size) continue;
+    if (json_num(r, "size", &sz) && (long)sz != size) continue;
     if (src && strcmp(src, "openssl") == 0)
       peer = r;
     else if ((!src || strcmp(src, "hwcrypto") == 0) && json_get(r, "selected") &&
@@ -428,19 +414,19 @@ static cell cell_of(const jv *doc, const char *name, long size) {
       ours = r;
   }
   if (!ours) return c;
-  c.impl = str_of(ours, "impl");
+  c.impl = json_str(ours, "impl");
   c.bulk = json_get(ours, "size") != NULL;
   const char *key = c.bulk ? "gbps" : "ops_per_s";
-  if (!c.impl || !num_of(ours, key, &c.rate)) {
+  if (!c.impl || !json_num(ours, key, &c.rate)) {
     c.impl = NULL;
     return c;
   }
-  if (peer && num_of(peer, key, &c.ossl) && c.ossl > 0) {
+  if (peer && json_num(peer, key, &c.ossl) && c.ossl > 0) {
     double pm, om;
     c.has_ossl = 1;
     /* A peer figure carries ours from the same alternated runs: that ratio
      * is the fair one; otherwise the two separate figures. */
-    if (num_of(peer, "median_ns", &pm) && num_of(peer, "hwcrypto_median_ns", &om) && om > 0)
+    if (json_num(peer, "median_ns", &pm) && json_num(peer, "hwcrypto_median_ns", &om) && om > 0)
       c.ratio = pm / om;
     else
       c.ratio = c.rate / c.ossl;
@@ -491,8 +477,8 @@ static size_t row_names(const char **names, size_t cap, const char *const *want,
   for (size_t t = 0; t < n_runs; t++) {
     const jv *res = runs[t].doc ? json_get(runs[t].doc, "results") : NULL;
     for (size_t i = 0; res && res->type == JV_ARR && i < res->n; i++) {
-      const char *name = str_of(&res->items[i], "name");
-      const char *src = str_of(&res->items[i], "source");
+      const char *name = json_str(&res->items[i], "name");
+      const char *src = json_str(&res->items[i], "source");
       if (!name || (src && strcmp(src, "hwcrypto") != 0)) continue;
       size_t k = 0;
       while (k < n && strcmp(names[k], name) != 0) k++;
@@ -510,21 +496,6 @@ static size_t row_names(const char **names, size_t cap, const char *const *want,
         break;
       }
   return m;
-}
-
-/* Writes s as a JSON string. */
-static void json_str(FILE *f, const char *s) {
-  fputc('"', f);
-  for (; s && *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\')
-      fprintf(f, "\\%c", c);
-    else if (c < 0x20)
-      fprintf(f, "\\u%04x", c);
-    else
-      fputc(c, f);
-  }
-  fputc('"', f);
 }
 
 /* Everything printed, in the three output formats. */
@@ -583,16 +554,16 @@ static void write_json(FILE *f, const matrix *m, const char *features) {
   double mt = 0, rn = 0;
   for (size_t t = 0; t < n_runs; t++)
     if (runs[t].doc) {
-      num_of(runs[t].doc, "min_time", &mt);
-      num_of(runs[t].doc, "runs", &rn);
+      json_num(runs[t].doc, "min_time", &mt);
+      json_num(runs[t].doc, "runs", &rn);
       break;
     }
   fprintf(f, "{\"tiers_schema\":1,\"version\":");
-  json_str(f, BENCH_VERSION);
+  bench_json_string(f, BENCH_VERSION, SIZE_MAX);
   fprintf(f, ",\"arch\":");
-  json_str(f, this_arch->arch);
+  bench_json_string(f, this_arch->arch, SIZE_MAX);
   fprintf(f, ",\"cpu\":{\"model\":");
-  json_str(f, m->model);
+  bench_json_string(f, m->model, SIZE_MAX);
   /* An array, as in the bench's own reports. */
   fprintf(f, ",\"features\":[");
   int first_feature = 1;
@@ -605,7 +576,7 @@ static void write_json(FILE *f, const matrix *m, const char *features) {
   }
   fprintf(f, "]},\"size\":%ld,\"min_time\":%g,\"runs\":%g,\"openssl_var\":", m->size, mt, rn);
   if (this_arch->ossl_var)
-    json_str(f, this_arch->ossl_var);
+    bench_json_string(f, this_arch->ossl_var, SIZE_MAX);
   else
     fputs("null", f);
   fprintf(f, ",\n\"tiers\":[");
@@ -613,18 +584,18 @@ static void write_json(FILE *f, const matrix *m, const char *features) {
     const tier_run *tr = &runs[t];
     static const char *const plan[] = {"skipped", "same-as-native", "ran"};
     fprintf(f, "%s\n{\"name\":", t ? "," : "");
-    json_str(f, tr->name);
+    bench_json_string(f, tr->name, SIZE_MAX);
     fprintf(f, ",\"status\":");
-    json_str(f, tr->plan != TIER_RUN ? plan[tr->plan] : tr->failed ? "failed" : "ran");
+    bench_json_string(f, tr->plan != TIER_RUN ? plan[tr->plan] : tr->failed ? "failed" : "ran", SIZE_MAX);
     fprintf(f, ",\"hwcrypto_cpu_disable\":");
-    json_str(f, tr->disable);
+    bench_json_string(f, tr->disable, SIZE_MAX);
     fprintf(f, ",\"openssl_mask\":");
-    json_str(f, tr->ossl);
+    bench_json_string(f, tr->ossl, SIZE_MAX);
     fprintf(f, ",\"hidden\":");
-    json_str(f, tr->hidden);
+    bench_json_string(f, tr->hidden, SIZE_MAX);
     if (tr->plan == TIER_RUN && !tr->failed) fprintf(f, ",\"masked_ok\":%s", tr->leaked[0] ? "false" : "true");
     fprintf(f, ",\"note\":");
-    json_str(f, tr->note);
+    bench_json_string(f, tr->note, SIZE_MAX);
     fputc('}', f);
   }
   fprintf(f, "],\n\"results\":[");
@@ -637,12 +608,12 @@ static void write_json(FILE *f, const matrix *m, const char *features) {
       if (!c.impl) continue;
       fprintf(f, "%s\n{\"tier\":", first ? "" : ",");
       first = 0;
-      json_str(f, tr->name);
+      bench_json_string(f, tr->name, SIZE_MAX);
       fprintf(f, ",\"name\":");
-      json_str(f, m->names[k]);
+      bench_json_string(f, m->names[k], SIZE_MAX);
       if (c.bulk) fprintf(f, ",\"size\":%ld", m->size);
       fprintf(f, ",\"impl\":");
-      json_str(f, c.impl);
+      bench_json_string(f, c.impl, SIZE_MAX);
       fprintf(f, ",\"unit\":\"%s\",\"rate\":%.7g", c.bulk ? "GB/s" : "op/s", c.rate);
       if (c.has_ossl)
         fprintf(f, ",\"openssl\":%.7g,\"ratio\":%.4g}", c.ossl, c.ratio);

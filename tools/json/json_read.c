@@ -282,3 +282,15 @@ const jv *json_get(const jv *obj, const char *key) {
     if (strcmp(obj->keys[i], key) == 0) found = &obj->items[i];
   return found;
 }
+
+const char *json_str(const jv *obj, const char *key) {
+  const jv *v = json_get(obj, key);
+  return v && v->type == JV_STR ? v->str : NULL;
+}
+
+int json_num(const jv *obj, const char *key, double *out) {
+  const jv *v = json_get(obj, key);
+  if (!v || v->type != JV_NUM) return 0;
+  *out = v->num;
+  return 1;
+}

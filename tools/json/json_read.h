@@ -29,5 +29,10 @@ void json_free(jv *v);
 
 /* The value of key in an object (the last one if repeated), else NULL. */
 const jv *json_get(const jv *obj, const char *key);
+/* The string member key of obj, or NULL when absent or not a string. */
+const char *json_str(const jv *obj, const char *key);
+/* The number member key of obj into *out: 1, or 0 when absent or not a
+ * number (*out untouched). */
+int json_num(const jv *obj, const char *key, double *out);
 
 #endif /* HWC_JSON_READ_H */
