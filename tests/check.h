@@ -56,6 +56,12 @@ size_t t_rand_below(size_t n);
 size_t t_unhex(uint8_t *out, size_t cap, const char *hex);
 /* Reads a whole file under tests/vectors (HWC_VECTORS_DIR); NULL if absent. */
 char *t_read_vector_file(const char *name, size_t *len);
+/* NIST CAVP SHAVS byte-oriented response text ("Len = <bits>", "Msg = <hex>",
+ * "MD = <hex>"; Len 0 has Msg 00): calls fn for every record with the
+ * message, its length in bytes and the expected digest; returns the number
+ * of records. A record with a bit length that is not whole bytes fails. */
+typedef void (*t_shavs_fn)(const uint8_t *msg, size_t len, const uint8_t *md, size_t md_len, void *arg);
+size_t t_shavs_each(const char *text, t_shavs_fn fn, void *arg);
 
 /* Runs body once for every implementation of p that this CPU supports, with
  * that implementation selected, and fails the test unless its kernel's call

@@ -96,3 +96,27 @@ size_t t_for_each_impl(hwc_prim p, t_impl_body body, void *arg) {
   CHECK_MSG(ran > 0, "%s: no implementation ran", hwc_prim_name(p));
   return ran;
 }
+
+size_t t_shavs_each(const char *text, t_shavs_fn fn, void *arg) {
+  size_t count = 0, bits = 0;
+  uint8_t *msg = NULL, md[64];
+  char *save = NULL, *copy = strdup(text);
+  CHECK(copy != NULL);
+  for (char *line = strtok_r(copy, "\r\n", &save); line; line = strtok_r(NULL, "\r\n", &save)) {
+    if (sscanf(line, "Len = %zu", &bits) == 1) continue;
+    if (strncmp(line, "Msg = ", 6) == 0) {
+      free(msg);
+      msg = malloc(strlen(line) / 2 + 1);
+      CHECK(msg != NULL);
+      t_unhex(msg, strlen(line) / 2 + 1, line + 6);
+    } else if (strncmp(line, "MD = ", 5) == 0) {
+      CHECK(msg != NULL && bits % 8 == 0);
+      size_t md_len = t_unhex(md, sizeof md, line + 5);
+      fn(msg, bits / 8, md, md_len, arg);
+      count++;
+    }
+  }
+  free(msg);
+  free(copy);
+  return count;
+}
