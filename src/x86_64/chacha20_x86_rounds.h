@@ -35,9 +35,11 @@
  * "Rows": one block per 128-bit lane, state row i in register i; diagonal
  * rounds rotate rows 1..3 by 1..3 words first.
  *
- * The functions of the vertical layout are always_inline. The AVX2 kernel
- * holds sixteen state vectors in sixteen registers, so the rounds spill,
- * and which vectors GCC spills depends on how the code reached it: an
+ * The functions of the vertical layout are always_inline. Only the AVX-512
+ * kernel uses chacha_vertical and chacha_rounds: with sixteen ymm registers
+ * sixteen state vectors spill, and chacha20_avx2.c has its own 8-block
+ * rounds that keep two of them in memory. When the AVX2 kernel still used
+ * these, which vectors GCC spilled depended on how the code reached it: an
  * earlier version with these as ordinary inline functions spilled a
  * different mix and measured slower (see the bench). Forced inlining keeps
  * them out of the inliner's cost model.
