@@ -15,6 +15,9 @@
  *   or 12-byte nonce only, update, final (and the GCM tag), no padding.
  * - ChaCha20 and ChaCha20-Poly1305: key and nonce per message, as our
  *   one-shot functions take them.
+ * - Poly1305: EVP_MAC "POLY1305", the 32-byte one-time key set per message
+ *   (EVP_MAC_init), like hwc_poly1305; setup checks that its tags equal
+ *   ours on the bench's data at every size.
  * - X25519, Ed25519 and RSA through EVP_PKEY objects made in setup; RSA
  *   uses the very key our rows use (bench_rsa_key, exported as PKCS#8).
  *   The raw RSA rows match ours: type-1 padding + private operation
@@ -283,6 +286,37 @@ static void run_hkdf(bench_io *io, size_t len) {
   (void)len;
   ossl_hash_state *st = io->state;
   if (O.EVP_KDF_derive(st->kctx, io->out, 32, NULL) != 1) abort();
+}
+
+/* EVP_MAC "POLY1305". Its tags must equal hwc_poly1305's on the bench's
+ * input at every size, or the row is refused: a peer that computes
+ * something else measures nothing. */
+static int setup_poly1305(bench_io *io) {
+  ossl_hash_state *st = calloc(1, sizeof *st);
+  if (!st) return HWC_ERR_NOMEM;
+  io->state = st;
+  st->mac = O.EVP_MAC_fetch(NULL, "POLY1305", NULL);
+  st->mctx = st->mac ? O.EVP_MAC_CTX_new(st->mac) : NULL;
+  if (!st->mctx) return HWC_ERR_UNSUPPORTED;
+  for (size_t i = 0; i < BENCH_NSIZES; i++) {
+    uint8_t want[16], got[16];
+    size_t n = 0;
+    hwc_poly1305(want, io->in, sizes[i], chacha_key);
+    if (O.EVP_MAC_init(st->mctx, chacha_key, sizeof chacha_key, NULL) != 1 ||
+        O.EVP_MAC_update(st->mctx, io->in, sizes[i]) != 1 || O.EVP_MAC_final(st->mctx, got, &n, 16) != 1 ||
+        n != 16 || memcmp(got, want, 16) != 0)
+      return HWC_ERR_VERIFY; /* shown as "its setup returned -3" */
+  }
+  return HWC_OK;
+}
+
+/* One-shot Poly1305 of len bytes, the one-time key set per message. */
+static void run_poly1305(bench_io *io, size_t len) {
+  ossl_hash_state *st = io->state;
+  size_t n;
+  if (O.EVP_MAC_init(st->mctx, chacha_key, sizeof chacha_key, NULL) != 1 ||
+      O.EVP_MAC_update(st->mctx, io->in, len) != 1 || O.EVP_MAC_final(st->mctx, io->out, &n, 16) != 1)
+    abort();
 }
 
 /* ------------------------------------------------------------- ciphers */
@@ -665,6 +699,7 @@ static const ossl_candidate candidates[] = {
     {BULK("aes-256-gcm-encrypt", AES, setup_gcm256_enc, run_gcm_encrypt, teardown_cipher), G_CIPHER, 'c',
      "AES-256-GCM"},
     {BULK("chacha20", CHACHA20, setup_chacha20, run_chacha20, teardown_cipher), G_CIPHER, 'c', "ChaCha20"},
+    {BULK("poly1305", POLY1305, setup_poly1305, run_poly1305, teardown_hash), G_MAC, 'M', "POLY1305"},
     {BULK("chacha20-poly1305-encrypt", CHACHA20, setup_chacha20poly1305, run_chacha20poly1305, teardown_cipher),
      G_CIPHER, 'c', "ChaCha20-Poly1305"},
     {OP("x25519", FE25519, setup_x25519, run_x25519, teardown_pkey), G_PKEY, 0, NULL},
