@@ -10,6 +10,10 @@
  *
  * aarch64: the kernel's HWCAP words (getauxval); on macOS, sysctlbyname.
  * Elsewhere: no features, generic code only.
+ *
+ * The identity (vendor, family, model: dispatch.h) only steers the choice
+ * among implementations that the features already allow; an identity that
+ * cannot be read is 0, which no selection rule names.
  */
 #include <stdio.h>
 #include <string.h>
@@ -67,6 +71,15 @@ void hwc_cpu_probe(hwc_cpu_info *out) {
   snprintf(out->vendor, sizeof out->vendor, "%s", id.vendor_str);
   snprintf(out->model, sizeof out->model, "%s", id.brand_str);
   for (size_t n = strlen(out->model); n && out->model[n - 1] == ' '; n--) out->model[n - 1] = 0;
+
+  /* Displayed family and model from leaf 1 EAX, computed as Linux does
+   * (arch/x86/lib/cpu.c): the extended family counts only when the base
+   * family is 15, the extended model when the family is 6 or more. */
+  uint32_t sig = raw.basic_cpuid[1][0];
+  out->family = sig >> 8 & 0xf;
+  if (out->family == 0xf) out->family += sig >> 20 & 0xff;
+  out->model_id = sig >> 4 & 0xf;
+  if (out->family >= 6) out->model_id |= (sig >> 16 & 0xf) << 4;
 
   /* Feature bits straight from the raw leaves libcpuid read: its decoded
    * flags in 0.6.2 miss AVX-512 on AMD CPUs and have no VAES, VPCLMULQDQ or
@@ -144,10 +157,46 @@ static const feature_name names[] = {
 #define HWCAP_BIT_SHA3 (1ul << 17)
 #define HWCAP_BIT_SHA512 (1ul << 21)
 
+/* MIDR_EL1 from sysfs ("0x00000000410fd0c1"), or the "CPU implementer" and
+ * "CPU part" lines of /proc/cpuinfo; implementer is bits 31:24, part 15:4.
+ * Either may be missing (qemu-user shows the host's files, some containers
+ * hide sysfs): then both stay 0. */
+static void read_midr(unsigned *implementer, unsigned *part) {
+  FILE *f = fopen("/sys/devices/system/cpu/cpu0/regs/identification/midr_el1", "r");
+  unsigned long long midr;
+  if (f) {
+    int ok = fscanf(f, "%llx", &midr) == 1;
+    fclose(f);
+    if (ok) {
+      *implementer = (unsigned)(midr >> 24 & 0xff);
+      *part = (unsigned)(midr >> 4 & 0xfff);
+      return;
+    }
+  }
+  f = fopen("/proc/cpuinfo", "r");
+  if (!f) return;
+  char line[256];
+  unsigned impl = 0, prt = 0;
+  int have = 0;
+  /* The first processor's lines: stop once both are read. */
+  while (have != 3 && fgets(line, sizeof line, f)) {
+    char *colon = strchr(line, ':');
+    if (!colon) continue;
+    if (strncmp(line, "CPU implementer", 15) == 0 && sscanf(colon + 1, "%x", &impl) == 1) have |= 1;
+    if (strncmp(line, "CPU part", 8) == 0 && sscanf(colon + 1, "%x", &prt) == 1) have |= 2;
+  }
+  fclose(f);
+  if (have == 3) {
+    *implementer = impl & 0xff;
+    *part = prt & 0xfff;
+  }
+}
+
 void hwc_cpu_probe(hwc_cpu_info *out) {
   memset(out, 0, sizeof *out);
   strcpy(out->vendor, "arm");
   strcpy(out->model, "aarch64");
+  read_midr(&out->family, &out->model_id);
   unsigned long hw = getauxval(AT_HWCAP);
   uint32_t f = 0;
   if (hw & HWCAP_BIT_ASIMD) f |= HWC_CPU_ASIMD;
