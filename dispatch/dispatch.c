@@ -1,12 +1,22 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Selection: once per process (pthread_once), probe the CPU, mask the
- * features named in HWCRYPTO_CPU_DISABLE, pick the highest-priority
- * supported implementation of each primitive, then apply HWCRYPTO_IMPL.
- * hwc_impl_select() may change a selection later; the selected index is an
- * atomic int, so a concurrent reader sees either the old or the new table,
- * both complete and immutable.
+ * features named in HWCRYPTO_CPU_DISABLE, then for each primitive
+ *   1. the highest-priority supported implementation (HWC_PRIO_*),
+ *   2. unless a selection rule for this CPU model says otherwise (uarch.c),
+ *   3. unless the calibration profile named by HWCRYPTO_PROFILE, made on
+ *      this CPU, says otherwise (profile.c),
+ *   4. unless HWCRYPTO_IMPL names another.
+ * Each step chooses only among runnable implementations, and all of them
+ * compute the same results, so each changes speed only. The step that
+ * decided is kept per primitive (hwc_impl_reason). hwc_impl_select() may
+ * change a selection later; the selected index is an atomic int, so a
+ * concurrent reader sees either the old or the new table, both complete and
+ * immutable.
  */
+#if defined(__linux__)
+#define _GNU_SOURCE /* secure_getenv */
+#endif
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,16 +24,29 @@
 
 #include "dispatch.h"
 
+/* Why a primitive's implementation is selected (hwc_impl_reason). */
+enum { WHY_PRIORITY, WHY_RULE, WHY_PROFILE, WHY_ENV, WHY_API };
+static const char *const why_names[] = {"priority", "rule", "profile", "HWCRYPTO_IMPL", "hwc_impl_select"};
+
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static hwc_cpu_info cpu;
 static uint32_t features; /* after masking */
 static uint32_t masked;   /* detected, then disabled by the environment */
 static int selected[HWC_PRIM_COUNT];
-static char summary[1024];
+static int why[HWC_PRIM_COUNT];
+static char summary[1024 + 256];
+static char identity[512];
 
 static const char *const prim_names[HWC_PRIM_COUNT] = {
     "aes", "ghash", "chacha20", "poly1305", "fe25519", "bignum", "sha256", "sha512", "sha1",
 };
+
+#ifdef HWC_TESTING
+static const char *test_vendor;
+static unsigned test_family, test_model;
+static const hwc_uarch_rule *test_rules;
+static size_t test_nrules;
+#endif
 
 static void warn(const char *var, const char *what, const char *token, size_t len) {
   fprintf(stderr, "hwcrypto: %s: %s '%.*s' ignored\n", var, what, (int)len, token);
@@ -31,6 +54,12 @@ static void warn(const char *var, const char *what, const char *token, size_t le
 
 static int impl_runnable(const hwc_impl_info *impl) {
   return (impl->required & ~features) == 0;
+}
+
+/* impl_runnable by index, the form uarch.c and profile.c take. */
+static int index_runnable(hwc_prim p, size_t i) {
+  const hwc_impl_info *impl = hwc_registry_impl(p, i);
+  return impl != NULL && impl_runnable(impl);
 }
 
 static int find_impl(hwc_prim p, const char *name, size_t len) {
@@ -83,11 +112,14 @@ static void force_impl(const char *tok, size_t len) {
     warn("HWCRYPTO_IMPL", "unknown implementation", tok, len);
   else if (!impl_runnable(hwc_registry_impl((hwc_prim)p, (size_t)i)))
     warn("HWCRYPTO_IMPL", "not supported on this CPU:", tok, len);
-  else
+  else {
     __atomic_store_n(&selected[p], i, __ATOMIC_RELEASE);
+    __atomic_store_n(&why[p], WHY_ENV, __ATOMIC_RELAXED);
+  }
 }
 
-static void build_summary(void) {
+/* The summary line; profile is the applied profile's path or NULL. */
+static void build_summary(const char *profile) {
   size_t n = (size_t)snprintf(summary, sizeof summary, "vendor: %s; model: %s; features:",
                               cpu.vendor, cpu.model);
   for (int pass = 0; pass < 2; pass++) {
@@ -97,24 +129,68 @@ static void build_summary(void) {
       if (set & hwc_cpu_feature_bit(i))
         n += (size_t)snprintf(summary + n, sizeof summary - n, " %s", hwc_cpu_feature_name(i));
   }
+  if (profile && n < sizeof summary) snprintf(summary + n, sizeof summary - n, "; profile: %s", profile);
+}
+
+/* The highest-priority runnable implementation of p (the first on ties). */
+static size_t priority_choice(hwc_prim p) {
+  size_t best = 0;
+  for (size_t i = 1; i < hwc_registry_count(p); i++) {
+    const hwc_impl_info *c = hwc_registry_impl(p, i);
+    if (impl_runnable(c) && c->priority > hwc_registry_impl(p, best)->priority) best = i;
+  }
+  return best;
+}
+
+/* HWCRYPTO_PROFILE names a file that may change what a process runs:
+ * ignored where the environment is not trusted (setuid programs). */
+static const char *profile_path(void) {
+#if defined(__linux__)
+  const char *path = secure_getenv("HWCRYPTO_PROFILE");
+#else
+  const char *path = getenv("HWCRYPTO_PROFILE");
+#endif
+  return path && *path ? path : NULL;
 }
 
 static void init_once(void) {
   hwc_cpu_probe(&cpu);
+  size_t nrules;
+  const hwc_uarch_rule *rules = hwc_uarch_rules(&nrules);
+#ifdef HWC_TESTING
+  if (test_vendor) {
+    snprintf(cpu.vendor, sizeof cpu.vendor, "%s", test_vendor);
+    cpu.family = test_family;
+    cpu.model_id = test_model;
+  }
+  if (test_rules) {
+    rules = test_rules;
+    nrules = test_nrules;
+  }
+#endif
+  hwc_profile_identity(identity, sizeof identity, &cpu);
   features = cpu.features;
   masked = 0;
   for_each_token(getenv("HWCRYPTO_CPU_DISABLE"), disable_feature);
+
+  size_t choice[HWC_PRIM_COUNT];
+  int reason[HWC_PRIM_COUNT], named[HWC_PRIM_COUNT] = {0};
   for (int p = 0; p < HWC_PRIM_COUNT; p++) {
-    int best = 0;
-    for (size_t i = 1; i < hwc_registry_count((hwc_prim)p); i++) {
-      const hwc_impl_info *c = hwc_registry_impl((hwc_prim)p, i);
-      if (impl_runnable(c) && c->priority > hwc_registry_impl((hwc_prim)p, (size_t)best)->priority)
-        best = (int)i;
-    }
-    __atomic_store_n(&selected[p], best, __ATOMIC_RELEASE);
+    choice[p] = priority_choice((hwc_prim)p);
+    reason[p] = WHY_PRIORITY;
+    if (hwc_registry_count((hwc_prim)p) &&
+        hwc_uarch_apply(rules, nrules, &cpu, (hwc_prim)p, index_runnable, &choice[p]))
+      reason[p] = WHY_RULE;
+  }
+  const char *profile = profile_path();
+  if (profile && !hwc_profile_load(profile, &cpu, index_runnable, choice, named)) profile = NULL;
+  for (int p = 0; p < HWC_PRIM_COUNT; p++) {
+    if (named[p]) reason[p] = WHY_PROFILE;
+    __atomic_store_n(&why[p], reason[p], __ATOMIC_RELAXED);
+    __atomic_store_n(&selected[p], (int)choice[p], __ATOMIC_RELEASE);
   }
   for_each_token(getenv("HWCRYPTO_IMPL"), force_impl);
-  build_summary();
+  build_summary(profile);
 }
 
 #ifdef HWC_TESTING
@@ -124,6 +200,17 @@ void hwc_dispatch_reinit_for_tests(void);
 void hwc_dispatch_reinit_for_tests(void) {
   pthread_once(&once, init_once);
   init_once();
+}
+
+void hwc_dispatch_set_cpu_for_tests(const char *vendor, unsigned family, unsigned model_id) {
+  test_vendor = vendor;
+  test_family = family;
+  test_model = model_id;
+}
+
+void hwc_dispatch_set_rules_for_tests(const hwc_uarch_rule *rules, size_t n) {
+  test_rules = rules;
+  test_nrules = n;
 }
 #endif
 
@@ -173,7 +260,19 @@ int hwc_impl_select(hwc_prim p, const char *name) {
   if (i < 0) return HWC_ERR_INVALID_ARG;
   if (!impl_runnable(hwc_registry_impl(p, (size_t)i))) return HWC_ERR_UNSUPPORTED;
   __atomic_store_n(&selected[p], i, __ATOMIC_RELEASE);
+  __atomic_store_n(&why[p], WHY_API, __ATOMIC_RELAXED);
   return HWC_OK;
+}
+
+const char *hwc_impl_reason(hwc_prim p) {
+  if (hwc_registry_count(p) == 0) return NULL;
+  pthread_once(&once, init_once);
+  return why_names[__atomic_load_n(&why[p], __ATOMIC_RELAXED)];
+}
+
+const char *hwc_cpu_identity(void) {
+  pthread_once(&once, init_once);
+  return identity;
 }
 
 const char *hwc_cpu_summary(void) {

@@ -42,7 +42,8 @@
  *    hwc_aes_ctr, hwc_chacha20, hwc_xchacha20, hwc_poly1305 (a one-time
  *    key per message), hwc_modexp.
  *  - Inspect or force the chosen implementations: hwc_impl_* (and the
- *    HWCRYPTO_IMPL / HWCRYPTO_CPU_DISABLE environment variables).
+ *    HWCRYPTO_IMPL / HWCRYPTO_CPU_DISABLE / HWCRYPTO_PROFILE environment
+ *    variables).
  */
 #ifndef HWCRYPTO_H
 #define HWCRYPTO_H
@@ -110,7 +111,17 @@ typedef enum {
 /* Probes the CPU, applies HWCRYPTO_CPU_DISABLE and HWCRYPTO_IMPL from the
  * environment and selects one implementation per primitive. Optional,
  * idempotent and thread-safe: every other function does it on first use.
- * Returns HWC_OK. */
+ * Returns HWC_OK.
+ *
+ * Selection, per primitive (README, "Selection"): the highest priority
+ * among the implementations this CPU supports once the features named in
+ * HWCRYPTO_CPU_DISABLE are masked; then the library's table of CPU models
+ * where measurement shows a lower-priority implementation is faster; then
+ * the profile file named by HWCRYPTO_PROFILE, if it was written by
+ * `hwcrypto-info --calibrate` on this CPU (a malformed profile, or one made
+ * on another CPU, is reported on stderr once and ignored as a whole); then
+ * HWCRYPTO_IMPL. Every implementation computes the same results: these
+ * steps change speed only. */
 HWC_API int hwc_init(void);
 
 /* "aes", "ghash", "chacha20", "poly1305", "fe25519", "bignum", "sha256",
@@ -140,10 +151,27 @@ HWC_API const char *hwc_impl_selected(hwc_prim p);
  * selection is then unchanged). */
 HWC_API int hwc_impl_select(hwc_prim p, const char *name);
 
+/* Why the current implementation of p is selected: "priority", "rule" (the
+ * CPU-model table), "profile" (HWCRYPTO_PROFILE), "HWCRYPTO_IMPL" or
+ * "hwc_impl_select"; NULL for an unknown id or a primitive with no
+ * implementation in this build. Added beside the fixed API so that tools
+ * (hwcrypto-info) can show where each choice came from. */
+HWC_API const char *hwc_impl_reason(hwc_prim p);
+
 /* One line: "vendor: ...; model: ...; features: aes pclmulqdq ..." with the
  * feature names of /proc/cpuinfo; features masked by HWCRYPTO_CPU_DISABLE
- * are listed after "masked:". Static string; never NULL. */
+ * are listed after "masked:", and an applied HWCRYPTO_PROFILE after
+ * "profile:". Static string; never NULL. */
 HWC_API const char *hwc_cpu_summary(void);
+
+/* The CPU identity that selection rules and calibration profiles match, as
+ * the two identity lines of a profile file: "cpu VENDOR FAMILY MODEL\n"
+ * (x86_64: the CPUID vendor string and the family and model numbers that
+ * /proc/cpuinfo shows; aarch64: "arm", the MIDR implementer and part, 0
+ * when unknown) then "features F1 F2 ...\n" (the features detected, before
+ * HWCRYPTO_CPU_DISABLE). Static string; never NULL. Added beside the fixed
+ * API for hwcrypto-info --calibrate, which writes profiles. */
+HWC_API const char *hwc_cpu_identity(void);
 
 /* -------------------------------------------------------------- utilities */
 

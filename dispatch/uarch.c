@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Selection rules by microarchitecture: the few CPU models on which
+ * measurement shows that the priority order (src/kernels.h, HWC_PRIO_*)
+ * picks a slower implementation than one it ranks lower. The priority scale
+ * orders kinds of code (scalar < 256-bit < 512-bit vectors); it cannot know
+ * that a part splits 512-bit operations into two 256-bit halves, or has a
+ * slow multiplier, so a rule names the CPU and the better choice, in the
+ * manner of BoringSSL's rule against 512-bit registers on some Intel parts.
+ *
+ * A rule only chooses among implementations the CPU can run (a rule naming
+ * one that is masked or absent is skipped), and every implementation
+ * computes the same results: a rule changes speed, never output. It is
+ * applied once, at selection, after the priority order and before a
+ * calibration profile and HWCRYPTO_IMPL (dispatch.c).
+ *
+ * Adding a rule is one line in `rules` below, with a comment giving the
+ * same-run measurement that justifies it (hwcrypto-bench --impl all, CPU
+ * named, sizes that matter, repeated), e.g.
+ *   {"AuthenticAMD", 25, 0x10, 0x1f, HWC_PRIM_BIGNUM, "mulx", NULL},
+ * vendor as CPUID spells it, family and model as /proc/cpuinfo shows them
+ * (decimal there; model ranges inclusive), then prefer or avoid. The
+ * dispatch tests check that every rule names a known implementation.
+ */
+#include <string.h>
+
+#include "dispatch.h"
+
+static const hwc_uarch_rule rules[] = {
+#if defined(__x86_64__)
+    /* (no entry yet: see README, "Selection") */
+#endif
+    {NULL, 0, 0, 0, HWC_PRIM_COUNT, NULL, NULL}, /* end marker, never matches */
+};
+
+const hwc_uarch_rule *hwc_uarch_rules(size_t *n) {
+  *n = sizeof rules / sizeof rules[0] - 1;
+  return rules;
+}
+
+int hwc_uarch_rule_matches(const hwc_uarch_rule *r, const hwc_cpu_info *cpu) {
+  return r->vendor != NULL && strcmp(r->vendor, cpu->vendor) == 0 && r->family == cpu->family &&
+         r->model_lo <= cpu->model_id && cpu->model_id <= r->model_hi;
+}
+
+/* Index of implementation `name` of p in the registry, or -1. */
+static int impl_index(hwc_prim p, const char *name) {
+  for (size_t i = 0; name && i < hwc_registry_count(p); i++)
+    if (strcmp(hwc_registry_impl(p, i)->name, name) == 0) return (int)i;
+  return -1;
+}
+
+/* 1 if a matching "avoid" rule names implementation i of p. */
+static int avoided(const hwc_uarch_rule *rs, size_t n, const hwc_cpu_info *cpu, hwc_prim p, size_t i) {
+  for (size_t k = 0; k < n; k++)
+    if (rs[k].prim == p && rs[k].avoid && impl_index(p, rs[k].avoid) == (int)i &&
+        hwc_uarch_rule_matches(&rs[k], cpu))
+      return 1;
+  return 0;
+}
+
+int hwc_uarch_apply(const hwc_uarch_rule *rs, size_t n, const hwc_cpu_info *cpu, hwc_prim p,
+                    int (*runnable)(hwc_prim, size_t), size_t *choice) {
+  /* A runnable preferred implementation wins; the first matching rule that
+   * has one decides. */
+  for (size_t k = 0; k < n; k++) {
+    if (rs[k].prim != p || !rs[k].prefer || !hwc_uarch_rule_matches(&rs[k], cpu)) continue;
+    int i = impl_index(p, rs[k].prefer);
+    if (i < 0 || !runnable(p, (size_t)i)) continue;
+    int changed = (size_t)i != *choice;
+    *choice = (size_t)i;
+    return changed;
+  }
+  if (!avoided(rs, n, cpu, p, *choice)) return 0;
+  /* The priority order again, without the avoided implementations. If all
+   * are avoided the priority choice stands: something must run. */
+  int best = -1;
+  for (size_t i = 0; i < hwc_registry_count(p); i++) {
+    if (!runnable(p, i) || avoided(rs, n, cpu, p, i)) continue;
+    if (best < 0 || hwc_registry_impl(p, i)->priority > hwc_registry_impl(p, (size_t)best)->priority)
+      best = (int)i;
+  }
+  if (best < 0) return 0;
+  *choice = (size_t)best;
+  return 1;
+}
