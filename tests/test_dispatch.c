@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: ISC */
 /* The dispatcher: introspection, forcing, environment overrides, feature
- * masking (each detected feature in turn, with known answers rerun), and
- * concurrent first use. */
+ * masking (each detected feature in turn, with known answers rerun),
+ * concurrent first use, the CPU-model rules (injected rule tables and CPU
+ * identities), calibration profiles (good, foreign, malformed, partly
+ * unrunnable) and the precedence HWCRYPTO_IMPL > profile > rule > priority. */
 #include <pthread.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "check.h"
 
@@ -25,15 +28,49 @@ static void quick_kats(const char *context) {
   CHECK_MSG(memcmp(d, abc1, 20) == 0, "sha1 KAT with %s (%s)", hwc_impl_selected(HWC_PRIM_SHA1), context);
 }
 
-/* What the dispatcher should pick given the effective features: the
- * highest-priority runnable implementation (the first on ties). */
-static size_t expected_choice(hwc_prim p, uint32_t features) {
-  size_t best = 0;
-  for (size_t i = 1; i < hwc_registry_count(p); i++) {
+/* The highest-priority implementation of p runnable with `features`, not
+ * avoided by a matching rule (avoid_rules NULL: none); the first on ties;
+ * -1 if every runnable one is avoided. */
+static int best_by_priority(hwc_prim p, uint32_t features, const hwc_uarch_rule *avoid_rules, size_t n,
+                            const hwc_cpu_info *cpu) {
+  int best = -1;
+  for (size_t i = 0; i < hwc_registry_count(p); i++) {
     const hwc_impl_info *c = hwc_registry_impl(p, i);
-    if ((c->required & ~features) == 0 && c->priority > hwc_registry_impl(p, best)->priority) best = i;
+    if ((c->required & ~features) != 0) continue;
+    int avoided = 0;
+    for (size_t k = 0; avoid_rules && k < n; k++)
+      avoided |= avoid_rules[k].prim == p && avoid_rules[k].avoid && strcmp(avoid_rules[k].avoid, c->name) == 0 &&
+                 hwc_uarch_rule_matches(&avoid_rules[k], cpu);
+    if (!avoided && (best < 0 || c->priority > hwc_registry_impl(p, (size_t)best)->priority)) best = (int)i;
   }
   return best;
+}
+
+/* What the dispatcher should pick given the effective features, with no
+ * profile and no HWCRYPTO_IMPL: the README's rules written out again here
+ * (so uarch.c is not checked against itself): the first matching rule
+ * preferring a runnable implementation, else the best by priority among
+ * those no matching rule avoids (all avoided: the plain priority choice). */
+static size_t expected_with_rules(hwc_prim p, uint32_t features, const hwc_uarch_rule *rules, size_t n,
+                                  const hwc_cpu_info *cpu) {
+  for (size_t k = 0; k < n; k++) {
+    if (rules[k].prim != p || !rules[k].prefer || !hwc_uarch_rule_matches(&rules[k], cpu)) continue;
+    for (size_t i = 0; i < hwc_registry_count(p); i++)
+      if (strcmp(hwc_registry_impl(p, i)->name, rules[k].prefer) == 0 &&
+          (hwc_registry_impl(p, i)->required & ~features) == 0)
+        return i;
+  }
+  int best = best_by_priority(p, features, rules, n, cpu);
+  return best >= 0 ? (size_t)best : (size_t)best_by_priority(p, features, NULL, 0, cpu);
+}
+
+/* The same with the compiled rule table and this CPU's identity. */
+static size_t expected_choice(hwc_prim p, uint32_t features) {
+  hwc_cpu_info cpu;
+  hwc_cpu_probe(&cpu);
+  size_t n;
+  const hwc_uarch_rule *rules = hwc_uarch_rules(&n);
+  return expected_with_rules(p, features, rules, n, &cpu);
 }
 
 static void reinit_with(const char *disable, const char *impl) {
@@ -151,4 +188,396 @@ HWC_TEST(dispatch, concurrent_first_use) {
   for (int i = 0; i < 8; i++) CHECK(pthread_join(th[i], NULL) == 0);
   for (int i = 1; i < 8; i++) CHECK(memcmp(out[0], out[i], 32) == 0);
   quick_kats("after threads");
+}
+
+/* ---- CPU identity, selection rules, calibration profiles. */
+
+/* Every test override off, no HWCRYPTO_* variable, selection redone. */
+static void reset_selection(void) {
+  hwc_dispatch_set_cpu_for_tests(NULL, 0, 0);
+  hwc_dispatch_set_rules_for_tests(NULL, 0);
+  unsetenv("HWCRYPTO_PROFILE");
+  reinit_with(NULL, NULL);
+}
+
+/* A primitive whose priority choice on this CPU is not generic (so it needs
+ * CPU features): rules and profiles move it to generic and back. */
+static hwc_prim demo_prim(size_t *def) {
+  hwc_cpu_info cpu;
+  hwc_cpu_probe(&cpu);
+  for (int p = 0; p < HWC_PRIM_COUNT; p++) {
+    int best = best_by_priority((hwc_prim)p, cpu.features, NULL, 0, &cpu);
+    if (best > 0 && hwc_registry_impl((hwc_prim)p, (size_t)best)->required) {
+      *def = (size_t)best;
+      return (hwc_prim)p;
+    }
+  }
+  CHECK_MSG(0, "no primitive has a non-generic implementation on this CPU (%s)", hwc_cpu_summary());
+  return HWC_PRIM_COUNT;
+}
+
+/* HWCRYPTO_CPU_DISABLE value hiding every feature that implementation i of
+ * p requires. */
+static void disable_for(char *out, size_t cap, hwc_prim p, size_t i) {
+  uint32_t req = hwc_registry_impl(p, i)->required;
+  size_t n = 0;
+  out[0] = 0;
+  for (size_t f = 0; f < hwc_cpu_feature_count(); f++)
+    if (req & hwc_cpu_feature_bit(f)) n += (size_t)snprintf(out + n, cap - n, "%s,", hwc_cpu_feature_name(f));
+}
+
+static void check_selected(hwc_prim p, const char *impl, const char *reason, const char *context) {
+  CHECK_MSG(strcmp(hwc_impl_selected(p), impl) == 0, "%s: %s selected %s, expected %s", context,
+            hwc_prim_name(p), hwc_impl_selected(p), impl);
+  CHECK_MSG(strcmp(hwc_impl_reason(p), reason) == 0, "%s: %s chosen by %s, expected %s", context,
+            hwc_prim_name(p), hwc_impl_reason(p), reason);
+}
+
+/* The identity line shows the CPU as /proc/cpuinfo does, when
+ * /proc/cpuinfo describes the CPU we run on (not under qemu-user, which
+ * shows the host's). */
+HWC_TEST(dispatch, cpu_identity) {
+  reset_selection();
+  hwc_cpu_info cpu;
+  hwc_cpu_probe(&cpu);
+  const char *id = hwc_cpu_identity();
+  char vendor[32], features[512];
+  unsigned fam, mod;
+  int used = 0;
+  CHECK_MSG(sscanf(id, "cpu %31s %u %u\n%n", vendor, &fam, &mod, &used) == 3 && used > 0, "identity '%s'", id);
+  CHECK(fam == cpu.family && mod == cpu.model_id);
+  CHECK(strncmp(id + used, "features", 8) == 0);
+  snprintf(features, sizeof features, "%s", id + used + 8);
+  CHECK_MSG(strchr(features, '\n') == features + strlen(features) - 1, "identity is two lines: '%s'", id);
+  for (size_t f = 0; f < hwc_cpu_feature_count(); f++) {
+    char word[40];
+    snprintf(word, sizeof word, " %s", hwc_cpu_feature_name(f));
+    const char *at = strstr(features, word);
+    int listed = at && (at[strlen(word)] == ' ' || at[strlen(word)] == '\n');
+    CHECK_MSG(listed == !!(cpu.features & hwc_cpu_feature_bit(f)), "identity lists %s wrongly", word + 1);
+  }
+#if defined(__x86_64__)
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  char line[512], brand[128] = "";
+  long pfam = -1, pmod = -1;
+  while (f && fgets(line, sizeof line, f)) {
+    char *colon = strchr(line, ':');
+    if (!colon) continue;
+    if (strncmp(line, "cpu family", 10) == 0 && pfam < 0) pfam = strtol(colon + 1, NULL, 10);
+    if (strncmp(line, "model\t", 6) == 0 && pmod < 0) pmod = strtol(colon + 1, NULL, 10);
+    if (strncmp(line, "model name", 10) == 0 && !brand[0]) {
+      snprintf(brand, sizeof brand, "%s", colon + 2);
+      brand[strcspn(brand, "\n")] = 0;
+      for (size_t n = strlen(brand); n && brand[n - 1] == ' '; n--) brand[n - 1] = 0;
+    }
+  }
+  if (f) fclose(f);
+  if (pfam >= 0 && pmod >= 0 && strcmp(brand, cpu.model) == 0) {
+    CHECK_MSG(pfam == (long)cpu.family && pmod == (long)cpu.model_id,
+              "/proc/cpuinfo says family %ld model %ld, the probe %u %u", pfam, pmod, cpu.family, cpu.model_id);
+    printf("cpu identity: %s %u %u, as /proc/cpuinfo\n", cpu.vendor, cpu.family, cpu.model_id);
+  } else {
+    printf("cpu identity: %s %u %u (/proc/cpuinfo describes another CPU: emulated)\n", cpu.vendor, cpu.family,
+           cpu.model_id);
+  }
+#else
+  printf("cpu identity: %s %u %u\n", cpu.vendor, cpu.family, cpu.model_id);
+#endif
+}
+
+/* The compiled table: each rule names a known primitive and one known
+ * implementation to prefer or avoid, and a non-empty model range. */
+HWC_TEST(dispatch, rule_table_well_formed) {
+  size_t n;
+  const hwc_uarch_rule *rules = hwc_uarch_rules(&n);
+  for (size_t k = 0; k < n; k++) {
+    const hwc_uarch_rule *r = &rules[k];
+    CHECK_MSG(r->vendor && *r->vendor && r->model_lo <= r->model_hi, "rule %zu", k);
+    CHECK_MSG((unsigned)r->prim < HWC_PRIM_COUNT && (!r->prefer != !r->avoid), "rule %zu", k);
+    const char *name = r->prefer ? r->prefer : r->avoid;
+    int known = 0;
+    for (size_t i = 0; i < hwc_registry_count(r->prim); i++) known |= strcmp(hwc_registry_impl(r->prim, i)->name, name) == 0;
+    CHECK_MSG(known, "rule %zu names %s, not an implementation of %s", k, name, hwc_prim_name(r->prim));
+  }
+  printf("rule table: %zu rules for this architecture\n", n);
+}
+
+/* An injected rule applies to the CPUs it names (model bounds inclusive)
+ * and to no other; an avoid rule falls back to the next best. */
+HWC_TEST(dispatch, rule_applies_to_its_cpu_only) {
+  size_t def;
+  hwc_prim p = demo_prim(&def);
+  const char *def_name = hwc_registry_impl(p, def)->name;
+  static hwc_uarch_rule prefer[1], avoid[1];
+  prefer[0] = (hwc_uarch_rule){"HwcTestVendor", 99, 10, 20, p, "generic", NULL};
+  avoid[0] = (hwc_uarch_rule){"HwcTestVendor", 99, 10, 20, p, NULL, def_name};
+  hwc_dispatch_set_rules_for_tests(prefer, 1);
+  static const unsigned inside[] = {10, 15, 20};
+  for (size_t k = 0; k < 3; k++) {
+    hwc_dispatch_set_cpu_for_tests("HwcTestVendor", 99, inside[k]);
+    reinit_with(NULL, NULL);
+    check_selected(p, "generic", "rule", "matching CPU");
+    quick_kats("rule to generic");
+    hwc_cpu_info cpu = {0};
+    snprintf(cpu.vendor, sizeof cpu.vendor, "HwcTestVendor");
+    cpu.family = 99;
+    cpu.model_id = inside[k];
+    for (int q = 0; q < HWC_PRIM_COUNT; q++)
+      if (hwc_impl_count((hwc_prim)q))
+        CHECK(strcmp(hwc_impl_selected((hwc_prim)q),
+                     hwc_impl_name((hwc_prim)q, expected_with_rules((hwc_prim)q, hwc_dispatch_features(), prefer, 1,
+                                                                     &cpu))) == 0);
+  }
+  static const struct { const char *vendor; unsigned family, model; } outside[] = {
+      {"HwcTestVendor", 99, 9}, {"HwcTestVendor", 99, 21}, {"HwcTestVendor", 98, 15},
+      {"OtherVendor", 99, 15},  {"HwcTestVendo", 99, 15},  {NULL, 0, 0}};
+  for (size_t k = 0; k < sizeof outside / sizeof outside[0]; k++) {
+    hwc_dispatch_set_cpu_for_tests(outside[k].vendor, outside[k].family, outside[k].model);
+    reinit_with(NULL, NULL);
+    check_selected(p, def_name, "priority", "CPU outside the rule");
+  }
+  hwc_dispatch_set_rules_for_tests(avoid, 1);
+  hwc_dispatch_set_cpu_for_tests("HwcTestVendor", 99, 12);
+  reinit_with(NULL, NULL);
+  hwc_cpu_info cpu;
+  hwc_cpu_probe(&cpu);
+  int next = -1; /* the priority order without the avoided one */
+  for (size_t i = 0; i < hwc_registry_count(p); i++) {
+    const hwc_impl_info *c = hwc_registry_impl(p, i);
+    if (i != def && (c->required & ~cpu.features) == 0 &&
+        (next < 0 || c->priority > hwc_registry_impl(p, (size_t)next)->priority))
+      next = (int)i;
+  }
+  check_selected(p, hwc_registry_impl(p, (size_t)next)->name, "rule", "avoid rule");
+  quick_kats("avoid rule");
+  reset_selection();
+  check_selected(p, def_name, "priority", "rules restored");
+}
+
+/* A rule naming an implementation that cannot run here (its features
+ * masked) or that does not exist is skipped, and the next rule decides. */
+HWC_TEST(dispatch, rule_for_unrunnable_impl_skipped) {
+  size_t def;
+  hwc_prim p = demo_prim(&def);
+  const char *def_name = hwc_registry_impl(p, def)->name;
+  static hwc_uarch_rule only[1], chain[3];
+  only[0] = (hwc_uarch_rule){"HwcTestVendor", 7, 0, 255, p, def_name, NULL};
+  chain[0] = (hwc_uarch_rule){"HwcTestVendor", 7, 0, 255, p, "no-such-impl", NULL};
+  chain[1] = (hwc_uarch_rule){"HwcTestVendor", 7, 0, 255, p, def_name, NULL};
+  chain[2] = (hwc_uarch_rule){"HwcTestVendor", 7, 0, 255, p, "generic", NULL};
+  char disable[256];
+  disable_for(disable, sizeof disable, p, def);
+  hwc_dispatch_set_cpu_for_tests("HwcTestVendor", 7, 1);
+  hwc_dispatch_set_rules_for_tests(only, 1);
+  reinit_with(disable, NULL);
+  size_t masked_choice = (size_t)best_by_priority(p, hwc_dispatch_features(), NULL, 0, NULL);
+  CHECK(masked_choice != def);
+  check_selected(p, hwc_registry_impl(p, masked_choice)->name, "priority", "rule for a masked implementation");
+  hwc_dispatch_set_rules_for_tests(chain, 3);
+  reinit_with(disable, NULL);
+  check_selected(p, "generic", masked_choice ? "rule" : "priority", "unknown, then masked, then generic");
+  quick_kats("rule chain");
+  reset_selection();
+}
+
+static char profile_file[64];
+
+/* Writes len bytes of text to a fresh temporary file, points
+ * HWCRYPTO_PROFILE at it and selects again (HWCRYPTO_CPU_DISABLE and
+ * HWCRYPTO_IMPL as given). */
+static void with_profile(const char *text, size_t len, const char *disable, const char *impl) {
+  if (profile_file[0]) unlink(profile_file);
+  snprintf(profile_file, sizeof profile_file, "/tmp/hwc-profile-XXXXXX");
+  int fd = mkstemp(profile_file);
+  CHECK(fd >= 0);
+  CHECK(write(fd, text, len) == (ssize_t)len);
+  close(fd);
+  setenv("HWCRYPTO_PROFILE", profile_file, 1);
+  reinit_with(disable, impl);
+}
+
+static void with_profile_str(const char *text) { with_profile(text, strlen(text), NULL, NULL); }
+
+static void drop_profile_file(void) {
+  if (profile_file[0]) unlink(profile_file);
+  profile_file[0] = 0;
+}
+
+/* The profile is applied: its entries selected "by profile", the others
+ * untouched, the summary naming the file. */
+HWC_TEST(dispatch, profile_applied) {
+  reset_selection();
+  size_t def;
+  hwc_prim p = demo_prim(&def);
+  const char *def_name = hwc_registry_impl(p, def)->name;
+  char text[2048];
+  snprintf(text, sizeof text, "# a comment first\nhwcrypto-profile 1\n%s\n# figures\n%s generic   # trailing\n\n",
+           hwc_cpu_identity(), hwc_prim_name(p));
+  with_profile_str(text);
+  check_selected(p, "generic", "profile", "good profile");
+  char want[128];
+  snprintf(want, sizeof want, "; profile: %s", profile_file);
+  CHECK_MSG(strstr(hwc_cpu_summary(), want) != NULL, "summary: %s", hwc_cpu_summary());
+  for (int q = 0; q < HWC_PRIM_COUNT; q++)
+    if (q != (int)p && hwc_impl_count((hwc_prim)q))
+      CHECK(strcmp(hwc_impl_reason((hwc_prim)q), "profile") != 0 &&
+            strcmp(hwc_impl_selected((hwc_prim)q),
+                   hwc_impl_name((hwc_prim)q, expected_choice((hwc_prim)q, hwc_dispatch_features()))) == 0);
+  quick_kats("profile to generic");
+  /* CRLF line ends, and an entry that names the priority choice itself */
+  snprintf(text, sizeof text, "hwcrypto-profile 1\r\n%.*s\r\n%s\r%s %s\r\n", (int)strcspn(hwc_cpu_identity(), "\n"),
+           hwc_cpu_identity(), strchr(hwc_cpu_identity(), '\n') + 1, hwc_prim_name(p), def_name);
+  with_profile_str(text);
+  check_selected(p, def_name, "profile", "CRLF profile");
+  drop_profile_file();
+  reset_selection();
+  CHECK(strstr(hwc_cpu_summary(), "profile:") == NULL);
+}
+
+/* Each text is either made on another CPU or malformed: ignored as a whole
+ * although it also holds a valid entry. */
+static void check_profile_ignored(hwc_prim p, const char *def_name, const char *text, size_t len, const char *what) {
+  with_profile(text, len, NULL, NULL);
+  check_selected(p, def_name, "priority", what);
+  CHECK_MSG(strstr(hwc_cpu_summary(), "profile:") == NULL, "%s: summary %s", what, hwc_cpu_summary());
+  for (int q = 0; q < HWC_PRIM_COUNT; q++)
+    if (hwc_impl_count((hwc_prim)q)) CHECK_MSG(strcmp(hwc_impl_reason((hwc_prim)q), "profile") != 0, "%s", what);
+}
+
+HWC_TEST(dispatch, profile_of_other_cpu_ignored) {
+  reset_selection();
+  size_t def;
+  hwc_prim p = demo_prim(&def);
+  const char *def_name = hwc_registry_impl(p, def)->name;
+  hwc_cpu_info cpu;
+  hwc_cpu_probe(&cpu);
+  const char *feat = strchr(hwc_cpu_identity(), '\n') + 1;
+  char vendor[32], text[2048];
+  sscanf(hwc_cpu_identity(), "cpu %31s", vendor);
+  const char *entry = hwc_prim_name(p);
+  snprintf(text, sizeof text, "hwcrypto-profile 1\ncpu %s %u %u\n%s%s generic\n", vendor, cpu.family + 1,
+           cpu.model_id, feat, entry);
+  check_profile_ignored(p, def_name, text, strlen(text), "other family");
+  snprintf(text, sizeof text, "hwcrypto-profile 1\ncpu %s %u %u\n%s%s generic\n", vendor, cpu.family,
+           cpu.model_id + 1, feat, entry);
+  check_profile_ignored(p, def_name, text, strlen(text), "other model");
+  snprintf(text, sizeof text, "hwcrypto-profile 1\ncpu X%s %u %u\n%s%s generic\n", vendor, cpu.family,
+           cpu.model_id, feat, entry);
+  check_profile_ignored(p, def_name, text, strlen(text), "other vendor");
+  /* the same model with one feature fewer, and with one this build does not know */
+  char fewer[512];
+  snprintf(fewer, sizeof fewer, "%s", feat);
+  char *last = strrchr(fewer, ' ');
+  CHECK(last != NULL); /* demo_prim found a feature, so the list is not empty */
+  strcpy(last, "\n");
+  snprintf(text, sizeof text, "hwcrypto-profile 1\ncpu %s %u %u\n%s%s generic\n", vendor, cpu.family, cpu.model_id,
+           fewer, entry);
+  check_profile_ignored(p, def_name, text, strlen(text), "fewer features");
+  snprintf(text, sizeof text, "hwcrypto-profile 1\ncpu %s %u %u\n%.*s future_feature\n%s generic\n", vendor,
+           cpu.family, cpu.model_id, (int)strcspn(feat, "\n"), feat, entry);
+  check_profile_ignored(p, def_name, text, strlen(text), "unknown feature");
+  /* this CPU's identity, read by a process that sees another CPU */
+  snprintf(text, sizeof text, "hwcrypto-profile 1\n%s%s generic\n", hwc_cpu_identity(), entry);
+  hwc_dispatch_set_cpu_for_tests("HwcTestVendor", 1, 2);
+  check_profile_ignored(p, def_name, text, strlen(text), "injected other CPU");
+  drop_profile_file();
+  reset_selection();
+}
+
+HWC_TEST(dispatch, profile_malformed_rejected) {
+  reset_selection();
+  size_t def;
+  hwc_prim p = demo_prim(&def);
+  const char *def_name = hwc_registry_impl(p, def)->name;
+  char id[600], e[64];
+  snprintf(id, sizeof id, "%s", hwc_cpu_identity());
+  snprintf(e, sizeof e, "%s generic\n", hwc_prim_name(p));
+  const char *other = p == HWC_PRIM_SHA256 ? "sha512" : "sha256";
+  char bad[16][1024];
+  size_t nb = 0;
+  snprintf(bad[nb++], 1024, "%s%s", id, e);                                        /* no version line */
+  snprintf(bad[nb++], 1024, "hwcrypto-profile 2\n%s%s", id, e);                    /* unknown version */
+  snprintf(bad[nb++], 1024, "hwcrypto-profile\n%s%s", id, e);                      /* no version number */
+  snprintf(bad[nb++], 1024, "hwcrypto-profile 1\n%s%s", e, id);                    /* entry before the cpu line */
+  snprintf(bad[nb++], 1024, "hwcrypto-profile 1\n%.*s\n%s", (int)strcspn(id, "\n"), id, e); /* no features line */
+  snprintf(bad[nb++], 1024, "hwcrypto-profile 1\ncpu x 1\n%s%s", strchr(id, '\n') + 1, e);  /* short cpu line */
+  snprintf(bad[nb++], 1024, "hwcrypto-profile 1\ncpu x y 1\n%s%s", strchr(id, '\n') + 1, e); /* family not a number */
+  snprintf(bad[nb++], 1024, "hwcrypto-profile 1\n%s%sbogusprim generic\n", id, e);  /* unknown primitive */
+  snprintf(bad[nb++], 1024, "hwcrypto-profile 1\n%s%s%s no-such-impl\n", id, e, other); /* unknown implementation */
+  snprintf(bad[nb++], 1024, "hwcrypto-profile 1\n%s%s%s", id, e, e);               /* primitive named twice */
+  snprintf(bad[nb++], 1024, "hwcrypto-profile 1\n%s%s%s generic extra\n", id, e, other); /* three words */
+  snprintf(bad[nb++], 1024, "hwcrypto-profile 1\n%s%s%s\n", id, e, other);          /* one word */
+  snprintf(bad[nb++], 1024, "hwcrypto-profile 1\n%s", "");                          /* header only */
+  snprintf(bad[nb++], 1024, "%s", "");                                              /* empty */
+  for (size_t k = 0; k < nb; k++) {
+    char what[32];
+    snprintf(what, sizeof what, "malformed profile %zu", k);
+    check_profile_ignored(p, def_name, bad[k], strlen(bad[k]), what);
+  }
+  /* a line longer than 512 bytes, even a comment; a NUL byte; over 64 KiB */
+  static char big[70000];
+  int n = snprintf(big, sizeof big, "hwcrypto-profile 1\n%s%s# ", id, e);
+  memset(big + n, 'x', 600);
+  strcpy(big + n + 600, "\n");
+  check_profile_ignored(p, def_name, big, strlen(big), "long line");
+  n = snprintf(big, sizeof big, "hwcrypto-profile 1\n%s%s", id, e);
+  big[n] = 0;
+  check_profile_ignored(p, def_name, big, (size_t)n + 1, "NUL byte");
+  n = snprintf(big, sizeof big, "hwcrypto-profile 1\n%s%s", id, e);
+  for (; n < 66000; n += 8) memcpy(big + n, "# pad \n\n", 8);
+  check_profile_ignored(p, def_name, big, (size_t)n, "larger than 64 KiB");
+  drop_profile_file();
+  setenv("HWCRYPTO_PROFILE", "/nonexistent/hwcrypto-profile", 1);
+  reinit_with(NULL, NULL);
+  check_selected(p, def_name, "priority", "missing file");
+  reset_selection();
+}
+
+/* An entry whose implementation HWCRYPTO_CPU_DISABLE masked is skipped;
+ * the profile's other entries apply. */
+HWC_TEST(dispatch, profile_unrunnable_entry_skipped) {
+  reset_selection();
+  size_t def;
+  hwc_prim p = demo_prim(&def);
+  const char *def_name = hwc_registry_impl(p, def)->name;
+  hwc_prim q = p == HWC_PRIM_SHA256 ? HWC_PRIM_SHA512 : HWC_PRIM_SHA256;
+  char text[2048], disable[256];
+  snprintf(text, sizeof text, "hwcrypto-profile 1\n%s%s %s\n%s generic\n", hwc_cpu_identity(), hwc_prim_name(p),
+           def_name, hwc_prim_name(q));
+  disable_for(disable, sizeof disable, p, def);
+  with_profile(text, strlen(text), disable, NULL);
+  size_t masked_choice = (size_t)best_by_priority(p, hwc_dispatch_features(), NULL, 0, NULL);
+  check_selected(p, hwc_registry_impl(p, masked_choice)->name, "priority", "masked profile entry");
+  check_selected(q, "generic", "profile", "other profile entry");
+  CHECK(strstr(hwc_cpu_summary(), "profile:") != NULL);
+  drop_profile_file();
+  reset_selection();
+}
+
+/* HWCRYPTO_IMPL > profile > rule > priority, and hwc_impl_select after all. */
+HWC_TEST(dispatch, selection_precedence) {
+  reset_selection();
+  size_t def;
+  hwc_prim p = demo_prim(&def);
+  const char *def_name = hwc_registry_impl(p, def)->name;
+  static hwc_uarch_rule rule[1];
+  rule[0] = (hwc_uarch_rule){"HwcTestVendor", 3, 0, 0, p, "generic", NULL};
+  hwc_dispatch_set_rules_for_tests(rule, 1);
+  hwc_dispatch_set_cpu_for_tests("HwcTestVendor", 3, 0);
+  reinit_with(NULL, NULL);
+  check_selected(p, "generic", "rule", "rule alone");
+  char text[2048], impl[64];
+  snprintf(text, sizeof text, "hwcrypto-profile 1\n%s%s %s\n", hwc_cpu_identity(), hwc_prim_name(p), def_name);
+  with_profile_str(text);
+  check_selected(p, def_name, "profile", "profile over rule");
+  snprintf(impl, sizeof impl, "%s=generic", hwc_prim_name(p));
+  with_profile(text, strlen(text), NULL, impl);
+  check_selected(p, "generic", "HWCRYPTO_IMPL", "HWCRYPTO_IMPL over profile");
+  CHECK(hwc_impl_select(p, def_name) == HWC_OK);
+  check_selected(p, def_name, "hwc_impl_select", "hwc_impl_select");
+  quick_kats("precedence");
+  CHECK(hwc_impl_reason(HWC_PRIM_COUNT) == NULL && hwc_impl_reason((hwc_prim)-1) == NULL);
+  drop_profile_file();
+  reset_selection();
+  check_selected(p, def_name, "priority", "all reset");
 }
