@@ -78,18 +78,40 @@ static inline void load26(pv m[5], const uint8_t *in, pv hibit, pv mask) {
 
 /* h = h * r mod p per lane, s = 5r; limbs partially carried (each < 2^26
  * plus a small excess). Limb k of the product is the sum of h[i] r[k - i]
- * for i <= k and h[i] s[5 + k - i] for i > k (2^130 = 5 mod p). */
+ * for i <= k and h[i] s[5 + k - i] for i > k (2^130 = 5 mod p).
+ *
+ * The products are accumulated row by row, one limb of h at a time into
+ * the five sums: an order that needs only the five sums, one limb and a
+ * product live, so that with AVX2's sixteen registers r and s can be
+ * VPMULUDQ memory operands instead of partial sums and h being spilled on
+ * the loop-carried path (GCC keeps this order with its pressure-aware
+ * scheduling pass, which CMakeLists.txt turns on for the AVX2 kernel).
+ * Bounds: each sum has five products of a limb below 2^28 (h below 2^27
+ * plus a message limb below 2^26) and a multiplier below 5 * 2^26, so it
+ * stays below 2^60. */
 static inline void mulmod26(pv h[5], const pv r[5], const pv s[5], pv mask) {
-  pv d0 = pv_add(pv_add(pv_mul(h[0], r[0]), pv_mul(h[1], s[4])),
-                 pv_add(pv_add(pv_mul(h[2], s[3]), pv_mul(h[3], s[2])), pv_mul(h[4], s[1])));
-  pv d1 = pv_add(pv_add(pv_mul(h[0], r[1]), pv_mul(h[1], r[0])),
-                 pv_add(pv_add(pv_mul(h[2], s[4]), pv_mul(h[3], s[3])), pv_mul(h[4], s[2])));
-  pv d2 = pv_add(pv_add(pv_mul(h[0], r[2]), pv_mul(h[1], r[1])),
-                 pv_add(pv_add(pv_mul(h[2], r[0]), pv_mul(h[3], s[4])), pv_mul(h[4], s[3])));
-  pv d3 = pv_add(pv_add(pv_mul(h[0], r[3]), pv_mul(h[1], r[2])),
-                 pv_add(pv_add(pv_mul(h[2], r[1]), pv_mul(h[3], r[0])), pv_mul(h[4], s[4])));
-  pv d4 = pv_add(pv_add(pv_mul(h[0], r[4]), pv_mul(h[1], r[3])),
-                 pv_add(pv_add(pv_mul(h[2], r[2]), pv_mul(h[3], r[1])), pv_mul(h[4], r[0])));
+  pv d0 = pv_mul(h[0], r[0]), d1 = pv_mul(h[0], r[1]), d2 = pv_mul(h[0], r[2]), d3 = pv_mul(h[0], r[3]),
+     d4 = pv_mul(h[0], r[4]);
+  d0 = pv_add(d0, pv_mul(h[1], s[4]));
+  d1 = pv_add(d1, pv_mul(h[1], r[0]));
+  d2 = pv_add(d2, pv_mul(h[1], r[1]));
+  d3 = pv_add(d3, pv_mul(h[1], r[2]));
+  d4 = pv_add(d4, pv_mul(h[1], r[3]));
+  d0 = pv_add(d0, pv_mul(h[2], s[3]));
+  d1 = pv_add(d1, pv_mul(h[2], s[4]));
+  d2 = pv_add(d2, pv_mul(h[2], r[0]));
+  d3 = pv_add(d3, pv_mul(h[2], r[1]));
+  d4 = pv_add(d4, pv_mul(h[2], r[2]));
+  d0 = pv_add(d0, pv_mul(h[3], s[2]));
+  d1 = pv_add(d1, pv_mul(h[3], s[3]));
+  d2 = pv_add(d2, pv_mul(h[3], s[4]));
+  d3 = pv_add(d3, pv_mul(h[3], r[0]));
+  d4 = pv_add(d4, pv_mul(h[3], r[1]));
+  d0 = pv_add(d0, pv_mul(h[4], s[1]));
+  d1 = pv_add(d1, pv_mul(h[4], s[2]));
+  d2 = pv_add(d2, pv_mul(h[4], s[3]));
+  d3 = pv_add(d3, pv_mul(h[4], s[4]));
+  d4 = pv_add(d4, pv_mul(h[4], r[0]));
   /* Two interleaved carry chains (d0 -> d1 -> d2, d3 -> d4 -> d0 -> d1),
    * the usual lazy reduction. */
   pv c;
