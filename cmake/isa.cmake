@@ -56,7 +56,8 @@ endif()
 
 # hwc_kernel(FILE ISA...): an ISA-specific kernel. Its compiler options and
 # HWC_REQUIRED come from the ISA names; nothing in such a file may run
-# before the dispatcher has checked that the CPU has HWC_REQUIRED.
+# before the dispatcher has checked that the CPU has HWC_REQUIRED. With no
+# ISA names the kernel is the architecture's baseline (HWC_REQUIRED = 0).
 function(hwc_kernel file)
   set(options "")
   set(march "")
@@ -87,6 +88,9 @@ function(hwc_kernel file)
   list(SORT bits)
   list(TRANSFORM bits PREPEND "HWC_CPU_")
   string(REPLACE ";" "|" required "${bits}")
+  if(NOT required) # a baseline kernel (no extension): runs on every CPU of the architecture
+    set(required 0)
+  endif()
   set(HWC_SOURCES ${HWC_SOURCES} ${file} PARENT_SCOPE)
   set_source_files_properties(${file} PROPERTIES COMPILE_OPTIONS "${options}"
     COMPILE_DEFINITIONS "HWC_REQUIRED=(${required})")

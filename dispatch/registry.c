@@ -20,6 +20,7 @@ extern const hwc_fe25519_kernel hwc_fe25519_avx512ifma;
 extern const hwc_fe25519_kernel hwc_fe25519_mulx;
 extern const hwc_chacha20_kernel hwc_chacha20_avx2;
 extern const hwc_chacha20_kernel hwc_chacha20_avx512;
+extern const hwc_poly1305_kernel hwc_poly1305_x86_64;
 extern const hwc_poly1305_kernel hwc_poly1305_avx2;
 extern const hwc_poly1305_kernel hwc_poly1305_avx512;
 extern const hwc_poly1305_kernel hwc_poly1305_avx512ifma;
@@ -81,6 +82,7 @@ static const hwc_impl_info *const chacha20_impls[] = {
 static const hwc_impl_info *const poly1305_impls[] = {
     IMPL(hwc_poly1305_generic),
 #if defined(__x86_64__)
+    IMPL(hwc_poly1305_x86_64),
     IMPL(hwc_poly1305_avx2),
     IMPL(hwc_poly1305_avx512),
     IMPL(hwc_poly1305_avx512ifma),

@@ -10,8 +10,10 @@
  * Without them, five 26-bit limbs and 32x32->64 products (poly1305-donna-32
  * by A. Moon), converting from and back to radix 2^64 at the ends of a call.
  *
- * Shared floor: the generic backend's loop and the vector backends' path for
- * short inputs and leftover blocks. Counts no calls.
+ * Shared floor: the generic backend's loop (the reference the others are
+ * tested against) and the path of vector backends for short inputs and
+ * leftover blocks where no faster scalar loop exists (the x86_64 ones use
+ * src/x86_64/poly1305_x86_64.h). Counts no calls.
  *
  * ISA: none. Constant time: fixed sequences of multiplications, additions,
  * shifts and masks; carries are computed arithmetically, never branched on.

@@ -9,8 +9,8 @@
  * the serial result. Numbers are five 26-bit limbs, one per 64-bit lane
  * element, so VPMULUDQ (32x32->64) forms the products and the sums of five
  * of them stay below 2^64. r^2..r^4 are computed once per key with the
- * portable loop and cached in the state. Fewer than 16 blocks, and the
- * 0..3 blocks left over, go through that portable loop. The arithmetic is
+ * one-block loop and cached in the state. Fewer than 16 blocks, and the
+ * 0..3 blocks left over, go through that loop (poly1305_x86_64.h). The arithmetic is
  * in poly1305_x86_26.h (shared with the AVX-512F kernel); this
  * file holds the four-lane loads and the powers cache.
  *
@@ -77,11 +77,11 @@ static void compute_powers(hwc_poly1305_state *st) {
 }
 
 /* The table's blocks: groups of four through the vector lanes, the rest
- * and short inputs through the portable loop. */
+ * and short inputs through the one-block loop (poly1305_x86_64.h). */
 static void poly1305_avx2_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit) {
   HWC_COUNT_CALL(poly1305_avx2);
   if (nblocks < 16) {
-    hwc_poly1305_blocks_scalar(st, in, nblocks, hibit);
+    poly1305_blocks_x86_64(st, in, nblocks, hibit);
     return;
   }
   if (!st->powers_ready) compute_powers(st);
@@ -98,7 +98,7 @@ static void poly1305_avx2_blocks(hwc_poly1305_state *st, const uint8_t *in, size
   absorb26(h, m, in, hb, mask, r, s);
   in += 64;
   collapse26(st, h);
-  if (nblocks % 4) hwc_poly1305_blocks_scalar(st, in, nblocks % 4, hibit);
+  if (nblocks % 4) poly1305_blocks_x86_64(st, in, nblocks % 4, hibit);
 }
 
 const hwc_poly1305_kernel hwc_poly1305_avx2 = {

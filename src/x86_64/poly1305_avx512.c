@@ -9,7 +9,8 @@
  * message is loaded four blocks per register and interleaved with
  * VPUNPCK{L,H}QDQ, which leaves blocks in lane order 0,4,1,5,2,6,3,7; the
  * cached powers are stored in that same order instead of permuting every
- * group. r^2..r^8 come from the portable loop, once per key. Short inputs
+ * group. r^2..r^8 come from the one-block loop of poly1305_x86_64.h, once
+ * per key. Short inputs
  * (fewer than 16 blocks) and the 0..7 blocks left over use that loop.
  * The arithmetic is in poly1305_x86_26.h (shared with the
  * AVX2 kernel); this file holds the eight-lane loads and the powers cache.
@@ -67,11 +68,11 @@ static void compute_powers(hwc_poly1305_state *st) {
 }
 
 /* The table's blocks: groups of eight through the vector lanes, the rest
- * and short inputs through the portable loop. */
+ * and short inputs through the one-block loop. */
 static void poly1305_avx512_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit) {
   HWC_COUNT_CALL(poly1305_avx512);
   if (nblocks < 16) {
-    hwc_poly1305_blocks_scalar(st, in, nblocks, hibit);
+    poly1305_blocks_x86_64(st, in, nblocks, hibit);
     return;
   }
   if (!st->powers_ready) compute_powers(st);
@@ -88,7 +89,7 @@ static void poly1305_avx512_blocks(hwc_poly1305_state *st, const uint8_t *in, si
   absorb26(h, m, in, hb, mask, r, s);
   in += 128;
   collapse26(st, h);
-  if (nblocks % 8) hwc_poly1305_blocks_scalar(st, in, nblocks % 8, hibit);
+  if (nblocks % 8) poly1305_blocks_x86_64(st, in, nblocks % 8, hibit);
 }
 
 const hwc_poly1305_kernel hwc_poly1305_avx512 = {

@@ -13,7 +13,8 @@
  * Blocks are split sixteen ways, two registers of eight lanes, each lane
  * doing h = (h + m) * r^16; the last sixteen blocks are multiplied by
  * r^16..r^1 and the lanes summed. The powers take three vector steps. A single register (r^8..r^1) handles a
- * leftover group of eight, the portable loop the last 0..7 blocks and
+ * leftover group of eight, the one-block loop of poly1305_x86_64.h the last
+ * 0..7 blocks and
  * inputs under 16 blocks. Lane order follows the message loads
  * (VPUNPCK{L,H}QDQ of four-block registers: blocks 0,4,1,5,2,6,3,7), and the
  * cached powers are stored in that order.
@@ -24,6 +25,7 @@
 #include <immintrin.h>
 
 #include "../kernels.h"
+#include "poly1305_x86_64.h"
 
 HWC_CALL_COUNTER(poly1305_avx512ifma);
 
@@ -97,7 +99,7 @@ static inline void mulmod(__m512i h[3], const mulkey *k) {
 
 /* st->powers: [0, 24) limbs of r^8..r^1 in lane order (8,4,7,3,6,2,5,1),
  * [24, 48) limbs of r^16..r^9 in the same order (16,12,15,...), each limb as
- * eight lanes. Built in three vector steps from r and r^2 (one portable
+ * eight lanes. Built in three vector steps from r and r^2 (one scalar
  * step), with blends and the identity 1 for lanes that must not move:
  *   (2,2,1,1,2,2,1,1) * (2,2,2,2,0,0,0,0) = (4,4,3,3,2,2,1,1)
  *   (4,4,3,3,2,2,1,1) * (4,0,4,0,4,0,4,0) = (8,4,7,3,6,2,5,1)
@@ -108,7 +110,7 @@ static void compute_powers(hwc_poly1305_state *st) {
   hwc_poly1305_state t = {.r = {st->r[0], st->r[1]}, .h = {st->r[0], st->r[1], 0}};
   uint64_t r1[3], r2[3];
   to44(r1, t.h);
-  hwc_poly1305_blocks_scalar(&t, zero, 1, 0); /* r^2 = (r + 0) * r */
+  poly1305_blocks_x86_64(&t, zero, 1, 0); /* r^2 = (r + 0) * r */
   to44(r2, t.h);
   const __m512i one[3] = {_mm512_set1_epi64(1), _mm512_setzero_si512(), _mm512_setzero_si512()};
   __m512i v[3], m[3];
@@ -157,11 +159,11 @@ static void expand(__m512i h[3], const hwc_poly1305_state *st) {
 static inline __m512i cached(const hwc_poly1305_state *st, int at) { return _mm512_loadu_si512(st->powers + at); }
 
 /* The table's blocks: pairs of eight-lane groups, then a lone group of
- * eight, the rest and short inputs through the portable loop. */
+ * eight, the rest and short inputs through the one-block loop. */
 static void poly1305_avx512ifma_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit) {
   HWC_COUNT_CALL(poly1305_avx512ifma);
   if (nblocks < 16) {
-    hwc_poly1305_blocks_scalar(st, in, nblocks, hibit);
+    poly1305_blocks_x86_64(st, in, nblocks, hibit);
     return;
   }
   const __m512i hb = _mm512_set1_epi64((long long)(hibit << 40));
@@ -204,7 +206,7 @@ static void poly1305_avx512ifma_blocks(hwc_poly1305_state *st, const uint8_t *in
     mulmod(a, &k8);
     collapse(st, a);
   }
-  if (nblocks & 7) hwc_poly1305_blocks_scalar(st, in, nblocks & 7, hibit);
+  if (nblocks & 7) poly1305_blocks_x86_64(st, in, nblocks & 7, hibit);
 }
 
 const hwc_poly1305_kernel hwc_poly1305_avx512ifma = {

@@ -41,6 +41,7 @@
 #define HWC_POLY1305_X86_26_H
 
 #include "../kernels.h"
+#include "poly1305_x86_64.h"
 
 #define M26 0x3ffffff
 
@@ -53,14 +54,14 @@ static void to26(uint64_t l[5], const uint64_t h[3]) {
   l[4] = h[1] >> 40 | h[2] << 24;
 }
 
-/* l[k] = limbs of r^k for k = 1..n, by r^k = (r^(k-1) + 0) * r: portable
+/* l[k] = limbs of r^k for k = 1..n, by r^k = (r^(k-1) + 0) * r: scalar
  * block steps on a zero block, once per key. */
 static void powers26(const hwc_poly1305_state *st, uint64_t l[][5], int n) {
   static const uint8_t zero[16];
   hwc_poly1305_state t = {.r = {st->r[0], st->r[1]}, .h = {st->r[0], st->r[1], 0}};
   to26(l[1], t.h);
   for (int k = 2; k <= n; k++) {
-    hwc_poly1305_blocks_scalar(&t, zero, 1, 0);
+    poly1305_blocks_x86_64(&t, zero, 1, 0);
     to26(l[k], t.h);
   }
 }
