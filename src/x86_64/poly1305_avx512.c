@@ -9,9 +9,9 @@
  * message is loaded four blocks per register and interleaved with
  * VPUNPCK{L,H}QDQ, which leaves blocks in lane order 0,4,1,5,2,6,3,7; the
  * cached powers are stored in that same order instead of permuting every
- * group. r^2..r^8 come from the one-block loop of poly1305_x86_64.h, once
- * per key. Short inputs
- * (fewer than 16 blocks) and the 0..7 blocks left over use that loop.
+ * group. r^2 comes from the one-block loop of poly1305_x86_64.h and
+ * r^3..r^8 from two vector steps, once per key. Short inputs (fewer than
+ * 16 blocks) and the 0..7 blocks left over use that loop.
  * The arithmetic is in poly1305_x86_26.h (shared with the
  * AVX2 kernel); this file holds the eight-lane loads and the powers cache.
  *
@@ -56,14 +56,35 @@ static inline pv pv_hi(pv a, pv b) { return _mm512_unpackhi_epi64(a, b); }
 
 /* st->powers holds limb i of the eight powers as vector i (lane order as
  * the message lanes: r^8, r^4, r^7, r^3, r^6, r^2, r^5, r^1). The state is
- * only 8-byte aligned: unaligned loads and stores. */
-/* Fills the powers cache from r, once per key. */
+ * only 8-byte aligned: unaligned loads and stores.
+ *
+ * Fills the powers cache from r, once per key: r^2 by one scalar step,
+ * then two vector steps of mulmod26, with blends and the identity 1 in
+ * the lanes that must not move (exponents of r per lane):
+ *   (2,2,1,1,2,2,1,1) * (2,2,2,2,0,0,0,0) = (4,4,3,3,2,2,1,1)
+ *   (4,4,3,3,2,2,1,1) * (4,0,4,0,4,0,4,0) = (8,4,7,3,6,2,5,1)
+ * Bounds: the inputs are limbs of r and r^2 below 2^27; mulmod26 leaves
+ * limbs below 2^26 + 2^11 (its last carries into limbs 1 and 4 are below
+ * 2^11), which as multipliers keep its sums below 2^60. */
 static void compute_powers(hwc_poly1305_state *st) {
-  static const int lane_power[8] = {8, 4, 7, 3, 6, 2, 5, 1};
-  uint64_t l[9][5]; /* l[k]: limbs of r^k */
-  powers26(st, l, 8);
-  for (int i = 0; i < 5; i++)
-    for (int j = 0; j < 8; j++) st->powers[8 * i + j] = l[lane_power[j]][i];
+  uint64_t l[3][5]; /* l[k]: limbs of r^k */
+  powers26(st, l, 2);
+  const pv mask = pv_set1(M26);
+  pv v[5], m[5], s[5];
+  for (int i = 0; i < 5; i++) {
+    const pv r1 = pv_set1(l[1][i]), r2 = pv_set1(l[2][i]), one = pv_set1(i == 0);
+    v[i] = _mm512_mask_blend_epi64(0x33, r1, r2);
+    m[i] = _mm512_mask_blend_epi64(0x0f, one, r2);
+    s[i] = pv_add(m[i], pv_shl(m[i], 2));
+  }
+  mulmod26(v, m, s, mask);
+  for (int i = 0; i < 5; i++) {
+    const pv r4 = _mm512_permutexvar_epi64(_mm512_setzero_si512(), v[i]), one = pv_set1(i == 0);
+    m[i] = _mm512_mask_blend_epi64(0x55, one, r4);
+    s[i] = pv_add(m[i], pv_shl(m[i], 2));
+  }
+  mulmod26(v, m, s, mask);
+  for (int i = 0; i < 5; i++) _mm512_storeu_si512(st->powers + 8 * i, v[i]);
   st->powers_ready = 1;
 }
 
