@@ -9,7 +9,7 @@
  * the serial result. Numbers are five 26-bit limbs, one per 64-bit lane
  * element, so VPMULUDQ (32x32->64) forms the products and the sums of five
  * of them stay below 2^64. r^2..r^4 are computed once per key with the
- * one-block loop and cached in the state. Fewer than 16 blocks, and the
+ * one-block loop and cached in the state. Fewer than VEC_MIN_BLOCKS blocks, and the
  * 0..3 blocks left over, go through that loop (poly1305_x86_64.h). The arithmetic is
  * in poly1305_x86_26.h (shared with the AVX-512F kernel); this
  * file holds the four-lane loads and the powers cache.
@@ -22,6 +22,11 @@
 #include "../kernels.h"
 
 HWC_CALL_COUNTER(poly1305_avx2);
+
+/* The shortest input that takes the vector path: below it the powers, the
+ * conversions to and from radix 2^26 and the final lane sum cost more than
+ * the one-block loop saves (measured crossover, public lengths only). */
+enum { VEC_MIN_BLOCKS = 20 };
 
 /* The vector vocabulary of poly1305_x86_26.h on ymm registers: four
  * 64-bit lanes. */
@@ -80,7 +85,7 @@ static void compute_powers(hwc_poly1305_state *st) {
  * and short inputs through the one-block loop (poly1305_x86_64.h). */
 static void poly1305_avx2_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit) {
   HWC_COUNT_CALL(poly1305_avx2);
-  if (nblocks < 16) {
+  if (nblocks < VEC_MIN_BLOCKS) {
     poly1305_blocks_x86_64(st, in, nblocks, hibit);
     return;
   }

@@ -11,7 +11,7 @@
  * cached powers are stored in that same order instead of permuting every
  * group. r^2 comes from the one-block loop of poly1305_x86_64.h and
  * r^3..r^8 from two vector steps, once per key. Short inputs (fewer than
- * 16 blocks) and the 0..7 blocks left over use that loop.
+ * VEC_MIN_BLOCKS) and the 0..7 blocks left over use that loop.
  * The arithmetic is in poly1305_x86_26.h (shared with the
  * AVX2 kernel); this file holds the eight-lane loads and the powers cache.
  *
@@ -23,6 +23,11 @@
 #include "../kernels.h"
 
 HWC_CALL_COUNTER(poly1305_avx512);
+
+/* The shortest input that takes the vector path: below it the powers, the
+ * conversions to and from radix 2^26 and the final lane sum cost more than
+ * the one-block loop saves (measured crossover, public lengths only). */
+enum { VEC_MIN_BLOCKS = 24 };
 
 /* The vector vocabulary of poly1305_x86_26.h on zmm registers: eight
  * 64-bit lanes. */
@@ -92,7 +97,7 @@ static void compute_powers(hwc_poly1305_state *st) {
  * and short inputs through the one-block loop. */
 static void poly1305_avx512_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit) {
   HWC_COUNT_CALL(poly1305_avx512);
-  if (nblocks < 16) {
+  if (nblocks < VEC_MIN_BLOCKS) {
     poly1305_blocks_x86_64(st, in, nblocks, hibit);
     return;
   }

@@ -15,7 +15,7 @@
  * r^16..r^1 and the lanes summed. The powers take three vector steps. A single register (r^8..r^1) handles a
  * leftover group of eight, the one-block loop of poly1305_x86_64.h the last
  * 0..7 blocks and
- * inputs under 16 blocks. Lane order follows the message loads
+ * inputs under VEC_MIN_BLOCKS. Lane order follows the message loads
  * (VPUNPCK{L,H}QDQ of four-block registers: blocks 0,4,1,5,2,6,3,7), and the
  * cached powers are stored in that order.
  *
@@ -28,6 +28,12 @@
 #include "poly1305_x86_64.h"
 
 HWC_CALL_COUNTER(poly1305_avx512ifma);
+
+/* The shortest input that takes the vector path: below it the sixteen
+ * powers, the conversions to and from radix 2^44 and the final lane sum
+ * cost more than the one-block loop saves (measured crossover, public
+ * lengths only). */
+enum { VEC_MIN_BLOCKS = 32 };
 
 #define M44 0xfffffffffffull
 #define M42 0x3ffffffffffull
@@ -162,7 +168,7 @@ static inline __m512i cached(const hwc_poly1305_state *st, int at) { return _mm5
  * eight, the rest and short inputs through the one-block loop. */
 static void poly1305_avx512ifma_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit) {
   HWC_COUNT_CALL(poly1305_avx512ifma);
-  if (nblocks < 16) {
+  if (nblocks < VEC_MIN_BLOCKS) {
     poly1305_blocks_x86_64(st, in, nblocks, hibit);
     return;
   }
