@@ -133,10 +133,13 @@ static void poly_odd_splits(uint8_t tag[16], const uint8_t *m, size_t len, const
 }
 
 /* The next length to test after len: every length up to 2048 (every 16th
- * with its neighbours beyond 300 in quick mode), then 4 KiB and 16 KiB. */
+ * with its neighbours beyond 300 in quick mode), every 16th with its
+ * neighbours up to 2048 + 144 (128 to 137 blocks: the AVX2 kernel's
+ * two-accumulator path with each count of leftover blocks), then 4 KiB
+ * and 16 KiB. */
 static size_t edge_next_len(size_t len) {
   if (len < 300 || (!t_quick() && len < 2048)) return len + 1;
-  if (len < 2048) return (len % 16 == 0) ? len + 1 : (len % 16 == 1) ? len + 14 : len + 1;
+  if (len < 2048 + 144) return (len % 16 == 0) ? len + 1 : (len % 16 == 1) ? len + 14 : len + 1;
   if (len < 4096) return 4096;
   return 16384;
 }
