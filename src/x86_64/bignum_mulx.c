@@ -37,6 +37,7 @@
 #include "../kernels.h"
 #include "../common/bignum_helpers.h"
 #include "../msan.h"
+#include <emmintrin.h> /* SSE2, part of x86-64 itself: the table scan */
 
 HWC_CALL_COUNTER(bignum_mulx);
 
@@ -509,6 +510,51 @@ static void bignum_mulx_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *c
   mont_sqr(r, a, ctx);
 }
 
+/* r = entry idx of a table of `entries` elements of n words: every entry
+ * is read whole and kept or dropped with a mask computed without a branch
+ * from k ^ idx, so the memory access pattern does not depend on idx. Eight
+ * words at a time are gathered in four SSE2 registers over all the
+ * entries (the protocol's portable scan reloads and stores r for every
+ * entry), then two words, then the last odd word. */
+static void bignum_mulx_select(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx,
+                               const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_mulx);
+  size_t words = ctx->words, j = 0;
+  for (; j + 8 <= words; j += 8) {
+    __m128i x0 = _mm_setzero_si128(), x1 = x0, x2 = x0, x3 = x0;
+    for (size_t k = 0; k < entries; k++) {
+      uint64_t diff = (uint64_t)k ^ idx;
+      __m128i mask = _mm_set1_epi64x((long long)(((diff | (0 - diff)) >> 63) - 1)); /* all ones iff k == idx */
+      const __m128i *t = (const __m128i *)(table + k * words + j);
+      x0 = _mm_or_si128(x0, _mm_and_si128(mask, _mm_loadu_si128(t)));
+      x1 = _mm_or_si128(x1, _mm_and_si128(mask, _mm_loadu_si128(t + 1)));
+      x2 = _mm_or_si128(x2, _mm_and_si128(mask, _mm_loadu_si128(t + 2)));
+      x3 = _mm_or_si128(x3, _mm_and_si128(mask, _mm_loadu_si128(t + 3)));
+    }
+    _mm_storeu_si128((__m128i *)(r + j), x0);
+    _mm_storeu_si128((__m128i *)(r + j + 2), x1);
+    _mm_storeu_si128((__m128i *)(r + j + 4), x2);
+    _mm_storeu_si128((__m128i *)(r + j + 6), x3);
+  }
+  for (; j + 2 <= words; j += 2) {
+    __m128i x0 = _mm_setzero_si128();
+    for (size_t k = 0; k < entries; k++) {
+      uint64_t diff = (uint64_t)k ^ idx;
+      __m128i mask = _mm_set1_epi64x((long long)(((diff | (0 - diff)) >> 63) - 1));
+      x0 = _mm_or_si128(x0, _mm_and_si128(mask, _mm_loadu_si128((const __m128i *)(table + k * words + j))));
+    }
+    _mm_storeu_si128((__m128i *)(r + j), x0);
+  }
+  if (j < words) {
+    uint64_t x = 0;
+    for (size_t k = 0; k < entries; k++) {
+      uint64_t diff = (uint64_t)k ^ idx;
+      x |= table[k * words + j] & (((diff | (0 - diff)) >> 63) - 1);
+    }
+    r[j] = x;
+  }
+}
+
 const hwc_bignum_kernel hwc_bignum_mulx = {
     .info = {.name = "mulx", .required = HWC_REQUIRED, .priority = HWC_PRIO_SCALAR, HWC_CALLS(bignum_mulx)},
     .setup = bignum_mulx_setup,
@@ -516,4 +562,5 @@ const hwc_bignum_kernel hwc_bignum_mulx = {
     .from_mont = bignum_mulx_from_mont,
     .mul = bignum_mulx_mul,
     .sqr = bignum_mulx_sqr,
+    .select = bignum_mulx_select,
 };
