@@ -36,7 +36,8 @@
  * rounds rotate rows 1..3 by 1..3 words first.
  *
  * The functions of the vertical layout are always_inline. Only the AVX-512
- * kernel uses chacha_vertical and chacha_rounds: with sixteen ymm registers
+ * kernel uses chacha_vertical and chacha_rounds (the SSSE3 kernel runs
+ * chacha_rounds in MemorySanitizer builds only): with sixteen registers
  * sixteen state vectors spill, and chacha20_avx2.c has its own 8-block
  * rounds that keep two of them in memory. When the AVX2 kernel still used
  * these, which vectors GCC spilled depended on how the code reached it: an
