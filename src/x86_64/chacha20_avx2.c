@@ -12,10 +12,10 @@
  * portable loop (faster than one lane of that layout), so a short message
  * never pays for eight blocks. The two-block rounds and the in-lane
  * transpose are chacha20_x86_rounds.h (shared with the AVX-512 kernel);
- * this file holds the AVX2 rotates, the 8-block rounds (arranged for
- * sixteen registers: two of the four c words kept in a stack array, the
- * byte-rotate patterns read from memory) and the moves of 128-bit lanes to
- * output blocks.
+ * this file holds the AVX2 rotates, the 8-block rounds (one asm statement
+ * per double round, arranged for sixteen registers: two of the four c words
+ * kept in stack slots, the byte-rotate patterns read from memory; see
+ * rounds8) and the moves of 128-bit lanes to output blocks.
  *
  * ISA: AVX2 (and AVX). Constant time: additions, XORs, shifts and byte
  * shuffles with fixed patterns only; the stack slots and the shuffle
@@ -74,94 +74,127 @@ static inline void xor32(uint8_t *out, const uint8_t *in, __m256i k) {
   _mm256_storeu_si256((__m256i *)out, _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)in), k));
 }
 
-/* The PSHUFB patterns of cv_rotl16 and cv_rotl8 as data, for the 8-block
- * rounds: there each use reads its pattern from memory as the instruction's
- * source operand, because holding both in registers costs two of the
- * sixteen and GCC hoists them into registers when left to itself. */
-static const uint8_t rot16_mask[32] __attribute__((aligned(32))) = {
-    2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13};
-static const uint8_t rot8_mask[32] __attribute__((aligned(32))) = {
+/* The PSHUFB patterns of cv_rotl16 (bytes 0..31) and cv_rotl8 (32..63) as
+ * data, for the 8-block rounds, which take them as memory operands: holding
+ * both in registers would cost two of the sixteen. */
+static const uint8_t rot_masks[64] __attribute__((aligned(32))) = {
+    2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
     3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14};
 
-/* x rotated by a PSHUFB pattern taken as a memory operand (VPSHUFB ymm,
- * ymm, m256). */
-static inline __attribute__((always_inline)) cv shuffle_mem(cv x, const uint8_t mask[32]) {
-#ifdef HWC_MSAN
-  /* MemorySanitizer cannot see through asm (its output would come out
-   * clean): the constant-time check gets the same shuffle as an intrinsic,
-   * so the secret's taint keeps flowing. */
-  return _mm256_shuffle_epi8(x, _mm256_load_si256((const __m256i *)mask));
-#else
-  __asm__("vpshufb %1, %0, %0" : "+x"(x) : "m"(*(const uint8_t(*)[32])mask));
-  return x;
-#endif
-}
-static inline __attribute__((always_inline)) cv rotl16_mem(cv x) { return shuffle_mem(x, rot16_mask); }
-static inline __attribute__((always_inline)) cv rotl8_mem(cv x) { return shuffle_mem(x, rot8_mask); }
+/* The asm text of two quarter rounds (RFC 8439, 2.1) side by side,
+ * (a0, b0, c0, d0) and (a1, b1, c1, d1), each argument the name of an asm
+ * operand; ymm14 and ymm15 are the shift pairs' temporaries. Text, not
+ * code: pasted four times into the one asm statement of rounds8. */
+#define AVX2_QR2(a0, b0, c0, d0, a1, b1, c1, d1)                              \
+  "vpaddd %[" b0 "], %[" a0 "], %[" a0 "]\n\t"                                \
+  "vpaddd %[" b1 "], %[" a1 "], %[" a1 "]\n\t"                                \
+  "vpxor %[" a0 "], %[" d0 "], %[" d0 "]\n\t"                                 \
+  "vpxor %[" a1 "], %[" d1 "], %[" d1 "]\n\t"                                 \
+  "vpshufb (%[k]), %[" d0 "], %[" d0 "]\n\t"                                  \
+  "vpshufb (%[k]), %[" d1 "], %[" d1 "]\n\t"                                  \
+  "vpaddd %[" d0 "], %[" c0 "], %[" c0 "]\n\t"                                \
+  "vpaddd %[" d1 "], %[" c1 "], %[" c1 "]\n\t"                                \
+  "vpxor %[" c0 "], %[" b0 "], %[" b0 "]\n\t"                                 \
+  "vpxor %[" c1 "], %[" b1 "], %[" b1 "]\n\t"                                 \
+  "vpslld $12, %[" b0 "], %%ymm14\n\t"                                        \
+  "vpslld $12, %[" b1 "], %%ymm15\n\t"                                        \
+  "vpsrld $20, %[" b0 "], %[" b0 "]\n\t"                                      \
+  "vpsrld $20, %[" b1 "], %[" b1 "]\n\t"                                      \
+  "vpor %%ymm14, %[" b0 "], %[" b0 "]\n\t"                                    \
+  "vpor %%ymm15, %[" b1 "], %[" b1 "]\n\t"                                    \
+  "vpaddd %[" b0 "], %[" a0 "], %[" a0 "]\n\t"                                \
+  "vpaddd %[" b1 "], %[" a1 "], %[" a1 "]\n\t"                                \
+  "vpxor %[" a0 "], %[" d0 "], %[" d0 "]\n\t"                                 \
+  "vpxor %[" a1 "], %[" d1 "], %[" d1 "]\n\t"                                 \
+  "vpshufb 32(%[k]), %[" d0 "], %[" d0 "]\n\t"                                \
+  "vpshufb 32(%[k]), %[" d1 "], %[" d1 "]\n\t"                                \
+  "vpaddd %[" d0 "], %[" c0 "], %[" c0 "]\n\t"                                \
+  "vpaddd %[" d1 "], %[" c1 "], %[" c1 "]\n\t"                                \
+  "vpxor %[" c0 "], %[" b0 "], %[" b0 "]\n\t"                                 \
+  "vpxor %[" c1 "], %[" b1 "], %[" b1 "]\n\t"                                 \
+  "vpslld $7, %[" b0 "], %%ymm14\n\t"                                         \
+  "vpslld $7, %[" b1 "], %%ymm15\n\t"                                         \
+  "vpsrld $25, %[" b0 "], %[" b0 "]\n\t"                                      \
+  "vpsrld $25, %[" b1 "], %[" b1 "]\n\t"                                      \
+  "vpor %%ymm14, %[" b0 "], %[" b0 "]\n\t"                                    \
+  "vpor %%ymm15, %[" b1 "], %[" b1 "]\n\t"
 
-/* One quarter round (RFC 8439, 2.1) of the 8-block rounds: chacha_qr with
- * the memory-operand byte rotates. */
-static inline __attribute__((always_inline)) void qr8(cv *a, cv *b, cv *c, cv *d) {
-  *a = cv_add(*a, *b); *d = rotl16_mem(cv_xor(*d, *a));
-  *c = cv_add(*c, *d); *b = cv_rotl12(cv_xor(*b, *c));
-  *a = cv_add(*a, *b); *d = rotl8_mem(cv_xor(*d, *a));
-  *c = cv_add(*c, *d); *b = cv_rotl7(cv_xor(*b, *c));
-}
-
-/* The ten double rounds on the vertical layout, for sixteen ymm registers.
- * Sixteen state vectors would leave none for temporaries, and the compiler
- * then spills whatever it picks; here only fourteen are held in registers.
- * The quarter rounds go in pairs, and only the c words (8..11) of the pair
- * in use are in registers, in p and q. All four have a slot in c[]
- * (volatile, so the compiler keeps them there rather than in registers it
- * needs for temporaries); the pair in use is stored and the other loaded at
- * the two points per double round where the pair changes: columns 0, 1 use
+/* The ten double rounds (RFC 8439, 2.3) on the vertical layout, from the
+ * input state: word i of every block is st[i], except word 12, ctr.
+ *
+ * Sixteen state vectors and the shift pairs' temporaries do not fit in
+ * sixteen ymm registers, so two of the four c words (8..11) live in stack
+ * slots: the quarter rounds go in pairs, the pair's two c words in
+ * registers p and q, and where the pair changes (twice per double round)
+ * the two in use are stored and the other two loaded: columns 0, 1 use
  * words 8, 9, columns 2, 3 and diagonals 0, 1 use 10, 11, diagonals 2, 3
- * use 8, 9 again. Within a pair the two quarter rounds are written one after
- * the other, which needs one temporary at a time; the core overlaps them. */
-static inline __attribute__((always_inline)) void rounds8(cv x[16]) {
-  cv a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3];
-  cv b0 = x[4], b1 = x[5], b2 = x[6], b3 = x[7];
-  cv d0 = x[12], d1 = x[13], d2 = x[14], d3 = x[15];
-  volatile cv c[4];
-  c[2] = x[10];
-  c[3] = x[11];
-  cv p = x[8], q = x[9];
-  for (int r = 0; r < 10; r++) {
-    /* Columns 0, 1: (0, 4, 8, 12), (1, 5, 9, 13). */
-    qr8(&a0, &b0, &p, &d0);
-    qr8(&a1, &b1, &q, &d1);
-    c[0] = p;
-    c[1] = q;
-    p = c[2];
-    q = c[3];
-    /* Columns 2, 3: (2, 6, 10, 14), (3, 7, 11, 15). */
-    qr8(&a2, &b2, &p, &d2);
-    qr8(&a3, &b3, &q, &d3);
-    /* Diagonals 0, 1: (0, 5, 10, 15), (1, 6, 11, 12). */
-    qr8(&a0, &b1, &p, &d3);
-    qr8(&a1, &b2, &q, &d0);
-    c[2] = p;
-    c[3] = q;
-    p = c[0];
-    q = c[1];
-    /* Diagonals 2, 3: (2, 7, 8, 13), (3, 4, 9, 14). */
-    qr8(&a2, &b3, &p, &d1);
-    qr8(&a3, &b0, &q, &d2);
-  }
+ * use 8, 9 again (as OpenSSL's ChaCha20_8x). Fourteen state registers and
+ * two temporaries are the whole register file, an allocation GCC does not
+ * find: with intrinsics, and even with the c words in volatile slots, it
+ * spills state vectors inside the rounds, loads and stores on their
+ * dependency chains. Hence one asm statement per double round: its
+ * operands pin the fourteen to registers, and it names its two
+ * temporaries. The rotate patterns are memory operands (VPSHUFB ymm, ymm,
+ * m256), which costs no register.
+ *
+ * MemorySanitizer cannot see into asm (its outputs would come out clean):
+ * MSan builds, the constant-time check's, run the same rounds as
+ * intrinsics (chacha_rounds), so the secret's taint keeps flowing. The asm
+ * itself is additions, XORs, shifts and fixed shuffles on registers and
+ * fixed stack slots: no branch, no data-dependent address; the valgrind
+ * check runs it as built. */
+static inline __attribute__((always_inline)) void rounds8(cv x[16], const uint32_t st[16], cv ctr) {
+#ifdef HWC_MSAN
+  for (int i = 0; i < 16; i++) x[i] = cv_set1(st[i]);
+  x[12] = ctr;
+  chacha_rounds(x);
+#else
+  cv a0 = cv_set1(st[0]), a1 = cv_set1(st[1]), a2 = cv_set1(st[2]), a3 = cv_set1(st[3]);
+  cv b0 = cv_set1(st[4]), b1 = cv_set1(st[5]), b2 = cv_set1(st[6]), b3 = cv_set1(st[7]);
+  cv d0 = ctr, d1 = cv_set1(st[13]), d2 = cv_set1(st[14]), d3 = cv_set1(st[15]);
+  cv p = cv_set1(st[8]), q = cv_set1(st[9]);
+  cv c[4]; /* the c words' slots */
+  c[2] = cv_set1(st[10]);
+  c[3] = cv_set1(st[11]);
+  for (int r = 0; r < 10; r++)
+    __asm__(
+        /* Columns 0, 1: (0, 4, 8, 12), (1, 5, 9, 13). */
+        AVX2_QR2("a0", "b0", "p", "d0", "a1", "b1", "q", "d1")
+        "vmovdqa %[p], (%[c])\n\t"
+        "vmovdqa %[q], 32(%[c])\n\t"
+        "vmovdqa 64(%[c]), %[p]\n\t"
+        "vmovdqa 96(%[c]), %[q]\n\t"
+        /* Columns 2, 3: (2, 6, 10, 14), (3, 7, 11, 15). */
+        AVX2_QR2("a2", "b2", "p", "d2", "a3", "b3", "q", "d3")
+        /* Diagonals 0, 1: (0, 5, 10, 15), (1, 6, 11, 12). */
+        AVX2_QR2("a0", "b1", "p", "d3", "a1", "b2", "q", "d0")
+        "vmovdqa %[p], 64(%[c])\n\t"
+        "vmovdqa %[q], 96(%[c])\n\t"
+        "vmovdqa (%[c]), %[p]\n\t"
+        "vmovdqa 32(%[c]), %[q]\n\t"
+        /* Diagonals 2, 3: (2, 7, 8, 13), (3, 4, 9, 14). */
+        AVX2_QR2("a2", "b3", "p", "d1", "a3", "b0", "q", "d2")
+        : [a0] "+x"(a0), [a1] "+x"(a1), [a2] "+x"(a2), [a3] "+x"(a3),
+          [b0] "+x"(b0), [b1] "+x"(b1), [b2] "+x"(b2), [b3] "+x"(b3),
+          [d0] "+x"(d0), [d1] "+x"(d1), [d2] "+x"(d2), [d3] "+x"(d3),
+          [p] "+x"(p), [q] "+x"(q)
+        /* The slots and the patterns are addressed through registers (an
+         * asm takes at most 30 operands, and the fourteen in-out vectors
+         * count twice), hence the memory clobber. */
+        : [c] "r"(c), [k] "r"(rot_masks)
+        : "xmm14", "xmm15", "memory");
   x[0] = a0; x[1] = a1; x[2] = a2; x[3] = a3;
   x[4] = b0; x[5] = b1; x[6] = b2; x[7] = b3;
   x[8] = p; x[9] = q; x[10] = c[2]; x[11] = c[3];
   x[12] = d0; x[13] = d1; x[14] = d2; x[15] = d3;
+#endif
 }
 
 /* Eight blocks in the vertical layout. */
 static void blocks8(uint8_t *out, const uint8_t *in, uint32_t st[16]) {
   __m256i x[16];
   const __m256i ctr = cv_add(cv_set1(st[12]), cv_lane_index());
-  for (int i = 0; i < 16; i++) x[i] = cv_set1(st[i]);
-  x[12] = ctr;
-  rounds8(x);
+  rounds8(x, st, ctr);
   /* Feed-forward: the input words are re-broadcast from st rather than
    * kept live across the rounds. */
   for (int i = 0; i < 16; i++) x[i] = cv_add(x[i], i == 12 ? ctr : cv_set1(st[i]));

@@ -36,14 +36,13 @@
  * rounds rotate rows 1..3 by 1..3 words first.
  *
  * The functions of the vertical layout are always_inline. Only the AVX-512
- * kernel uses chacha_vertical and chacha_rounds (the SSSE3 kernel runs
- * chacha_rounds in MemorySanitizer builds only): with sixteen registers
- * sixteen state vectors spill, and chacha20_avx2.c has its own 8-block
- * rounds that keep two of them in memory. When the AVX2 kernel still used
- * these, which vectors GCC spilled depended on how the code reached it: an
- * earlier version with these as ordinary inline functions spilled a
- * different mix and measured slower (see the bench). Forced inlining keeps
- * them out of the inliner's cost model.
+ * kernel uses chacha_vertical, and chacha_rounds outside MemorySanitizer
+ * builds: with sixteen registers (the SSSE3 and AVX2 kernels) sixteen state
+ * vectors spill, and those kernels have their own rounds as asm, two c words
+ * in memory, running chacha_rounds only under MSan. Forced inlining keeps
+ * these functions out of the inliner's cost model: when the AVX2 kernel
+ * still used them, which vectors GCC spilled depended on how the code
+ * reached them.
  *
  * Constant time: additions, XORs, rotates and shuffles with fixed patterns;
  * no branch or address depends on key, nonce or data.
