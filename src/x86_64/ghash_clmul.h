@@ -14,7 +14,8 @@
  * Multiplication Instruction and its Usage for Computing the GCM Mode",
  * 2014, and the AES-GCM-SIV reference code).
  *
- * The table holds H'^16 .. H'^1 in that order (hwc_ghash_clmul_table): the
+ * The table holds H'^16 .. H'^1 in that order (hwc_ghash_clmul_table), then
+ * the same powers folded for Karatsuba (gh_kpower, below): the
  * run of n <= 16 blocks ending a stretch multiplies block j by H'^(n-j),
  * which is the table entry 16 - n + j, so one unaligned run of the table
  * serves every length. Products are accumulated unreduced (lo, mid, hi) and
@@ -81,6 +82,58 @@ static inline __m128i gh_dot(__m128i x, __m128i h) {
 /* Power H'^k, 1 <= k <= 16, from the table. */
 static inline __m128i gh_power(const void *table, unsigned k) {
   return _mm_loadu_si128((const __m128i *)table + (16 - k));
+}
+
+/* ---- Karatsuba form, for the loops where PCLMULQDQ's issue rate is the
+ * bound (the AES-NI GCM loops: on AMD Zen a 128-bit carry-less multiply
+ * issues at most every other cycle, while AESENC issues twice a cycle).
+ * With x = x1 x^64 + x0 and h = h1 x^64 + h0, the middle term
+ * x1 h0 + x0 h1 equals (x1 + x0)(h1 + h0) + x1 h1 + x0 h0, three products
+ * instead of four. The table keeps, after the sixteen powers, each power's
+ * folded half h1 + h0 (both qwords of the entry, in the same order), so the
+ * loop folds only the data. The middle sums stay in their Karatsuba form in
+ * the accumulator (addition is XOR, so the correction by lo and hi can be
+ * made once for the whole sum) and gh_kreduce applies it. */
+
+/* Folded power (h1 + h0 of H'^k in both qwords), 1 <= k <= 16. */
+static inline __m128i gh_kpower(const void *table, unsigned k) {
+  return _mm_loadu_si128((const __m128i *)table + 16 + (16 - k));
+}
+
+/* a += x * h, the middle product in Karatsuba form; hk = gh_kpower. */
+static inline void gh_kmul(gh_acc *a, __m128i x, __m128i h, __m128i hk) {
+  __m128i xf = _mm_xor_si128(x, _mm_shuffle_epi32(x, 0x4e));
+  a->lo = _mm_xor_si128(a->lo, _mm_clmulepi64_si128(x, h, 0x00));
+  a->hi = _mm_xor_si128(a->hi, _mm_clmulepi64_si128(x, h, 0x11));
+  a->mid = _mm_xor_si128(a->mid, _mm_clmulepi64_si128(xf, hk, 0x00));
+}
+
+/* a = x * h, the first product of a run (no zeroing, no XOR). */
+static inline void gh_kmul_first(gh_acc *a, __m128i x, __m128i h, __m128i hk) {
+  __m128i xf = _mm_xor_si128(x, _mm_shuffle_epi32(x, 0x4e));
+  a->lo = _mm_clmulepi64_si128(x, h, 0x00);
+  a->hi = _mm_clmulepi64_si128(x, h, 0x11);
+  a->mid = _mm_clmulepi64_si128(xf, hk, 0x00);
+}
+
+/* The reduced sum of an accumulator filled by gh_kmul. */
+static inline __m128i gh_kreduce(const gh_acc *a) {
+  return gh_reduce3(a->lo, _mm_xor_si128(a->mid, _mm_xor_si128(a->lo, a->hi)), a->hi);
+}
+
+/* gh_blocks in Karatsuba form: y absorbs n blocks, up to 16 per reduction
+ * (the table's powers), from a table with the folded entries. */
+static inline __m128i gh_kblocks(__m128i y, const uint8_t *in, size_t n, const void *table) {
+  while (n) {
+    unsigned m = n < 16 ? (unsigned)n : 16;
+    gh_acc a;
+    gh_kmul_first(&a, _mm_xor_si128(y, gh_load(in)), gh_power(table, m), gh_kpower(table, m));
+    for (unsigned j = 1; j < m; j++) gh_kmul(&a, gh_load(in + 16 * j), gh_power(table, m - j), gh_kpower(table, m - j));
+    y = gh_kreduce(&a);
+    in += 16 * m;
+    n -= m;
+  }
+  return y;
 }
 
 /* y (POLYVAL domain) absorbs n blocks, up to 8 per reduction (any count

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * GHASH (NIST SP 800-38D) with PCLMULQDQ: eight blocks per reduction over
- * the precomputed powers H'^1..H'^16. The method and the constant-time
+ * GHASH (NIST SP 800-38D) with PCLMULQDQ: sixteen blocks per reduction
+ * over the precomputed powers H'^1..H'^16, three products per block
+ * (Karatsuba, gh_kblocks). The method and the constant-time
  * argument are in ghash_clmul.h.
  * ISA: PCLMULQDQ, SSSE3 (PSHUFB).
  */
@@ -18,7 +19,8 @@ HWC_CALL_COUNTER(ghash_pclmul);
  * then its powers by repeated dot products. mulX shifts left by one, so at
  * most the one bit x^128 leaves the 128 bits, and one masked XOR of
  * x^127 + x^126 + x^121 + 1 (0xc2..01) reduces it. Shared by every x86 GHASH table
- * (the VPCLMULQDQ kernels read the same layout). */
+ * (the VPCLMULQDQ kernels read the same layout; only the AES-NI GCM loops
+ * read the folded entries). */
 void hwc_ghash_clmul_table(void *table, const uint8_t h[16]) {
   uint64_t hi = hwc_load64_be(h), lo = hwc_load64_be(h + 8);
   uint64_t carry = 0 - (hi >> 63);
@@ -33,6 +35,13 @@ void hwc_ghash_clmul_table(void *table, const uint8_t h[16]) {
     p = gh_dot(p, p1);
     _mm_storeu_si128((__m128i *)(t + 16 * (16 - k)), p);
   }
+  /* Entries 16..31: each power's two halves XORed, in both qwords, for the
+   * Karatsuba middle product (gh_kpower). */
+  for (int i = 0; i < 16; i++) {
+    p = _mm_loadu_si128((const __m128i *)(t + 16 * i));
+    _mm_storeu_si128((__m128i *)(t + 16 * (16 + i)), _mm_xor_si128(p, _mm_shuffle_epi32(p, 0x4e)));
+  }
+  p = p1 = _mm_setzero_si128();
   hi = lo = carry = 0;
 }
 
@@ -44,7 +53,7 @@ static void ghash_pclmul_init(void *table, const uint8_t h[16]) {
 static void ghash_pclmul_update(uint8_t y[16], const uint8_t *in, size_t nblocks, const void *table) {
   HWC_COUNT_CALL(ghash_pclmul);
   __m128i s = gh_load(y);
-  s = gh_blocks(s, in, nblocks, table);
+  s = gh_kblocks(s, in, nblocks, table);
   _mm_storeu_si128((__m128i *)y, gh_bswap(s));
 }
 

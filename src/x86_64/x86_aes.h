@@ -20,7 +20,8 @@ void hwc_aesni_decrypt(uint8_t *out, const uint8_t *in, size_t nblocks, const vo
 void hwc_aesni_cbc_encrypt(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t iv[16], const void *rk,
                            unsigned rounds);
 
-/* H'^16 .. H'^1 in the POLYVAL domain (ghash_clmul.h). */
+/* H'^16 .. H'^1 in the POLYVAL domain, then their Karatsuba folds
+ * (ghash_clmul.h): 512 bytes. */
 void hwc_ghash_clmul_table(void *table, const uint8_t h[16]);
 
 #endif
