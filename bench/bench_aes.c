@@ -31,6 +31,7 @@ static const size_t sizes[BENCH_NSIZES] = BENCH_SIZES;
 static const char *ghash_partner(const char *aes) {
   static const char *const pairs[][2] = {{"generic", "generic"},
                                          {"aesni", "pclmul"},
+                                         {"aesni-avx", "pclmul"},
                                          {"vaes-avx2", "vpclmul-avx2"},
                                          {"vaes-avx512", "vpclmul-avx512"},
                                          {"armv8-ce", "armv8-ce"}};

@@ -103,6 +103,7 @@ extern const hwc_aes_kernel hwc_aes_generic;
 extern const hwc_ghash_kernel hwc_ghash_generic;
 #if defined(__x86_64__)
 extern const hwc_aes_kernel hwc_aes_aesni;
+extern const hwc_aes_kernel hwc_aes_aesni_avx;
 extern const hwc_ghash_kernel hwc_ghash_pclmul;
 extern const hwc_aes_kernel hwc_aes_vaes_avx512;
 extern const hwc_ghash_kernel hwc_ghash_vpclmul_avx512;
@@ -117,6 +118,7 @@ static const hwc_impl_info *const aes_impls[] = {
     IMPL(hwc_aes_generic),
 #if defined(__x86_64__)
     IMPL(hwc_aes_aesni),
+    IMPL(hwc_aes_aesni_avx),
     IMPL(hwc_aes_vaes_avx2),
     IMPL(hwc_aes_vaes_avx512),
 #endif
