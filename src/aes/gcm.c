@@ -82,6 +82,39 @@ static void make_j0(uint8_t j0[16], const uint8_t *nonce, size_t nonce_len, cons
   ghash_lengths(j0, 0, nonce_len, key);
 }
 
+/* Messages of up to GCM_SHORT blocks (the last one possibly partial) take
+ * one pass of each kernel over a stack copy: E(J0) and the keystream in one
+ * CTR call from J0 (the counters J0, inc32(J0), ... are consecutive, so the
+ * blocks are enciphered side by side, eight with the 8-lane kernels), then
+ * one GHASH call over the zero-padded ciphertext and the length block (a
+ * single reduction run). Three dependent kernel calls and the one-block
+ * GHASH of the lengths would otherwise dominate a short message. */
+#define GCM_SHORT 7
+
+static void gcm_crypt_short(int decrypt, uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16],
+                            uint64_t aad_len, uint8_t j0[16], uint8_t y[16], const hwc_aes_gcm_key *key) {
+  const hwc_aes_kernel *aes = aes_key_impl(gcm_aes_key(key));
+  const hwc_ghash_kernel *g = gcm_ghash_impl(key);
+  const void *rk = aes_key_schedule(gcm_aes_key(key)), *table = gcm_ghash_table(key);
+  size_t nblk = (len + 15) / 16;
+  /* [0]: becomes E(J0); [1 .. nblk]: the message, zero-padded; [nblk + 1]:
+   * the length block. */
+  uint8_t buf[16 * (GCM_SHORT + 2)];
+  memset(buf, 0, 16 * (nblk + 1));
+  if (len) memcpy(buf + 16, in, len);
+  hwc_store64_be(buf + 16 * (nblk + 1), aad_len * 8);
+  hwc_store64_be(buf + 16 * (nblk + 1) + 8, (uint64_t)len * 8);
+  if (decrypt) g->update(y, buf + 16, nblk + 1, table);
+  aes->ctr32(buf, buf, nblk + 1, j0, rk, aes_key_rounds(gcm_aes_key(key)));
+  if (len) memcpy(out, buf + 16, len);
+  if (!decrypt) {
+    memset(buf + 16 + len, 0, 16 * nblk - len); /* the ciphertext's padding */
+    g->update(y, buf + 16, nblk + 1, table);
+  }
+  for (int i = 0; i < 16; i++) tag[i] = buf[i] ^ y[i];
+  hwc_memzero(buf, sizeof buf);
+}
+
 /* Encrypts or decrypts len bytes and leaves the full 16-byte tag in tag. */
 static void gcm_crypt(int decrypt, uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16],
                       const uint8_t *aad, size_t aad_len, const uint8_t *nonce, size_t nonce_len,
@@ -93,6 +126,13 @@ static void gcm_crypt(int decrypt, uint8_t *out, const uint8_t *in, size_t len, 
   uint8_t j0[16], ctr[16], y[16] = {0};
 
   make_j0(j0, nonce, nonce_len, key);
+  if ((len + 15) / 16 <= GCM_SHORT) {
+    ghash_padded(y, aad, aad_len, key);
+    gcm_crypt_short(decrypt, out, in, len, tag, aad_len, j0, y, key);
+    hwc_memzero(y, sizeof y);
+    hwc_memzero(j0, sizeof j0);
+    return;
+  }
   memcpy(ctr, j0, 16);
   aes->ctr32(tag, (const uint8_t[16]){0}, 1, ctr, rk, rounds); /* E(J0), ctr = inc32(J0) */
   ghash_padded(y, aad, aad_len, key);
