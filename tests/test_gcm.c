@@ -332,9 +332,10 @@ HWC_TEST(gcm, ghash_edge_keys_and_blocks) { t_for_each_impl(HWC_PRIM_GHASH, ghas
 
 /* The stitched GCM kernels (AES CTR and GHASH in one loop) on hash keys
  * chosen freely (the public functions always take H = E_K(0)), edge data,
- * and a counter whose low word wraps inside the run, against generic's CTR
- * and GHASH done apart. Backends without a stitched loop run only their
- * ctr32 here (they have nothing else to compare). */
+ * and a counter whose low word wraps inside the run, under 128-, 192- and
+ * 256-bit keys, against generic's CTR and GHASH done apart. Backends
+ * without a stitched loop run only their ctr32 here (they have nothing else
+ * to compare). */
 static void fused_edge_body(hwc_prim p, const char *impl, void *arg) {
   (void)p, (void)arg;
   const hwc_aes_kernel *a = HWC_KERNEL(HWC_PRIM_AES, hwc_aes_kernel);
@@ -356,31 +357,39 @@ static void fused_edge_body(hwc_prim p, const char *impl, void *arg) {
     CHECK_MSG(memcmp(out, want, 16 * 17) == 0, "%s: ctr32 differs from generic", impl);
     return;
   }
-  for (size_t hi = 0; hi < sizeof hkeys / sizeof hkeys[0]; hi++) {
-    uint8_t h[16];
-    t_edge_ghash_key(h, hkeys[hi]);
-    a->gcm_ghash->init(ht, h);
-    gg->init(ght, h);
-    for (size_t pat = 0; pat < t_edge_ghash_msg_count(); pat++) {
-      t_edge_ghash_msg(in, sizeof in, pat);
-      for (size_t nb = 0;; nb = edge_next_blocks(nb)) {
-        for (int decrypt = 0; decrypt < 2; decrypt++) {
-          uint8_t ctr[16], gctr[16], y[16], gy[16];
-          memset(ctr, 0xff, 12);
-          ctr[12] = ctr[13] = ctr[14] = 0xff, ctr[15] = (uint8_t)(0xff - nb / 2); /* inc32 wraps mid-run */
-          memcpy(gctr, ctr, 16);
-          memset(y, (int)(pat * 0x33), 16);
-          memcpy(gy, y, 16);
-          (decrypt ? a->gcm_decrypt : a->gcm_encrypt)(out, in, nb, ctr, y, rk, 14, ht);
-          ga->ctr32(want, in, nb, gctr, grk, 14);
-          gg->update(gy, decrypt ? in : want, nb, ght);
-          CHECK_MSG(memcmp(out, want, 16 * nb) == 0 && memcmp(ctr, gctr, 16) == 0,
-                    "%s: gcm_%s CTR, H %zu, %s, %zu blocks differs from generic", impl, decrypt ? "decrypt" : "encrypt",
-                    hkeys[hi], t_edge_ghash_msg_name(pat), nb);
-          CHECK_MSG(memcmp(y, gy, 16) == 0, "%s: gcm_%s GHASH, H %zu, %s, %zu blocks differs from generic", impl,
-                    decrypt ? "decrypt" : "encrypt", hkeys[hi], t_edge_ghash_msg_name(pat), nb);
+  /* Every key size: the loops lay out rounds 1..9 apart from the rest.
+   * AES-256 runs every hash key, the shorter keys every third. */
+  for (size_t kl = 16; kl <= 32; kl += 8) {
+    unsigned rounds = (unsigned)(kl / 4 + 6);
+    a->setkey(rk, key, kl);
+    ga->setkey(grk, key, kl);
+    for (size_t hi = 0; hi < sizeof hkeys / sizeof hkeys[0]; hi += kl == 32 ? 1 : 3) {
+      uint8_t h[16];
+      t_edge_ghash_key(h, hkeys[hi]);
+      a->gcm_ghash->init(ht, h);
+      gg->init(ght, h);
+      for (size_t pat = 0; pat < t_edge_ghash_msg_count(); pat++) {
+        t_edge_ghash_msg(in, sizeof in, pat);
+        for (size_t nb = 0;; nb = edge_next_blocks(nb)) {
+          for (int decrypt = 0; decrypt < 2; decrypt++) {
+            uint8_t ctr[16], gctr[16], y[16], gy[16];
+            memset(ctr, 0xff, 12);
+            ctr[12] = ctr[13] = ctr[14] = 0xff, ctr[15] = (uint8_t)(0xff - nb / 2); /* inc32 wraps mid-run */
+            memcpy(gctr, ctr, 16);
+            memset(y, (int)(pat * 0x33), 16);
+            memcpy(gy, y, 16);
+            (decrypt ? a->gcm_decrypt : a->gcm_encrypt)(out, in, nb, ctr, y, rk, rounds, ht);
+            ga->ctr32(want, in, nb, gctr, grk, rounds);
+            gg->update(gy, decrypt ? in : want, nb, ght);
+            CHECK_MSG(memcmp(out, want, 16 * nb) == 0 && memcmp(ctr, gctr, 16) == 0,
+                      "%s: gcm_%s CTR, AES-%zu, H %zu, %s, %zu blocks differs from generic", impl,
+                      decrypt ? "decrypt" : "encrypt", 8 * kl, hkeys[hi], t_edge_ghash_msg_name(pat), nb);
+            CHECK_MSG(memcmp(y, gy, 16) == 0,
+                      "%s: gcm_%s GHASH, AES-%zu, H %zu, %s, %zu blocks differs from generic", impl,
+                      decrypt ? "decrypt" : "encrypt", 8 * kl, hkeys[hi], t_edge_ghash_msg_name(pat), nb);
+          }
+          if (edge_next_blocks(nb) == 0) break;
         }
-        if (edge_next_blocks(nb) == 0) break;
       }
     }
   }
