@@ -29,7 +29,10 @@
  * (Karatsuba, ghash_clmul.h) after each of the first eight rounds and one
  * reduction per iteration. The CPU's out-of-order window then keeps the AES
  * unit and the carry-less multiplier busy at once, which is the point: on
- * the cores this targets each is nearly enough to fill an iteration alone.
+ * the cores this targets each is nearly enough to fill an iteration alone,
+ * and every other vector operation competes with them for the same pipes,
+ * so the loop spends as few as it can (counter blocks come from integer
+ * code, aesni_cblocks).
  *
  * Constant time: AESENC/AESDEC and PCLMULQDQ run in data-independent time;
  * XORs, shuffles and 32-bit additions otherwise. No table is indexed by
@@ -45,7 +48,9 @@
 #include "../msan.h"
 #include "ghash_clmul.h"
 
-#define HWC_ALWAYS_INLINE static inline __attribute__((always_inline))
+/* The loops are inlined into each entry point, so that the constant block
+ * counts and directions become straight-line code there. */
+#define AESNI_INLINE static inline __attribute__((always_inline))
 
 static inline __m128i aesni_ld(const void *p) { return _mm_loadu_si128((const __m128i *)p); }
 static inline void aesni_st(void *p, __m128i v) { _mm_storeu_si128((__m128i *)p, v); }
@@ -58,7 +63,7 @@ static inline const uint8_t *aesni_dk(const void *rk) { return (const uint8_t *)
 static inline __m128i aesni_rk(const uint8_t *k, unsigned r) { return aesni_ld(k + 16 * r); }
 
 /* ks[0..rounds] = the schedule at k, into the caller's aligned array. */
-HWC_ALWAYS_INLINE void aesni_load_keys(__m128i ks[15], const uint8_t *k, unsigned rounds) {
+AESNI_INLINE void aesni_load_keys(__m128i ks[15], const uint8_t *k, unsigned rounds) {
   for (unsigned r = 0; r <= rounds; r++) ks[r] = aesni_rk(k, r);
 }
 
@@ -81,7 +86,7 @@ static inline __m128i aesni_dec1(__m128i b, const uint8_t *k, unsigned rounds) {
 
 /* The whole cipher over w blocks (w is a constant after inlining: 4 or 8),
  * each round key loaded once for all of them. */
-HWC_ALWAYS_INLINE void aesni_encw(__m128i *b, int w, const uint8_t *k, unsigned rounds) {
+AESNI_INLINE void aesni_encw(__m128i *b, int w, const uint8_t *k, unsigned rounds) {
   __m128i k0 = aesni_rk(k, 0), kl = aesni_rk(k, rounds);
   for (int i = 0; i < w; i++) b[i] = _mm_xor_si128(b[i], k0);
   for (unsigned r = 1; r < rounds; r++) {
@@ -91,7 +96,7 @@ HWC_ALWAYS_INLINE void aesni_encw(__m128i *b, int w, const uint8_t *k, unsigned 
   for (int i = 0; i < w; i++) b[i] = _mm_aesenclast_si128(b[i], kl);
 }
 
-HWC_ALWAYS_INLINE void aesni_decw(__m128i *b, int w, const uint8_t *k, unsigned rounds) {
+AESNI_INLINE void aesni_decw(__m128i *b, int w, const uint8_t *k, unsigned rounds) {
   __m128i k0 = aesni_rk(k, 0), kl = aesni_rk(k, rounds);
   for (int i = 0; i < w; i++) b[i] = _mm_xor_si128(b[i], k0);
   for (unsigned r = 1; r < rounds; r++) {
@@ -103,7 +108,7 @@ HWC_ALWAYS_INLINE void aesni_decw(__m128i *b, int w, const uint8_t *k, unsigned 
 
 /* b[0..n-1] (n < 8; the other lanes are don't-cares) through the cipher
  * side by side: one block alone, up to four in four lanes, else eight. */
-HWC_ALWAYS_INLINE void aesni_enc_tail(__m128i b[8], size_t n, const uint8_t *k, unsigned rounds) {
+AESNI_INLINE void aesni_enc_tail(__m128i b[8], size_t n, const uint8_t *k, unsigned rounds) {
   if (n == 1)
     b[0] = aesni_enc1(b[0], k, rounds);
   else if (n <= 4)
@@ -112,7 +117,7 @@ HWC_ALWAYS_INLINE void aesni_enc_tail(__m128i b[8], size_t n, const uint8_t *k, 
     aesni_encw(b, 8, k, rounds);
 }
 
-HWC_ALWAYS_INLINE void aesni_dec_tail(__m128i b[8], size_t n, const uint8_t *k, unsigned rounds) {
+AESNI_INLINE void aesni_dec_tail(__m128i b[8], size_t n, const uint8_t *k, unsigned rounds) {
   if (n == 1)
     b[0] = aesni_dec1(b[0], k, rounds);
   else if (n <= 4)
@@ -122,7 +127,7 @@ HWC_ALWAYS_INLINE void aesni_dec_tail(__m128i b[8], size_t n, const uint8_t *k, 
 }
 
 /* ECB over nblocks, eight at a time, then the rest side by side. */
-HWC_ALWAYS_INLINE void aesni_ecb(int decrypt, uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t *k,
+AESNI_INLINE void aesni_ecb(int decrypt, uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t *k,
                                  unsigned rounds) {
   __m128i b[8];
   for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
@@ -145,7 +150,7 @@ HWC_ALWAYS_INLINE void aesni_ecb(int decrypt, uint8_t *out, const uint8_t *in, s
 
 /* CBC decryption: eight blocks deciphered side by side, then each XORed
  * with the ciphertext block before it. */
-HWC_ALWAYS_INLINE void aesni_cbc_dec(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t iv[16], const uint8_t *k,
+AESNI_INLINE void aesni_cbc_dec(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t iv[16], const uint8_t *k,
                                      unsigned rounds) {
   __m128i prev = aesni_ld(iv), b[8], c[8];
   for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) {
@@ -190,14 +195,14 @@ static inline __m128i aesni_bswap_mask(void) {
 }
 
 /* b[i] = counter block c + i, back in byte order, for i < w. */
-HWC_ALWAYS_INLINE void aesni_counters(__m128i *b, int w, __m128i c) {
+AESNI_INLINE void aesni_counters(__m128i *b, int w, __m128i c) {
   const __m128i bs = aesni_bswap_mask();
   for (int i = 0; i < w; i++) b[i] = _mm_shuffle_epi8(_mm_add_epi32(c, _mm_set_epi32(0, 0, 0, i)), bs);
 }
 
 /* out = in XOR keystream of the counters c, c + 1, ... for n < 8 blocks;
  * returns the counter after them. */
-HWC_ALWAYS_INLINE __m128i aesni_ctr_tail(uint8_t *out, const uint8_t *in, size_t n, __m128i c, const uint8_t *k,
+AESNI_INLINE __m128i aesni_ctr_tail(uint8_t *out, const uint8_t *in, size_t n, __m128i c, const uint8_t *k,
                                          unsigned rounds) {
   __m128i b[8];
   aesni_counters(b, 8, c);
@@ -209,7 +214,7 @@ HWC_ALWAYS_INLINE __m128i aesni_ctr_tail(uint8_t *out, const uint8_t *in, size_t
 /* One 8-block CTR step from the aligned schedule ks: out = in XOR E(c..c+7).
  * The last round's key is XORed with the input first (AESENCLAST ends with
  * that XOR, so it absorbs the input), keeping the XOR off the AES chain. */
-HWC_ALWAYS_INLINE void aesni_ctr8(uint8_t *out, const uint8_t *in, __m128i c, const __m128i ks[15], unsigned rounds) {
+AESNI_INLINE void aesni_ctr8(uint8_t *out, const uint8_t *in, __m128i c, const __m128i ks[15], unsigned rounds) {
   __m128i b[8];
   aesni_counters(b, 8, c);
   for (int i = 0; i < 8; i++) b[i] = _mm_xor_si128(b[i], ks[0]);
@@ -220,7 +225,7 @@ HWC_ALWAYS_INLINE void aesni_ctr8(uint8_t *out, const uint8_t *in, __m128i c, co
 }
 
 /* CTR with a 32-bit counter (the ctr32 kernel). */
-HWC_ALWAYS_INLINE void aesni_ctr32(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], const uint8_t *k,
+AESNI_INLINE void aesni_ctr32(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], const uint8_t *k,
                                    unsigned rounds) {
   const __m128i bs = aesni_bswap_mask(), eight = _mm_set_epi32(0, 0, 0, 8);
   __m128i c = _mm_shuffle_epi8(aesni_ld(ctr), bs);
@@ -248,12 +253,6 @@ typedef struct {
   uint32_t k0w; /* round key 0, bytes 12..15, as stored (little-endian load) */
 } aesni_cblocks;
 
-static inline uint32_t aesni_ld32(const void *p) {
-  uint32_t v;
-  __builtin_memcpy(&v, p, 4);
-  return v;
-}
-
 /* Fills the nonce part of every slot from the counter block ctr (byte
  * order) and round key 0. */
 static inline void aesni_cblocks_init(aesni_cblocks *cb, const uint8_t ctr[16], __m128i k0) {
@@ -278,7 +277,7 @@ static inline void aesni_cblocks_set(aesni_cblocks *cb, uint32_t n) {
  * followed by one block's products; the reduction follows the ninth. h may
  * equal in (decryption), and in may equal out: every read of h and in
  * comes before the stores. */
-HWC_ALWAYS_INLINE void aesni_gcm8(uint8_t *out, const uint8_t *in, aesni_cblocks *cb, uint32_t next,
+AESNI_INLINE void aesni_gcm8(uint8_t *out, const uint8_t *in, aesni_cblocks *cb, uint32_t next,
                                   const __m128i ks[15], unsigned rounds, const uint8_t *h, __m128i *s,
                                   const void *table) {
   __m128i b[8];
@@ -310,7 +309,7 @@ HWC_ALWAYS_INLINE void aesni_gcm8(uint8_t *out, const uint8_t *in, aesni_cblocks
  * the last eight are hashed together with the tail, which is contiguous
  * with them, in one run of at most fifteen blocks and one reduction.
  * Decryption hashes each stretch before it overwrites it (out may be in). */
-HWC_ALWAYS_INLINE void aesni_gcm(int decrypt, uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16],
+AESNI_INLINE void aesni_gcm(int decrypt, uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16],
                                  uint8_t y[16], const uint8_t *k, unsigned rounds, const void *table) {
   const __m128i bs = aesni_bswap_mask();
   __m128i c = _mm_shuffle_epi8(aesni_ld(ctr), bs), s = gh_load(y);
