@@ -17,10 +17,9 @@
  *
  * Parallelism: AESENC has a latency of 4 to 7 cycles and issues once or
  * twice a cycle, so one block leaves the unit mostly idle; the bulk loops
- * run eight independent blocks per round, and the tails of fewer than eight
- * blocks run all of theirs side by side too (four or eight lanes; the lanes
- * past the end are enciphered from counters or zeros and dropped, never
- * stored).
+ * run eight independent blocks per round; the tails of fewer than eight
+ * go one block at a time (independent blocks, which the out-of-order core
+ * overlaps: a multi-lane tail measured slower for short inputs).
  *
  * GCM: eight counter blocks per iteration, their rounds interleaved with
  * the GHASH of eight ciphertext blocks (encryption: the previous
@@ -106,27 +105,8 @@ AESNI_INLINE void aesni_decw(__m128i *b, int w, const uint8_t *k, unsigned round
   for (int i = 0; i < w; i++) b[i] = _mm_aesdeclast_si128(b[i], kl);
 }
 
-/* b[0..n-1] (n < 8; the other lanes are don't-cares) through the cipher
- * side by side: one block alone, up to four in four lanes, else eight. */
-AESNI_INLINE void aesni_enc_tail(__m128i b[8], size_t n, const uint8_t *k, unsigned rounds) {
-  if (n == 1)
-    b[0] = aesni_enc1(b[0], k, rounds);
-  else if (n <= 4)
-    aesni_encw(b, 4, k, rounds);
-  else
-    aesni_encw(b, 8, k, rounds);
-}
-
-AESNI_INLINE void aesni_dec_tail(__m128i b[8], size_t n, const uint8_t *k, unsigned rounds) {
-  if (n == 1)
-    b[0] = aesni_dec1(b[0], k, rounds);
-  else if (n <= 4)
-    aesni_decw(b, 4, k, rounds);
-  else
-    aesni_decw(b, 8, k, rounds);
-}
-
-/* ECB over nblocks, eight at a time, then the rest side by side. */
+/* ECB over nblocks, eight at a time, then one by one (independent blocks:
+ * the out-of-order core overlaps them). */
 AESNI_INLINE void aesni_ecb(int decrypt, uint8_t *out, const uint8_t *in, size_t nblocks, const uint8_t *k,
                                  unsigned rounds) {
   __m128i b[8];
@@ -138,14 +118,8 @@ AESNI_INLINE void aesni_ecb(int decrypt, uint8_t *out, const uint8_t *in, size_t
       aesni_encw(b, 8, k, rounds);
     for (int i = 0; i < 8; i++) aesni_st(out + 16 * i, b[i]);
   }
-  if (!nblocks) return;
-  for (int i = 0; i < 8; i++) b[i] = _mm_setzero_si128();
-  for (size_t i = 0; i < nblocks; i++) b[i] = aesni_ld(in + 16 * i);
-  if (decrypt)
-    aesni_dec_tail(b, nblocks, k, rounds);
-  else
-    aesni_enc_tail(b, nblocks, k, rounds);
-  for (size_t i = 0; i < nblocks; i++) aesni_st(out + 16 * i, b[i]);
+  for (; nblocks; nblocks--, in += 16, out += 16)
+    aesni_st(out, decrypt ? aesni_dec1(aesni_ld(in), k, rounds) : aesni_enc1(aesni_ld(in), k, rounds));
 }
 
 /* CBC decryption: eight blocks deciphered side by side, then each XORed
@@ -160,14 +134,10 @@ AESNI_INLINE void aesni_cbc_dec(uint8_t *out, const uint8_t *in, size_t nblocks,
     for (int i = 1; i < 8; i++) aesni_st(out + 16 * i, _mm_xor_si128(b[i], c[i - 1]));
     prev = c[7];
   }
-  if (nblocks) {
-    for (int i = 0; i < 8; i++) b[i] = c[i] = _mm_setzero_si128();
-    for (size_t i = 0; i < nblocks; i++) b[i] = c[i] = aesni_ld(in + 16 * i);
-    aesni_dec_tail(b, nblocks, k, rounds);
-    for (size_t i = 0; i < nblocks; i++) {
-      aesni_st(out + 16 * i, _mm_xor_si128(b[i], prev));
-      prev = c[i];
-    }
+  for (; nblocks; nblocks--, in += 16, out += 16) {
+    __m128i x = aesni_ld(in);
+    aesni_st(out, _mm_xor_si128(aesni_dec1(x, k, rounds), prev));
+    prev = x;
   }
   aesni_st(iv, prev);
 }
@@ -200,15 +170,14 @@ AESNI_INLINE void aesni_counters(__m128i *b, int w, __m128i c) {
   for (int i = 0; i < w; i++) b[i] = _mm_shuffle_epi8(_mm_add_epi32(c, _mm_set_epi32(0, 0, 0, i)), bs);
 }
 
-/* out = in XOR keystream of the counters c, c + 1, ... for n < 8 blocks;
- * returns the counter after them. */
+/* out = in XOR keystream of the counters c, c + 1, ... for n < 8 blocks,
+ * one block at a time; returns the counter after them. */
 AESNI_INLINE __m128i aesni_ctr_tail(uint8_t *out, const uint8_t *in, size_t n, __m128i c, const uint8_t *k,
-                                         unsigned rounds) {
-  __m128i b[8];
-  aesni_counters(b, 8, c);
-  aesni_enc_tail(b, n, k, rounds);
-  for (size_t i = 0; i < n; i++) aesni_st(out + 16 * i, _mm_xor_si128(b[i], aesni_ld(in + 16 * i)));
-  return _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, (int)n));
+                                    unsigned rounds) {
+  const __m128i bs = aesni_bswap_mask(), one = _mm_set_epi32(0, 0, 0, 1);
+  for (; n; n--, in += 16, out += 16, c = _mm_add_epi32(c, one))
+    aesni_st(out, _mm_xor_si128(aesni_enc1(_mm_shuffle_epi8(c, bs), k, rounds), aesni_ld(in)));
+  return c;
 }
 
 /* One 8-block CTR step from the aligned schedule ks: out = in XOR E(c..c+7).
