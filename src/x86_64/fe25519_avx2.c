@@ -7,45 +7,11 @@
  * the X25519 path for CPUs with AVX2 but no BMI2/ADX, and a contender
  * against mulx where both exist.
  *
- * Layout in the ladder: lane l of vector j holds limb j of coordinate l of
- * (x2, z2, x3, z3), ten limbs at bits ceil(25.5 j), alternately 26 and 25
- * bits wide (ref10's radix). A radix-2^51 limb splits exactly into limbs
- * 2k and 2k+1, so entry and exit are a shift and a mask per limb. Odd limbs
- * sit half a bit above their nominal weight, so a product of two of them
- * lands at twice the weight of its column and is doubled; columns 10..18
- * wrap around as 2^255 = 19, folded in by multiplying the second operand's
- * limbs by 19 beforehand.
- *
- * Each step (RFC 7748 section 5) is three 4-way products, with the dataflow
- * of the avx512ifma backend, which follows the 4-way AVX2 ladders (Hisil,
- * Egrice, Yassi, "Fast 4 way vectorized ladder for the complete set of
- * Montgomery curves", 2020; Nath, Sarkar, "Efficient 4-way vectorizations
- * of the Montgomery ladder", 2020): (A,B,D,C) x (A,B,A,B), then
- * (AA,E,DA+CB,DA-CB) x (BB,a24,DA+CB,DA-CB), then (., E, ., x1) x
- * (., BB+a24 E, ., (DA-CB)^2).
- *
- * Bounds (all lanes unsigned 64-bit; re-derived by following the worst
- * case of every column through carry4):
- *  - "carried" limbs, as carry4 leaves every product, are below their width
- *    (2^26 even, 2^25 odd) except limb 1, at most 2^25 + 1710, and limb 5,
- *    at most 2^25 + 1062: carry4's last steps add the fold 19 c9 into limb
- *    0 and its carry (at most 1710 for columns below 2^62.2) into limb 1.
- *  - add4 of two carried values: limbs below 2^27 (even), 2^26 + 3421 (odd).
- *  - sub4 adds 2p first (limb 0 2^27 - 38, even 2^27 - 2, odd 2^26 - 2),
- *    which is at least every carried limb, so no lane goes negative; limbs
- *    end below 3 * 2^26 (even) and 3 * 2^25 + 1710 (odd).
- *  - mul4 takes those sums and differences as they are, with no carry pass
- *    in between: limbs below 3 * 2^26 (odd ones below 3 * 2^25 + 2^11, x1
- *    below 2^26), so 19 b_j < 57 * 2^26 < 2^32 and a doubled odd limb is
- *    below 3 * 2^26 + 2^12, both inside VPMULUDQ's 32-bit operands. A
- *    column is ten terms; the largest is column 0 (one plain term and nine
- *    times 19, five of them doubled), below 2^62.2, under the crude bound
- *    of ten terms of 3 * 57 * 2^52 each, 2^62.8. Both are below the 2^63
- *    carry4 takes (its carries then fit a lane with room to spare).
- * On entry the radix-2^51 limbs (below 2^51 + 2^26, so below 2^52) split
- * into 26-bit limbs and high parts below 2^26; carry4 makes s carried, x1
- * goes into products as split. On exit limbs recombine to even + (odd <<
- * 26) < 2^26 + (2^25 + 1710) 2^26 < 2^51 + 2^37.
+ * The ladder's layout, step, and bounds: fe25519_avx2.h (shared with the
+ * mulx_avx2 backend). On entry the radix-2^51 limbs (below 2^51 + 2^26, so
+ * below 2^52) split into 26-bit limbs and high parts below 2^26; carry4
+ * makes s carried, x1 goes into products as split. On exit limbs recombine
+ * to even + (odd << 26) < 2^26 + (2^25 + 1710) 2^26 < 2^51 + 2^37.
  *
  * ISA: AVX2 (and the SSE levels below it that -mavx2 enables). Constant
  * time: a fixed instruction sequence per step, VPMULUDQ's latency does not
@@ -64,6 +30,7 @@
 
 #include "../kernels.h"
 #include "../msan.h"
+#include "fe25519_avx2.h"
 #include "fe25519_ladder4.h"
 #define HWC_FE25519_WANT_RADIX51 1
 #include "../common/fe25519_51.h"
@@ -130,151 +97,6 @@ static void fe25519_avx2_cmov(hwc_fe25519 *f, const hwc_fe25519 *g, uint64_t b) 
   fe_cmov(f, g, b);
 }
 
-typedef struct {
-  __m256i v[10];
-} fe4;
-
-#define M26 ((UINT64_C(1) << 26) - 1)
-#define M25 ((UINT64_C(1) << 25) - 1)
-
-/* 19 x on full 64-bit lanes (carries can exceed 32 bits, so no VPMULUDQ). */
-static inline __m256i mul19(__m256i x) {
-  return _mm256_add_epi64(_mm256_add_epi64(_mm256_slli_epi64(x, 4), _mm256_slli_epi64(x, 1)), x);
-}
-
-/* ref10's carry order: two interleaved chains (from limbs 0 and 4), so the
- * whole pass is about six carries deep instead of eleven. Limbs below 2^63
- * in, so each carry is below 2^38 and no sum passes 2^63 + 2^38; carried
- * out: every limb below its width but limb 1 (its carry comes after the
- * fold of limb 9's carry times 19 into limb 0) and limb 5 (the second
- * carry out of limb 4): for mul4's columns, below 2^62.2, at most 1710 and
- * 1062 above 2^25; for any input below 2^63, below 2^25 + 2^17 and
- * 2^25 + 2^13. */
-static inline void carry4(fe4 *r) {
-  const __m256i m26 = _mm256_set1_epi64x((long long)M26), m25 = _mm256_set1_epi64x((long long)M25);
-  __m256i *h = r->v;
-#define CARRY(i, w)                                          \
-  do {                                                       \
-    __m256i c_ = _mm256_srli_epi64(h[i], w);                 \
-    h[i] = _mm256_and_si256(h[i], (w) == 26 ? m26 : m25);    \
-    h[(i) + 1] = _mm256_add_epi64(h[(i) + 1], c_);           \
-  } while (0)
-  CARRY(0, 26);
-  CARRY(4, 26);
-  CARRY(1, 25);
-  CARRY(5, 25);
-  CARRY(2, 26);
-  CARRY(6, 26);
-  CARRY(3, 25);
-  CARRY(7, 25);
-  CARRY(4, 26);
-  CARRY(8, 26);
-  __m256i c9 = _mm256_srli_epi64(h[9], 25);
-  h[9] = _mm256_and_si256(h[9], m25);
-  h[0] = _mm256_add_epi64(h[0], mul19(c9));
-  CARRY(0, 26);
-#undef CARRY
-}
-
-/* An empty asm that claims to change x: keeps the compiler from
- * reassociating the sums below into trees of spilled partial products.
- * MemorySanitizer reports a secret asm operand and drops its taint
- * (src/msan.h): its builds, which only check data flow, leave it out. */
-#if defined(HWC_MSAN)
-#define OPAQUE(x) ((void)(x))
-#elif defined(__GNUC__)
-#define OPAQUE(x) __asm__("" : "+x"(x))
-#else
-#define OPAQUE(x) ((void)0)
-#endif
-
-/* Four products at once, carried. Operand limbs below 3 * 2^26, odd ones
- * below 3 * 2^25 + 2^11 (see the top): b19 and ai2 stay below 2^32, the
- * width VPMULUDQ reads, and every column below 2^62.2.
- * Operand scanning: ten accumulators, a_i (and 2 a_i) in registers, b_j
- * and 19 b_j read from memory by VPMULUDQ itself; thirteen live vectors,
- * so nothing spills. */
-static inline void mul4(fe4 *r, const fe4 *a, const fe4 *b) {
-  const __m256i n19 = _mm256_set1_epi64x(19);
-  __m256i b19[10];
-  for (int j = 1; j < 10; j++) b19[j] = _mm256_mul_epu32(b->v[j], n19);
-  b19[0] = b->v[0]; /* never read: i + j >= 10 needs j >= 1 */
-  fe4 h;
-#pragma GCC unroll 10
-  for (int i = 0; i < 10; i++) {
-    const __m256i ai = a->v[i], ai2 = (i & 1) ? _mm256_add_epi64(ai, ai) : ai;
-#pragma GCC unroll 10
-    for (int j = 0; j < 10; j++) {
-      const int k = i + j < 10 ? i + j : i + j - 10;
-      __m256i p = _mm256_mul_epu32((i & j & 1) ? ai2 : ai, i + j < 10 ? b->v[j] : b19[j]);
-      h.v[k] = i == 0 ? p : _mm256_add_epi64(h.v[k], p);
-      OPAQUE(h.v[k]);
-    }
-  }
-  carry4(&h);
-  *r = h;
-}
-
-#define PERM(x, imm) _mm256_permute4x64_epi64((x), (imm))
-/* lanes from b where the 4-bit lane mask is set (one 32-bit blend mask bit
- * pair per 64-bit lane), else from a */
-#define LANES(l) ((((l)&1) ? 0x03 : 0) | (((l)&2) ? 0x0c : 0) | (((l)&4) ? 0x30 : 0) | (((l)&8) ? 0xc0 : 0))
-#define BLEND(a, b, l) _mm256_blend_epi32((a), (b), LANES(l))
-
-/* Macros, not functions: permutation and blend masks must be immediates,
- * which an uninlined call (clang at -O0, sanitizer builds) would not give. */
-#define perm4(r, a, imm)                                                          \
-  do {                                                                            \
-    for (int i_ = 0; i_ < 10; i_++) (r)->v[i_] = PERM((a)->v[i_], (imm));         \
-  } while (0)
-#define blend4(r, a, b, l)                                                        \
-  do {                                                                            \
-    for (int i_ = 0; i_ < 10; i_++) (r)->v[i_] = BLEND((a)->v[i_], (b)->v[i_], l); \
-  } while (0)
-
-static inline void add4(fe4 *r, const fe4 *a, const fe4 *b) {
-  for (int i = 0; i < 10; i++) r->v[i] = _mm256_add_epi64(a->v[i], b->v[i]);
-}
-
-/* a - b + 2p, uncarried: b carried, so each b_i is at most 2p's limb
- * (2^27 - 38, 2^27 - 2 or 2^26 - 2) and no lane wraps below zero. */
-static inline void sub4(fe4 *r, const fe4 *a, const fe4 *b) {
-  const __m256i p2_0 = _mm256_set1_epi64x((long long)(2 * (M26 + 1) - 38));
-  const __m256i p2_e = _mm256_set1_epi64x((long long)(2 * (M26 + 1) - 2));
-  const __m256i p2_o = _mm256_set1_epi64x((long long)(2 * (M25 + 1) - 2));
-  for (int i = 0; i < 10; i++) {
-    __m256i p = i == 0 ? p2_0 : (i & 1) ? p2_o : p2_e;
-    r->v[i] = _mm256_sub_epi64(_mm256_add_epi64(a->v[i], p), b->v[i]);
-  }
-}
-
-/* One ladder step on s = (x2, z2, x3, z3), carried; x1v holds x1 in lane 3,
- * a24v 121666 in lane 1. */
-static inline void step4(__m256i *sv, const __m256i *x1, const __m256i *a24) {
-  fe4 *s = (fe4 *)sv; /* sv is s.v, the first member */
-  const fe4 *x1v = (const fe4 *)x1, *a24v = (const fe4 *)a24;
-  fe4 q, sum, dif, u, x, y, t, tp, w, y2, m2, x3, y3, m3;
-  perm4(&q, s, 0xb1);          /* (z2, x2, z3, x3) */
-  add4(&sum, s, &q);           /* lanes 0, 2: A, C */
-  sub4(&dif, &q, s);           /* lanes 1, 3: B = x2 - z2, D = x3 - z3 */
-  blend4(&u, &sum, &dif, 0xa); /* (A, B, C, D) */
-  perm4(&x, &u, 0xb4);         /* (A, B, D, C) */
-  perm4(&y, &u, 0x44);         /* (A, B, A, B) */
-  mul4(&t, &x, &y);            /* (AA, BB, DA, CB) */
-  perm4(&tp, &t, 0xb1);        /* (BB, AA, CB, DA) */
-  sub4(&dif, &tp, &t);         /* lanes 1, 3: E = AA - BB, DA - CB */
-  add4(&sum, &t, &tp);         /* lane 2: DA + CB */
-  blend4(&w, &t, &sum, 0x4);
-  blend4(&w, &w, &dif, 0xa);   /* (AA, E, DA + CB, DA - CB) */
-  blend4(&y2, &tp, a24v, 0x2);
-  blend4(&y2, &y2, &w, 0xc);   /* (BB, a24, DA + CB, DA - CB) */
-  mul4(&m2, &w, &y2);          /* (x2', a24 E, x3', (DA - CB)^2) */
-  add4(&y3, &t, &m2);          /* lane 1: BB + a24 E */
-  blend4(&y3, &y3, &m2, 0x8);  /* (., BB + a24 E, ., (DA - CB)^2) */
-  blend4(&x3, &w, x1v, 0x8);   /* (., E, ., x1) */
-  mul4(&m3, &x3, &y3);         /* (., z2', ., z3') */
-  blend4(s, &m2, &m3, 0xa);
-}
 
 /* The ladder entry point: the state splits into radix-2^25.5 lanes once,
  * runs 255 steps of step4 there, and recombines to radix 2^51. */
