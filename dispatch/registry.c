@@ -18,6 +18,7 @@ extern const hwc_poly1305_kernel hwc_poly1305_generic;
 extern const hwc_fe25519_kernel hwc_fe25519_avx2;
 extern const hwc_fe25519_kernel hwc_fe25519_avx512ifma;
 extern const hwc_fe25519_kernel hwc_fe25519_mulx;
+extern const hwc_fe25519_kernel hwc_fe25519_mulx_avx2;
 extern const hwc_chacha20_kernel hwc_chacha20_ssse3;
 extern const hwc_chacha20_kernel hwc_chacha20_avx2;
 extern const hwc_chacha20_kernel hwc_chacha20_avx512;
@@ -96,6 +97,7 @@ static const hwc_impl_info *const fe25519_impls[] = {
 #if defined(__x86_64__)
     IMPL(hwc_fe25519_avx2),
     IMPL(hwc_fe25519_mulx),
+    IMPL(hwc_fe25519_mulx_avx2),
     IMPL(hwc_fe25519_avx512ifma),
 #endif
 };
