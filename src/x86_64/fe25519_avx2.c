@@ -103,7 +103,7 @@ static void fe25519_avx2_cmov(hwc_fe25519 *f, const hwc_fe25519 *g, uint64_t b) 
 static void fe25519_avx2_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[32]) {
   HWC_COUNT_CALL(fe25519_avx2);
   /* Radix-2^51 limbs below 2^52 split into a 26-bit limb and one below
-   * 2^26: fine for mul4 (x1) but not yet carried, as sub4 wants s. */
+   * 2^26: fine for mul4 (x1) but not yet carried, as neg4 wants s. */
   fe4 s, x1v, a24v;
   for (int k = 0; k < 5; k++) {
     long long lo[4], hi[4];

@@ -31,9 +31,10 @@
  *    at most 2^25 + 1062: carry4's last steps add the fold 19 c9 into limb
  *    0 and its carry (at most 1710 for columns below 2^62.2) into limb 1.
  *  - add4 of two carried values: limbs below 2^27 (even), 2^26 + 3421 (odd).
- *  - sub4 adds 2p first (limb 0 2^27 - 38, even 2^27 - 2, odd 2^26 - 2),
- *    which is at least every carried limb, so no lane goes negative; limbs
- *    end below 3 * 2^26 (even) and 3 * 2^25 + 1710 (odd).
+ *  - differences are a + (2p - b) (neg4 gives 2p - b: limb 0 2^27 - 38,
+ *    even 2^27 - 2, odd 2^26 - 2, each at least every carried limb, so no
+ *    lane goes negative); limbs end below 3 * 2^26 (even) and
+ *    3 * 2^25 + 1710 (odd).
  *  - mul4 takes those sums and differences as they are, with no carry pass
  *    in between: limbs below 3 * 2^26 (odd ones below 3 * 2^25 + 2^11, x1
  *    below 2^26), so 19 b_j < 57 * 2^26 < 2^32 and a doubled odd limb is
@@ -163,15 +164,18 @@ static inline void add4(fe4 *r, const fe4 *a, const fe4 *b) {
   for (int i = 0; i < 10; i++) r->v[i] = _mm256_add_epi64(a->v[i], b->v[i]);
 }
 
-/* a - b + 2p, uncarried: b carried, so each b_i is at most 2p's limb
- * (2^27 - 38, 2^27 - 2 or 2^26 - 2) and no lane wraps below zero. */
-static inline void sub4(fe4 *r, const fe4 *a, const fe4 *b) {
+/* 2p - b, uncarried: b carried, so each b_i is at most 2p's limb
+ * (2^27 - 38, 2^27 - 2 or 2^26 - 2) and no lane wraps below zero; the
+ * result's limbs are at most 2p's. Added to a carried value it gives
+ * a - b + 2p: the step's differences, below 3 * 2^26 (even limbs) and
+ * 3 * 2^25 + 1710 (odd), as at the top. */
+static inline void neg4(fe4 *r, const fe4 *b) {
   const __m256i p2_0 = _mm256_set1_epi64x((long long)(2 * (M26 + 1) - 38));
   const __m256i p2_e = _mm256_set1_epi64x((long long)(2 * (M26 + 1) - 2));
   const __m256i p2_o = _mm256_set1_epi64x((long long)(2 * (M25 + 1) - 2));
   for (int i = 0; i < 10; i++) {
     __m256i p = i == 0 ? p2_0 : (i & 1) ? p2_o : p2_e;
-    r->v[i] = _mm256_sub_epi64(_mm256_add_epi64(a->v[i], p), b->v[i]);
+    r->v[i] = _mm256_sub_epi64(p, b->v[i]);
   }
 }
 
@@ -180,19 +184,23 @@ static inline void sub4(fe4 *r, const fe4 *a, const fe4 *b) {
 static inline void step4(__m256i *sv, const __m256i *x1, const __m256i *a24) {
   fe4 *s = (fe4 *)sv; /* sv is s.v, the first member */
   const fe4 *x1v = (const fe4 *)x1, *a24v = (const fe4 *)a24;
-  fe4 q, sum, dif, u, x, y, t, tp, w, y2, m2, x3, y3, m3;
+  fe4 q, n, u, x, y, t, tp, w, y2, m2, x3, y3, m3;
+  /* Sums and differences share one addition: the differences' lanes add
+   * 2p - s instead of s (neg4), so each limb takes a subtraction, a blend
+   * and an addition rather than an addition, a subtraction, an addition
+   * of 2p and a blend. */
   perm4(&q, s, 0xb1);          /* (z2, x2, z3, x3) */
-  add4(&sum, s, &q);           /* lanes 0, 2: A, C */
-  sub4(&dif, &q, s);           /* lanes 1, 3: B = x2 - z2, D = x3 - z3 */
-  blend4(&u, &sum, &dif, 0xa); /* (A, B, C, D) */
+  neg4(&n, s);
+  blend4(&n, s, &n, 0xa);      /* (x2, 2p - z2, x3, 2p - z3) */
+  add4(&u, &q, &n);            /* (A, B, C, D) */
   perm4(&x, &u, 0xb4);         /* (A, B, D, C) */
   perm4(&y, &u, 0x44);         /* (A, B, A, B) */
   mul4(&t, &x, &y);            /* (AA, BB, DA, CB) */
   perm4(&tp, &t, 0xb1);        /* (BB, AA, CB, DA) */
-  sub4(&dif, &tp, &t);         /* lanes 1, 3: E = AA - BB, DA - CB */
-  add4(&sum, &t, &tp);         /* lane 2: DA + CB */
-  blend4(&w, &t, &sum, 0x4);
-  blend4(&w, &w, &dif, 0xa);   /* (AA, E, DA + CB, DA - CB) */
+  neg4(&n, &t);
+  blend4(&n, &t, &n, 0xa);     /* (AA, 2p - BB, DA, 2p - CB) */
+  add4(&w, &tp, &n);           /* lanes 1..3: E = AA - BB, DA + CB, DA - CB */
+  blend4(&w, &t, &w, 0xe);     /* (AA, E, DA + CB, DA - CB) */
   blend4(&y2, &tp, a24v, 0x2);
   blend4(&y2, &y2, &w, 0xc);   /* (BB, a24, DA + CB, DA - CB) */
   mul4(&m2, &w, &y2);          /* (x2', a24 E, x3', (DA - CB)^2) */
