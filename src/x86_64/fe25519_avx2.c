@@ -31,7 +31,6 @@
 #include "../kernels.h"
 #include "../msan.h"
 #include "fe25519_avx2.h"
-#include "fe25519_ladder4.h"
 #define HWC_FE25519_WANT_RADIX51 1
 #include "../common/fe25519_51.h"
 
@@ -119,7 +118,7 @@ static void fe25519_avx2_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const 
     a24v.v[2 * k + 1] = _mm256_setzero_si256();
   }
   carry4(&s);
-  hwc_fe25519_ladder4_loop(s.v, 10, x1v.v, a24v.v, e, step4);
+  ladder4_avx2(&s, &x1v, &a24v, e);
   /* Carried limbs recombine to below 2^51 + 2^37: a valid radix-2^51
    * element as it stands; carry51 tidies it to the generic bounds. */
   uint64_t lane[10][4];

@@ -179,11 +179,23 @@ static inline void neg4(fe4 *r, const fe4 *b) {
   }
 }
 
-/* One ladder step on s = (x2, z2, x3, z3), carried; x1v holds x1 in lane 3,
- * a24v 121666 in lane 1. */
-static inline void step4(__m256i *sv, const __m256i *x1, const __m256i *a24) {
-  fe4 *s = (fe4 *)sv; /* sv is s.v, the first member */
-  const fe4 *x1v = (const fe4 *)x1, *a24v = (const fe4 *)a24;
+/* One ladder step on s = (x2, z2, x3, z3), carried, after exchanging
+ * (x2, z2) with (x3, z3) when sw is all ones (no exchange when it is
+ * zero); x1v holds x1 in lane 3, a24v 121666 in lane 1.
+ *
+ * The exchange is folded into the step: the first stage computes
+ * (A, B, C, D) from the pairs (x2, z2) and (x3, z3) each on its own, so
+ * exchanging the pairs before it is the same as exchanging (A, B) with
+ * (C, D) after it, and the two permutations that follow anyway (to the
+ * operands of the first product) take it for free: their lane index
+ * vectors (VPERMD) pick qword k ^ 2 instead of k when sw is set. The
+ * index is a register operand formed by a mask, so the scalar bit makes
+ * neither a branch nor a memory index, and VPERMD's time does not depend
+ * on it. */
+static inline void step4(fe4 *s, const fe4 *x1v, const fe4 *a24v, __m256i sw) {
+  const __m256i flip = _mm256_and_si256(sw, _mm256_set1_epi32(4));
+  const __m256i ix = _mm256_xor_si256(_mm256_setr_epi32(0, 1, 2, 3, 6, 7, 4, 5), flip);
+  const __m256i iy = _mm256_xor_si256(_mm256_setr_epi32(0, 1, 2, 3, 0, 1, 2, 3), flip);
   fe4 q, n, u, x, y, t, tp, w, y2, m2, x3, y3, m3;
   /* Sums and differences share one addition: the differences' lanes add
    * 2p - s instead of s (neg4), so each limb takes a subtraction, a blend
@@ -193,8 +205,10 @@ static inline void step4(__m256i *sv, const __m256i *x1, const __m256i *a24) {
   neg4(&n, s);
   blend4(&n, s, &n, 0xa);      /* (x2, 2p - z2, x3, 2p - z3) */
   add4(&u, &q, &n);            /* (A, B, C, D) */
-  perm4(&x, &u, 0xb4);         /* (A, B, D, C) */
-  perm4(&y, &u, 0x44);         /* (A, B, A, B) */
+  for (int i = 0; i < 10; i++) {
+    x.v[i] = _mm256_permutevar8x32_epi32(u.v[i], ix); /* (A, B, D, C), or (C, D, B, A) */
+    y.v[i] = _mm256_permutevar8x32_epi32(u.v[i], iy); /* (A, B, A, B), or (C, D, C, D) */
+  }
   mul4(&t, &x, &y);            /* (AA, BB, DA, CB) */
   perm4(&tp, &t, 0xb1);        /* (BB, AA, CB, DA) */
   neg4(&n, &t);
@@ -209,6 +223,32 @@ static inline void step4(__m256i *sv, const __m256i *x1, const __m256i *a24) {
   blend4(&x3, &w, x1v, 0x8);   /* (., E, ., x1) */
   mul4(&m3, &x3, &y3);         /* (., z2', ., z3') */
   blend4(s, &m2, &m3, 0xa);
+}
+
+/* Exchange (x2, z2) with (x3, z3) when b == 1, by mask: the final
+ * exchange of the ladder, after the last step. */
+static inline void cswap4_avx2(fe4 *s, uint64_t b) {
+  const __m256i mask = _mm256_set1_epi64x(-(long long)b);
+  for (int i = 0; i < 10; i++) {
+    __m256i t = _mm256_and_si256(_mm256_xor_si256(s->v[i], _mm256_permute4x64_epi64(s->v[i], 0x4e)), mask);
+    s->v[i] = _mm256_xor_si256(s->v[i], t);
+  }
+}
+
+/* The RFC 7748 ladder on s, carried (kernels.h, ladder): for t = 254 down
+ * to 0, the exchange by bit t of e, which step4 folds into its first
+ * permutations, then the step; the final exchange after the loop.
+ * Constant time: 255 steps whatever the scalar, whose bits only form the
+ * masks sw. Bounds: step4 maps carried s to carried s (the top). */
+static inline void ladder4_avx2(fe4 *s, const fe4 *x1v, const fe4 *a24v, const uint8_t e[32]) {
+  uint64_t swap = 0;
+  for (int t = 254; t >= 0; t--) {
+    uint64_t bit = (e[t >> 3] >> (t & 7)) & 1;
+    swap ^= bit;
+    step4(s, x1v, a24v, _mm256_set1_epi64x(-(long long)swap));
+    swap = bit;
+  }
+  cswap4_avx2(s, swap);
 }
 
 #endif /* HWC_FE25519_AVX2_H */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * The loop of the RFC 7748 Montgomery ladder for the 4-way vector fe25519
- * backends (avx2, avx512ifma), the counterpart of src/common/fe25519_ladder.h:
+ * backends (avx512ifma; avx2 and mulx_avx2 fold the swap into their step
+ * instead, fe25519_avx2.h), the counterpart of src/common/fe25519_ladder.h:
  * their state is `limbs` registers, one limb of (x2, z2, x3, z3) per 64-bit
  * lane, so the conditional swap of (x2, z2) with (x3, z3) exchanges the two
  * 128-bit halves of every register. Each backend supplies its ladder step,
@@ -13,9 +14,8 @@
  *
  * Bounds: the swap moves whole lanes and changes no limb, so each limb of
  * the state keeps the bound the step left it; each backend's step maps its
- * "carried" state (fe25519_avx2.c: limbs below their 26/25-bit width, limbs
- * 1 and 5 up to 1710 and 1062 above 2^25; fe25519_avx512ifma.h: below 2^51 + 2^11)
- * to a carried state, so 255 steps need no check in between. x1v and a24v
+ * "carried" state (fe25519_avx512ifma.h: below 2^51 + 2^11) to a carried
+ * state, so 255 steps need no check in between. x1v and a24v
  * are only read.
  */
 #ifndef HWC_FE25519_LADDER4_H

@@ -23,9 +23,9 @@
  * words with no carry out, a valid 4x64 element.
  *
  * ISA: BMI2 (MULX), ADX (ADCX/ADOX), AVX2. Constant time: fe25519_4x64.h
- * for the scalar operations, fe25519_avx2.h for the step; the ladder's
- * swaps are lane masks built from the scalar bits (fe25519_ladder4.h), and
- * the conversions are fixed shifts and masks.
+ * for the scalar operations, fe25519_avx2.h for the step and the ladder's
+ * swaps (lane permutations chosen by masks built from the scalar bits),
+ * and the conversions are fixed shifts and masks.
  */
 #include <immintrin.h>
 
@@ -33,7 +33,6 @@
 #include "../msan.h"
 #include "fe25519_4x64.h"
 #include "fe25519_avx2.h"
-#include "fe25519_ladder4.h"
 
 HWC_CALL_COUNTER(fe25519_mulx_avx2);
 
@@ -135,7 +134,7 @@ static void fe25519_mulx_avx2_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, c
     a24v.v[j] = _mm256_set_epi64x(0, 0, j == 0 ? 121666 : 0, 0);
   }
   carry4(&s);
-  hwc_fe25519_ladder4_loop(s.v, 10, x1v.v, a24v.v, e, step4);
+  ladder4_avx2(&s, &x1v, &a24v, e);
   uint64_t out[10][4];
   for (int j = 0; j < 10; j++) _mm256_storeu_si256((__m256i *)out[j], s.v[j]);
   for (int c = 0; c < 4; c++) {
