@@ -7,6 +7,14 @@
  * ISA: BMI2 (MULX), ADX (ADCX/ADOX); selected only when both are present.
  * Constant time: see fe25519_4x64.h; the ladder's swaps are masks.
  */
+/* GCC's vectorizer would turn the four-limb loops of the scalar operations
+ * (cmov, cswap, tobytes) into 128- or 256-bit loads of elements that the
+ * MULX code has just written as four 64-bit stores; such a load cannot be
+ * forwarded from those stores and waits for them to reach the cache, which
+ * slows the Edwards table lookups made of cmov. Kept scalar. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-tree-vectorize")
+#endif
 #include "../kernels.h"
 #include "../common/fe25519_ladder.h"
 #include "fe25519_4x64.h"

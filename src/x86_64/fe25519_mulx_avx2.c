@@ -27,6 +27,15 @@
  * swaps (lane permutations chosen by masks built from the scalar bits),
  * and the conversions are fixed shifts and masks.
  */
+/* GCC's vectorizer would turn the four-limb loops of the scalar operations
+ * (cmov, cswap, tobytes) into 128- or 256-bit loads of elements that the
+ * MULX code has just written as four 64-bit stores; such a load cannot be
+ * forwarded from those stores and waits for them to reach the cache, which
+ * slows the Edwards table lookups made of cmov. Kept scalar. The ladder's
+ * vector code is intrinsics, which this does not touch. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-tree-vectorize")
+#endif
 #include <immintrin.h>
 
 #include "../kernels.h"
