@@ -17,7 +17,12 @@
  * m_j q), below 2^62 for d <= 160; 8192 bits take d = 158, 632 halves
  * below 2^52 each, so lanes stay below 2^61.4. Inputs are digits below
  * 2^52 (IFMA reads no more), values below 2m.
- * ISA: AVX512F + AVX512IFMA (zmm only).
+ * Squares of the paired product (the CRT exponentiations are almost all
+ * squarings) add each cross product a_i a_j (i < j) once, doubled, and
+ * the squares a_i^2 once: per lane the same count of halves as a product
+ * (the doubling counts both orders), so the bound above holds as is.
+ * ISA: AVX512F + AVX512IFMA, and AVX512VL for a top register that holds at
+ * most four digits, which runs on its 256-bit half (zmm and ymm).
  * Constant time: loop counts depend only on the modulus size; no branch or
  * index depends on digit values; the conversions out of the radix and the
  * final subtraction of from_mont are masked.
@@ -35,17 +40,67 @@ HWC_CALL_COUNTER(bignum_avx512ifma);
 static size_t digits_for(size_t n) { return (64 * n + 2 + 51) / 52; }
 
 
+/* Width of the top register. An element's digits fill whole 512-bit
+ * registers, but when the last register carries at most four digits (d mod
+ * 8 in 1..4: RSA-2048's halves have d = 20, RSA-3072's modulus 60) its upper
+ * four lanes only ever hold zeros, and every operation on it runs on its
+ * 256-bit half instead ("narrow"): on parts that execute 512-bit operations
+ * as two 256-bit halves that halves its cost, elsewhere it is no slower.
+ * The helpers below take `nr` (a constant in every instance); they leave
+ * the upper lanes of a narrow register undefined (a zero extension costs
+ * an instruction per operation), which nothing reads: the shift across
+ * registers takes lane 0 of the register above, and normalise clears them
+ * before its full-width carry pass and store. */
+static inline __attribute__((always_inline)) __m256i lo256(__m512i x) { return _mm512_castsi512_si256(x); }
+
+/* c + lo(a b) per lane (IFMA: the low 52 bits of the 104-bit product). */
+static inline __attribute__((always_inline)) __m512i lo52(__m512i c, __m512i a, __m512i b, int nr) {
+  if (nr) return _mm512_castsi256_si512(_mm256_madd52lo_epu64(lo256(c), lo256(a), lo256(b)));
+  return _mm512_madd52lo_epu64(c, a, b);
+}
+
+/* c + hi(a b) per lane (the high 52 bits). */
+static inline __attribute__((always_inline)) __m512i hi52(__m512i c, __m512i a, __m512i b, int nr) {
+  if (nr) return _mm512_castsi256_si512(_mm256_madd52hi_epu64(lo256(c), lo256(a), lo256(b)));
+  return _mm512_madd52hi_epu64(c, a, b);
+}
+
+/* lo52 on the lanes of k, zero elsewhere. */
+static inline __attribute__((always_inline)) __m512i lo52_z(__mmask8 k, __m512i c, __m512i a, __m512i b, int nr) {
+  if (nr) return _mm512_castsi256_si512(_mm256_maskz_madd52lo_epu64(k, lo256(c), lo256(a), lo256(b)));
+  return _mm512_maskz_madd52lo_epu64(k, c, a, b);
+}
+
+/* hi52 on the lanes of k, c kept elsewhere. */
+static inline __attribute__((always_inline)) __m512i hi52_m(__m512i c, __mmask8 k, __m512i a, __m512i b, int nr) {
+  if (nr) return _mm512_castsi256_si512(_mm256_mask_madd52hi_epu64(lo256(c), k, lo256(a), lo256(b)));
+  return _mm512_mask_madd52hi_epu64(c, k, a, b);
+}
+
+/* a + b per lane. */
+static inline __attribute__((always_inline)) __m512i add64(__m512i a, __m512i b, int nr) {
+  if (nr) return _mm512_castsi256_si512(_mm256_add_epi64(lo256(a), lo256(b)));
+  return _mm512_add_epi64(a, b);
+}
+
+/* The top register moved down one lane, zero shifted in. */
+static inline __attribute__((always_inline)) __m512i down1(__m512i x, int nr) {
+  if (nr) return _mm512_castsi256_si512(_mm256_alignr_epi64(_mm256_setzero_si256(), lo256(x), 1));
+  return _mm512_alignr_epi64(_mm512_setzero_si512(), x, 1);
+}
+
 /* Per-multiplication operand forms: the vectors of a (or m), the same moved
  * up one lane ("shifted": the high half of a_j b_i belongs one digit above
  * the low half, so it can be added before the accumulator moves down
- * instead of after), and the top digit alone in lane 7 of the last register
- * (the one digit the shifted form pushes out). */
-#define PREP(x, xs, xt, src, nv)                                                          \
+ * instead of after), and the top digit alone in the top lane of the last
+ * register (the one digit the shifted form pushes out; only used when the
+ * digits fill the last register, `tail`). */
+#define PREP(x, xs, xt, src, nv, nar)                                                     \
   __m512i x[20], xs[20], xt;                                                              \
   _Pragma("GCC unroll 20") for (size_t v = 0; v < nv; v++) x[v] = _mm512_loadu_si512(src + 8 * v); \
   xs[0] = _mm512_alignr_epi64(x[0], zero, 7);                                             \
   _Pragma("GCC unroll 20") for (size_t v = 1; v < nv; v++) xs[v] = _mm512_alignr_epi64(x[v], x[v - 1], 7); \
-  xt = _mm512_maskz_mov_epi64(0x80, x[nv - 1])
+  xt = _mm512_maskz_mov_epi64((nar) ? 0x08 : 0x80, x[nv - 1])
 
 /* The scalar side's share of a b (see AMM_STEP), for every digit b_i at
  * once, eight per register before the loop: what lands in digit 0,
@@ -65,6 +120,23 @@ static size_t digits_for(size_t n) { return (64 * n + 2 + 51) / 52; }
     }                                                                                       \
   } while (0)
 
+/* The diagonal of a square, sum of a_j^2 2^(104 j), as columns of digits:
+ * col[2j] = lo(a_j^2), col[2j + 1] = hi(a_j^2), 16 nv of them (zero above
+ * 2d), written to memory so that the columns from d up can be read back at
+ * d, which is not a multiple of eight. Lanes of a at and above d are zero. */
+static inline __attribute__((always_inline)) void diagonal(uint64_t *col, const __m512i *a, const size_t nv,
+                                                         const int nar) {
+  const __m512i zero = _mm512_setzero_si512();
+  const __m512i even = _mm512_set_epi64(11, 3, 10, 2, 9, 1, 8, 0), odd = _mm512_set_epi64(15, 7, 14, 6, 13, 5, 12, 4);
+#pragma GCC unroll 20
+  for (size_t v = 0; v < nv; v++) {
+    const int nr = nar && v == nv - 1;
+    const __m512i l = lo52(zero, a[v], a[v], nr), h = hi52(zero, a[v], a[v], nr);
+    _mm512_store_si512(col + 16 * v, _mm512_permutex2var_epi64(l, even, h));
+    _mm512_store_si512(col + 16 * v + 8, _mm512_permutex2var_epi64(l, odd, h));
+  }
+}
+
 static inline uint64_t mulhi64(uint64_t a, uint64_t b) { return (uint64_t)(((unsigned __int128)a * b) >> 64); }
 
 /* One step of AMM for digit b_i on the accumulator acc (nv registers) and
@@ -77,9 +149,9 @@ static inline uint64_t mulhi64(uint64_t a, uint64_t b) { return (uint64_t)(((uns
  * vector-to-scalar move, two multiplications, a broadcast, a multiply-add
  * and the lane shift on one chain. Instead the scalar side carries the two
  * lowest digits itself: the next lowest is u plus what lands in digit 1
- * during the step (x[i], lo(m_1 q), hi(m_0 q)) and the carry out of digit
+ * during the step (xi, lo(m_1 q), hi(m_0 q)) and the carry out of digit
  * 0; the next second-lowest is lane 2 of the accumulator plus what lands in
- * digit 2 (z[i], lo(m_2 q), hi(m_1 q)). Lane 2 is read at the start of the
+ * digit 2 (zi, lo(m_2 q), hi(m_1 q)). Lane 2 is read at the start of the
  * step, from an accumulator two steps behind the q it serves, so the
  * vector chain (broadcast, multiply-add, add, shift, read back) overlaps
  * two steps of the scalar one; with lane 1 instead (one step) it was the
@@ -95,28 +167,50 @@ static inline uint64_t mulhi64(uint64_t a, uint64_t b) { return (uint64_t)(((uns
  * 128-bit products.
  * Vector side: the products a b_i start from zero (h), off the
  * accumulator's chain since b_i is known in advance; the high halves of
- * m q join them, so the accumulator takes one multiply-add and one add. */
-#define AMM_STEP(acc, t, u, a, as, at, m, ms, mt, y, x, z, m0, m1, m2, n0s, b, i, nv, tail)     \
+ * m q join them, so the accumulator takes one multiply-add and one add.
+ *
+ * Squaring (sq, b = a): lane j of step i stands for column i + j, and the
+ * step adds only the products a_i a_j with j > i, twice (each stands for
+ * itself and a_j a_i), so registers below lane i + 1 take no product at
+ * all: v0 is the first register with a lane at or above i + 1, the lanes
+ * of the low halves there are klo (j > i) and of the high halves khi
+ * (shifted form: j - 1 > i). The squares a_i^2 (the diagonal) are added
+ * outside the loop. xi, yi, zi are then this step's share of the same
+ * doubled products in digits 0, 1 and 2. */
+#define AMM_STEP(acc, t, u, a, as, at, m, ms, mt, yi, xi, zi, m0, m1, m2, n0s, bi, nv, nar, tail, sq, v0, klo, khi, \
+                 dbl_tail)                                                                    \
   do {                                                                                        \
-    const __m512i bv = _mm512_set1_epi64((long long)b[i]);                                    \
+    const __m512i bv = _mm512_set1_epi64((long long)(bi));                                    \
     const uint64_t l2 = (uint64_t)_mm_cvtsi128_si64(_mm512_extracti32x4_epi32(acc[0], 1));    \
-    const uint64_t t0 = t + y[i];                                                             \
+    const uint64_t t0 = t + (yi);                                                             \
     const uint64_t qs = t0 * n0s;                                                             \
     const __m512i qv = _mm512_set1_epi64((long long)(qs >> 12));                              \
-    t = u + x[i] + mulhi64(m0, qs) + ((m1 * qs) >> 12) + ((t0 + MASK52) >> 52);               \
-    u = l2 + z[i] + mulhi64(m1, qs) + ((m2 * qs) >> 12);                                      \
+    t = u + (xi) + mulhi64(m0, qs) + ((m1 * qs) >> 12) + ((t0 + MASK52) >> 52);               \
+    u = l2 + (zi) + mulhi64(m1, qs) + ((m2 * qs) >> 12);                                      \
     __m512i h[20];                                                                            \
     _Pragma("GCC unroll 20") for (size_t v = 0; v < nv; v++) {                                \
-      h[v] = _mm512_madd52hi_epu64(_mm512_madd52lo_epu64(zero, a[v], bv), as[v], bv);         \
-      h[v] = _mm512_madd52hi_epu64(h[v], ms[v], qv);                                          \
-      acc[v] = _mm512_add_epi64(_mm512_madd52lo_epu64(acc[v], m[v], qv), h[v]);               \
+      const int nr = (nar) && v == nv - 1;                                                    \
+      if (!(sq)) {                                                                            \
+        h[v] = hi52(lo52(zero, a[v], bv, nr), as[v], bv, nr);                                 \
+      } else if ((int)v < (int)(v0)) {                                                                \
+        h[v] = zero;                                                                          \
+      } else if ((int)v == (int)(v0)) {                                                                \
+        h[v] = hi52_m(lo52_z(klo, zero, a[v], bv, nr), khi, as[v], bv, nr);                   \
+        h[v] = add64(h[v], h[v], nr);                                                         \
+      } else {                                                                                \
+        h[v] = hi52(lo52(zero, a[v], bv, nr), as[v], bv, nr);                                 \
+        h[v] = add64(h[v], h[v], nr);                                                         \
+      }                                                                                       \
+      h[v] = hi52(h[v], ms[v], qv, nr);                                                       \
+      acc[v] = add64(lo52(acc[v], m[v], qv, nr), h[v], nr);                                   \
     }                                                                                         \
     _Pragma("GCC unroll 20") for (size_t v = 0; v + 1 < nv; v++) acc[v] =                     \
         _mm512_alignr_epi64(acc[v + 1], acc[v], 1);                                           \
-    acc[nv - 1] = _mm512_alignr_epi64(zero, acc[nv - 1], 1);                                  \
+    acc[nv - 1] = down1(acc[nv - 1], nar);                                                    \
     if (tail) {                                                                               \
-      acc[nv - 1] = _mm512_madd52hi_epu64(acc[nv - 1], at, bv);                               \
-      acc[nv - 1] = _mm512_madd52hi_epu64(acc[nv - 1], mt, qv);                               \
+      if (!(sq) || (dbl_tail)) acc[nv - 1] = hi52(acc[nv - 1], at, bv, nar);                  \
+      if ((sq) && (dbl_tail)) acc[nv - 1] = hi52(acc[nv - 1], at, bv, nar);                   \
+      acc[nv - 1] = hi52(acc[nv - 1], mt, qv, nar);                                           \
     }                                                                                         \
   } while (0)
 
@@ -126,11 +220,14 @@ static inline uint64_t mulhi64(uint64_t a, uint64_t b) { return (uint64_t)(((uns
  * ripple through runs of all-ones digits, which is an addition of lane
  * bit masks: increments = ((G << 1) + E) ^ E with G the lanes above
  * 2^52 - 1 and E the lanes equal to it (the trick of OpenSSL's AMM code).
- * No branch depends on the digits. */
-static inline __attribute__((always_inline)) void normalise(uint64_t *r, __m512i *acc, const size_t nv) {
+ * No branch depends on the digits. The upper lanes of a narrow top
+ * register are cleared first. */
+static inline __attribute__((always_inline)) void normalise(uint64_t *r, __m512i *acc, const size_t nv,
+                                                            const int nar) {
   const __m512i mask = _mm512_set1_epi64((long long)MASK52), zero = _mm512_setzero_si512();
   __m512i prev = zero;
   uint64_t g[3] = {0, 0, 0}, e[3] = {0, 0, 0};
+  if (nar) acc[nv - 1] = _mm512_zextsi256_si512(_mm512_castsi512_si256(acc[nv - 1]));
 #pragma GCC unroll 20
   for (size_t v = 0; v < nv; v++) {
     __m512i c = _mm512_srli_epi64(acc[v], 52);
@@ -158,24 +255,72 @@ static inline __attribute__((always_inline)) void normalise(uint64_t *r, __m512i
   }
 }
 
+/* The accumulator's start for a square: the columns of the diagonal below
+ * d (lanes at and above d cleared: those columns are added at the end,
+ * from the diagonal's top half). */
+static inline __attribute__((always_inline)) void diag_low(__m512i *acc, const uint64_t *col, size_t d,
+                                                           const size_t nv) {
+#pragma GCC unroll 20
+  for (size_t v = 0; v + 1 < nv; v++) acc[v] = _mm512_load_si512(col + 8 * v);
+  acc[nv - 1] = _mm512_maskz_load_epi64((__mmask8)((1u << (d - 8 * (nv - 1))) - 1), col + 8 * (nv - 1));
+}
+
+/* The end of a square: the diagonal's columns d to 2d - 1, at lanes 0 to
+ * d - 1 of the final accumulator. */
+static inline __attribute__((always_inline)) void diag_high(__m512i *acc, const uint64_t *col, size_t d,
+                                                            const size_t nv, const int nar) {
+#pragma GCC unroll 20
+  for (size_t v = 0; v < nv; v++) acc[v] = add64(acc[v], _mm512_loadu_si512(col + d + 8 * v), nar && v == nv - 1);
+}
+
+/* BODY twice, once for each value of tail (a loop invariant the compiler
+ * does not hoist at -O2), so the loop tests it at compile time: tl. */
+#define UNSWITCH_TAIL(tail, BODY)  \
+  do {                             \
+    if (tail) {                    \
+      const int tl = 1;            \
+      BODY;                        \
+    } else {                       \
+      const int tl = 0;            \
+      BODY;                        \
+    }                              \
+  } while (0)
+
+/* The squaring steps, by the first register v0 that takes a product:
+ * steps i with i + 1 in [8 v0, 8 v0 + 8), then the last step when d fills
+ * every register (no product left: v0 = nv). The masks pick the lanes
+ * j > i (low halves) and j > i + 1 (high halves) of register v0. */
+#define SQR_LOOP(d, nv, STEP)                                                                 \
+  _Pragma("GCC unroll 21") for (size_t v0 = 0; v0 <= nv; v0++) {                             \
+    const size_t i_end = 8 * v0 + 7 < (d) ? 8 * v0 + 7 : (d);                                 \
+    for (size_t i = v0 ? 8 * v0 - 1 : 0; i < i_end; i++) {                                    \
+      const unsigned s = (unsigned)(i + 1 - 8 * v0);                                          \
+      const __mmask8 klo = (__mmask8)(0xffu << s), khi = (__mmask8)(0xffu << (s + 1));        \
+      STEP;                                                                                   \
+    }                                                                                         \
+  }
+
 /* r = a b / 2^(52 d) mod m, almost reduced; nv = ceil(d / 8) registers,
- * digits d and above of a, b and m are zero. Inlined per nv so that the
- * accumulator lives in registers. */
+ * narrow top register when nar, digits d and above of a, b and m are zero.
+ * Inlined per (nv, nar) so that the accumulator lives in registers. */
 static inline __attribute__((always_inline)) void amm(uint64_t *r, const uint64_t *pa, const uint64_t *b,
-                                                      const uint64_t *pm, uint64_t n0, size_t d, const size_t nv) {
+                                                      const uint64_t *pm, uint64_t n0, size_t d, const size_t nv,
+                                                      const int nar) {
   const __m512i zero = _mm512_setzero_si512();
-  PREP(a, as, at, pa, nv);
-  PREP(m, ms, mt, pm, nv);
+  PREP(a, as, at, pa, nv, nar);
+  PREP(m, ms, mt, pm, nv, nar);
   PREP_SCALAR(y, x, z, pa, b, nv);
   const uint64_t m0 = pm[0], m1 = pm[1], m2 = pm[2], n0s = n0 << 12;
-  const int tail = d == 8 * nv; /* the top digit is pushed out of the shifted forms */
+  const int tail = d == 8 * nv - (nar ? 4 : 0); /* the top digit is pushed out of the shifted forms */
   __m512i acc[20];
   uint64_t t = 0, u = 0;
 #pragma GCC unroll 20
   for (size_t v = 0; v < nv; v++) acc[v] = zero;
-  for (size_t i = 0; i < d; i++) AMM_STEP(acc, t, u, a, as, at, m, ms, mt, y, x, z, m0, m1, m2, n0s, b, i, nv, tail);
+  /* not UNSWITCH_TAIL here: measured slower on the single product */
+  for (size_t i = 0; i < d; i++)
+    AMM_STEP(acc, t, u, a, as, at, m, ms, mt, y[i], x[i], z[i], m0, m1, m2, n0s, b[i], nv, nar, tail, 0, 0, 0, 0, 0);
   acc[0] = _mm512_mask_set1_epi64(acc[0], 1, (long long)t);
-  normalise(r, acc, nv);
+  normalise(r, acc, nv, nar);
 }
 
 /* Two independent AMMs of the same shape in one loop: each step has chains
@@ -185,74 +330,139 @@ static inline __attribute__((always_inline)) void amm(uint64_t *r, const uint64_
 static inline __attribute__((always_inline)) void amm2(uint64_t *r0, const uint64_t *pa0, const uint64_t *b0,
                                                        const uint64_t *pm0, uint64_t k0, uint64_t *r1,
                                                        const uint64_t *pa1, const uint64_t *b1, const uint64_t *pm1,
-                                                       uint64_t k1, size_t d, const size_t nv) {
+                                                       uint64_t k1, size_t d, const size_t nv, const int nar,
+                                                       const int sq) {
   const __m512i zero = _mm512_setzero_si512();
-  PREP(a0, as0, at0, pa0, nv);
-  PREP(m0, ms0, mt0, pm0, nv);
-  PREP(a1, as1, at1, pa1, nv);
-  PREP(m1, ms1, mt1, pm1, nv);
-  PREP_SCALAR(y0, x0, z0, pa0, b0, nv);
-  PREP_SCALAR(y1, x1, z1, pa1, b1, nv);
+  PREP(a0, as0, at0, pa0, nv, nar);
+  PREP(m0, ms0, mt0, pm0, nv, nar);
+  PREP(a1, as1, at1, pa1, nv, nar);
+  PREP(m1, ms1, mt1, pm1, nv, nar);
   const uint64_t m00 = pm0[0], m01 = pm0[1], m02 = pm0[2], n0s0 = k0 << 12;
   const uint64_t m10 = pm1[0], m11 = pm1[1], m12 = pm1[2], n0s1 = k1 << 12;
-  const int tail = d == 8 * nv;
+  const int tail = d == 8 * nv - (nar ? 4 : 0);
   __m512i u[20], w[20];
   uint64_t tu = 0, tw = 0, uu = 0, uw = 0;
+  if (sq) {
+    _Alignas(64) uint64_t col0[16 * 20], col1[16 * 20];
+    diagonal(col0, a0, nv, nar);
+    diagonal(col1, a1, nv, nar);
+    diag_low(u, col0, d, nv);
+    diag_low(w, col1, d, nv);
+    tu = col0[0], uu = col0[1], tw = col1[0], uw = col1[1];
+    const uint64_t x00 = 2 * ((pa0[0] * pa0[1]) & MASK52), x10 = 2 * ((pa1[0] * pa1[1]) & MASK52);
+    const uint64_t z00 = 2 * ((pa0[0] * pa0[2]) & MASK52) + 2 * (uint64_t)(((unsigned __int128)pa0[0] * pa0[1]) >> 52);
+    const uint64_t z10 = 2 * ((pa1[0] * pa1[2]) & MASK52) + 2 * (uint64_t)(((unsigned __int128)pa1[0] * pa1[1]) >> 52);
+    const uint64_t z01 = 2 * ((pa0[1] * pa0[2]) & MASK52), z11 = 2 * ((pa1[1] * pa1[2]) & MASK52);
+    UNSWITCH_TAIL(tail, SQR_LOOP(d, nv, {
+      AMM_STEP(u, tu, uu, a0, as0, at0, m0, ms0, mt0, 0, i == 0 ? x00 : 0, i == 0 ? z00 : i == 1 ? z01 : 0, m00, m01,
+               m02, n0s0, pa0[i], nv, nar, tl, 1, v0, klo, khi, i + 1 < d);
+      AMM_STEP(w, tw, uw, a1, as1, at1, m1, ms1, mt1, 0, i == 0 ? x10 : 0, i == 0 ? z10 : i == 1 ? z11 : 0, m10, m11,
+               m12, n0s1, pa1[i], nv, nar, tl, 1, v0, klo, khi, i + 1 < d);
+    }));
+    u[0] = _mm512_mask_set1_epi64(u[0], 1, (long long)tu);
+    w[0] = _mm512_mask_set1_epi64(w[0], 1, (long long)tw);
+    diag_high(u, col0, d, nv, nar);
+    diag_high(w, col1, d, nv, nar);
+  } else {
+    PREP_SCALAR(y0, x0, z0, pa0, b0, nv);
+    PREP_SCALAR(y1, x1, z1, pa1, b1, nv);
 #pragma GCC unroll 20
-  for (size_t v = 0; v < nv; v++) u[v] = w[v] = zero;
-  for (size_t i = 0; i < d; i++) {
-    AMM_STEP(u, tu, uu, a0, as0, at0, m0, ms0, mt0, y0, x0, z0, m00, m01, m02, n0s0, b0, i, nv, tail);
-    AMM_STEP(w, tw, uw, a1, as1, at1, m1, ms1, mt1, y1, x1, z1, m10, m11, m12, n0s1, b1, i, nv, tail);
+    for (size_t v = 0; v < nv; v++) u[v] = w[v] = zero;
+    UNSWITCH_TAIL(tail, for (size_t i = 0; i < d; i++) {
+      AMM_STEP(u, tu, uu, a0, as0, at0, m0, ms0, mt0, y0[i], x0[i], z0[i], m00, m01, m02, n0s0, b0[i], nv, nar, tl, 0,
+               0, 0, 0, 0);
+      AMM_STEP(w, tw, uw, a1, as1, at1, m1, ms1, mt1, y1[i], x1[i], z1[i], m10, m11, m12, n0s1, b1[i], nv, nar, tl, 0,
+               0, 0, 0, 0);
+    });
+    u[0] = _mm512_mask_set1_epi64(u[0], 1, (long long)tu);
+    w[0] = _mm512_mask_set1_epi64(w[0], 1, (long long)tw);
   }
-  u[0] = _mm512_mask_set1_epi64(u[0], 1, (long long)tu);
-  w[0] = _mm512_mask_set1_epi64(w[0], 1, (long long)tw);
-  normalise(r0, u, nv);
-  normalise(r1, w, nv);
+  normalise(r0, u, nv, nar);
+  normalise(r1, w, nv, nar);
 }
 
 /* amm and amm2 instantiated for each register count nv = 1..20 (up to
  * 8192 bits), so that the loops over registers unroll and the accumulator
- * stays in registers; the product dispatches on ctx->words / 8. The
- * instances differ only in the constant nv, hence one macro for the
- * twenty of them, each named amm_<nv> and amm2_<nv>. */
+ * stays in registers; for nv = 1..NV_SPECIAL (moduli up to 4096 bits)
+ * also with a narrow top register, and amm2 as squares from SQR_MIN_NV
+ * registers up. Which kinds exist follows the bench on Zen 4: the paired
+ * square gains from four registers (RSA-3072 and -4096), loses on three
+ * (RSA-2048), and the single square loses at every size tried (the
+ * masks, doublings and the loop per register cost more than the skipped
+ * products save on one chain). Larger sizes (8192-bit moduli) keep a full
+ * top register and the plain product: correct for every d, only not
+ * specialised, to bound the code size. The instances differ only in
+ * constants, hence one macro per kind, each named amm_<kind>_<nv>. */
+#define NV_SPECIAL 10
+#define SQR_MIN_NV 4
 typedef void (*amm_fn)(uint64_t *, const uint64_t *, const uint64_t *, const uint64_t *, uint64_t, size_t);
 typedef void (*amm2_fn)(uint64_t *, const uint64_t *, const uint64_t *, const uint64_t *, uint64_t, uint64_t *,
                         const uint64_t *, const uint64_t *, const uint64_t *, uint64_t, size_t);
-#define AMM_N(k)                                                                                         \
-  static void amm_##k(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m, uint64_t n0, \
-                      size_t d) {                                                                        \
-    amm(r, a, b, m, n0, d, k);                                                                           \
-  }                                                                                                      \
-  static void amm2_##k(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const uint64_t *m0,         \
-                       uint64_t k0, uint64_t *r1, const uint64_t *a1, const uint64_t *b1,                \
-                       const uint64_t *m1, uint64_t k1, size_t d) {                                      \
-    amm2(r0, a0, b0, m0, k0, r1, a1, b1, m1, k1, d, k);                                                  \
+#define AMM1_N(kind, k, nar)                                                                               \
+  static void amm_##kind##_##k(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m,       \
+                               uint64_t n0, size_t d) {                                                    \
+    amm(r, a, b, m, n0, d, k, nar);                                                                     \
   }
-AMM_N(1) AMM_N(2) AMM_N(3) AMM_N(4) AMM_N(5) AMM_N(6) AMM_N(7) AMM_N(8) AMM_N(9) AMM_N(10)
-AMM_N(11) AMM_N(12) AMM_N(13) AMM_N(14) AMM_N(15) AMM_N(16) AMM_N(17) AMM_N(18) AMM_N(19) AMM_N(20)
-#undef AMM_N
+#define AMM2_N(kind, k, nar, sq)                                                                           \
+  static void amm2_##kind##_##k(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const uint64_t *m0,  \
+                                uint64_t k0, uint64_t *r1, const uint64_t *a1, const uint64_t *b1,         \
+                                const uint64_t *m1, uint64_t k1, size_t d) {                               \
+    amm2(r0, a0, b0, m0, k0, r1, a1, b1, m1, k1, d, k, nar, sq);                                           \
+  }
+#define AMM_WIDE(k) AMM1_N(w, k, 0) AMM2_N(w, k, 0, 0)
+#define AMM_NARROW(k) AMM_WIDE(k) AMM1_N(n, k, 1) AMM2_N(n, k, 1, 0)
+#define AMM_SQ(k) AMM_NARROW(k) AMM2_N(ws, k, 0, 1) AMM2_N(ns, k, 1, 1)
+AMM_NARROW(1) AMM_NARROW(2) AMM_NARROW(3) AMM_SQ(4) AMM_SQ(5) AMM_SQ(6) AMM_SQ(7) AMM_SQ(8) AMM_SQ(9) AMM_SQ(10)
+AMM_WIDE(11) AMM_WIDE(12) AMM_WIDE(13) AMM_WIDE(14) AMM_WIDE(15)
+AMM_WIDE(16) AMM_WIDE(17) AMM_WIDE(18) AMM_WIDE(19) AMM_WIDE(20)
+#undef AMM_SQ
+#undef AMM_NARROW
+#undef AMM_WIDE
+#undef AMM2_N
+#undef AMM1_N
 
-static const amm_fn amm_by_nv[21] = {
-    NULL,   amm_1,  amm_2,  amm_3,  amm_4,  amm_5,  amm_6,  amm_7,  amm_8,  amm_9,  amm_10,
-    amm_11, amm_12, amm_13, amm_14, amm_15, amm_16, amm_17, amm_18, amm_19, amm_20,
+/* By [nv][kind], kind = 2 sq + nar (0: full top register, 1: narrow, 2:
+ * square, 3: narrow square): what exists of it (see above). */
+#define ROW2(f, k) {f##_w_##k, f##_n_##k}
+#define ROW4(f, k) {f##_w_##k, f##_n_##k, f##_ws_##k, f##_ns_##k}
+static const amm_fn amm_by_nv[21][2] = {
+    {NULL},       ROW2(amm, 1), ROW2(amm, 2), ROW2(amm, 3), ROW2(amm, 4), ROW2(amm, 5),
+    ROW2(amm, 6), ROW2(amm, 7), ROW2(amm, 8), ROW2(amm, 9), ROW2(amm, 10),
+    {amm_w_11},   {amm_w_12},   {amm_w_13},   {amm_w_14},   {amm_w_15},
+    {amm_w_16},   {amm_w_17},   {amm_w_18},   {amm_w_19},   {amm_w_20},
 };
-static const amm2_fn amm2_by_nv[21] = {
-    NULL,    amm2_1,  amm2_2,  amm2_3,  amm2_4,  amm2_5,  amm2_6,  amm2_7,  amm2_8,  amm2_9,  amm2_10,
-    amm2_11, amm2_12, amm2_13, amm2_14, amm2_15, amm2_16, amm2_17, amm2_18, amm2_19, amm2_20,
+static const amm2_fn amm2_by_nv[21][4] = {
+    {NULL},          ROW2(amm2, 1), ROW2(amm2, 2), ROW2(amm2, 3), ROW4(amm2, 4), ROW4(amm2, 5),
+    ROW4(amm2, 6),   ROW4(amm2, 7), ROW4(amm2, 8), ROW4(amm2, 9), ROW4(amm2, 10),
+    {amm2_w_11},     {amm2_w_12},   {amm2_w_13},   {amm2_w_14},   {amm2_w_15},
+    {amm2_w_16},     {amm2_w_17},   {amm2_w_18},   {amm2_w_19},   {amm2_w_20},
 };
+#undef ROW4
+#undef ROW2
+
+/* The instance kind for ctx's shape (public: the modulus size): narrow
+ * when the top register holds at most four digits, square when asked for
+ * and it exists (sq only from amm2's callers). */
+static inline size_t kind_of(const hwc_bn_mont *ctx, int sq) {
+  size_t nv = ctx->words / 8, d = ctx->rbits / 52;
+  if (nv > NV_SPECIAL) return 0;
+  return (size_t)(2 * (sq && nv >= SQR_MIN_NV)) + (d + 4 <= 8 * nv);
+}
 
 /* r = a b / R mod m, almost reduced, through the instance for the
- * element's register count. */
+ * element's shape. */
 static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
-  amm_by_nv[ctx->words / 8](r, a, b, ctx->mb, ctx->n0, ctx->rbits / 52);
+  amm_by_nv[ctx->words / 8][kind_of(ctx, 0)](r, a, b, ctx->mb, ctx->n0, ctx->rbits / 52);
 }
 
 /* The two CRT products of RSA at once (kernels.h: c0 and c1 of the same
- * shape), interleaved by amm2. */
+ * shape), interleaved by amm2; as squares when both products are (the
+ * same pointers: public). */
 static void bignum_avx512ifma_mul2(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const hwc_bn_mont *c0,
                                    uint64_t *r1, const uint64_t *a1, const uint64_t *b1, const hwc_bn_mont *c1) {
   HWC_COUNT_CALL(bignum_avx512ifma);
-  amm2_by_nv[c0->words / 8](r0, a0, b0, c0->mb, c0->n0, r1, a1, b1, c1->mb, c1->n0, c0->rbits / 52);
+  amm2_by_nv[c0->words / 8][kind_of(c0, a0 == b0 && a1 == b1)](r0, a0, b0, c0->mb, c0->n0, r1, a1, b1, c1->mb,
+                                                                c1->n0, c0->rbits / 52);
 }
 
 /* The table functions: each counts its call and runs the product. */
@@ -280,7 +490,8 @@ static void bignum_avx512ifma_mul(uint64_t *r, const uint64_t *a, const uint64_t
   mont_mul(r, a, b, ctx);
 }
 
-/* r = a^2 / R mod m: the product with itself (no separate squaring). */
+/* r = a^2 / R mod m: the product with itself (the single square measured
+ * slower than the product, see the instances above). */
 static void bignum_avx512ifma_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
   HWC_COUNT_CALL(bignum_avx512ifma);
   mont_mul(r, a, a, ctx);
