@@ -47,7 +47,7 @@ const char *bench_peer_name(const bench_report *rep, const char *id) {
 }
 
 const char *bench_summary_field(const char *s, const char *key, size_t *len) {
-  static const char *const keys[] = {"vendor: ", "model: ", "features: ", "masked: "};
+  static const char *const keys[] = {"vendor: ", "model: ", "features: ", "masked: ", "profile: "};
   const char *p = strstr(s, key);
   if (!p) {
     *len = 0;
