@@ -8,7 +8,7 @@
  * against mulx where both exist.
  *
  * The ladder's layout, step, and bounds: fe25519_avx2.h (shared with the
- * mulx_avx2 backend). On entry the radix-2^51 limbs (below 2^51 + 2^26, so
+ * mulx-avx2 backend). On entry the radix-2^51 limbs (below 2^51 + 2^26, so
  * below 2^52) split into 26-bit limbs and high parts below 2^26; carry4
  * makes s carried, x1 goes into products as split. On exit limbs recombine
  * to even + (odd << 26) < 2^26 + (2^25 + 1710) 2^26 < 2^51 + 2^37.

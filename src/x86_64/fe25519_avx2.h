@@ -3,7 +3,7 @@
  * The Montgomery ladder step four lanes wide with AVX2 (VPMULUDQ, 32x32->64
  * bit products) in radix 2^25.5, shared by the fe25519 backends that run
  * their ladder this way: avx2 (over the radix-2^51 scalar code) and
- * mulx_avx2 (over the 4x64 MULX/ADX code). Each converts its own elements
+ * mulx-avx2 (over the 4x64 MULX/ADX code). Each converts its own elements
  * into this layout at the ladder's entry and back at its exit; only the
  * step lives here. Include after kernels.h, from files compiled with at
  * least -mavx2.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The mulx_avx2 fe25519 backend: the mulx backend's elements and scalar
+ * The mulx-avx2 fe25519 backend: the mulx backend's elements and scalar
  * operations (four 64-bit limbs, MULX with ADCX/ADOX: fe25519_4x64.h) with
  * the avx2 backend's Montgomery ladder, four lanes wide in radix 2^25.5
  * (fe25519_avx2.h). The scalar MULX ladder does one field operation at a
@@ -163,7 +163,7 @@ static void fe25519_mulx_avx2_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, c
  * other operations this backend shares; below avx512ifma, whose 4-way
  * ladder and Edwards operations are faster still where IFMA exists. */
 const hwc_fe25519_kernel hwc_fe25519_mulx_avx2 = {
-    .info = {.name = "mulx_avx2",
+    .info = {.name = "mulx-avx2",
              .required = HWC_REQUIRED,
              .priority = HWC_PRIO_VEC256,
              HWC_CALLS(fe25519_mulx_avx2)},
