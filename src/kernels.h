@@ -54,7 +54,8 @@ enum {
 enum {
   HWC_PRIO_PORTABLE = 0,      /* generic: portable C */
   HWC_PRIO_BELOW_SCALAR = 5,  /* a vector kernel that measured slower than the scalar one
-                                 (fe25519 avx2: the 4-way ladder loses to mulx) */
+                                 (fe25519 avx2: its radix-2^51 element operations lose to
+                                 mulx's; its ladder lives on in mulx-avx2) */
   HWC_PRIO_SCALAR = 10,       /* scalar or 128-bit extensions: BMI2/ADX, AES-NI + PCLMULQDQ,
                                  ARMv8 AES/PMULL */
   HWC_PRIO_VEC256 = 20,       /* 256-bit vectors (AVX2, VAES/VPCLMULQDQ on ymm); NEON */
