@@ -24,9 +24,9 @@
  * between two passes a position takes 16 steps of two products below
  * 2^58 (a_j b_i and m_j q_i, digits below 2^29), 2^63 in all, on top of
  * the < 2^29 + 2^35 a pass leaves (even 17 steps would fit; 32 would not).
- * Speed: measured faster than mulx on modexp and the RSA private
- * operation, and well ahead of generic (hwcrypto-bench with IFMA masked),
- * hence its priority between mulx and IFMA.
+ * Speed: well ahead of generic; level with the mulx backend since that
+ * one gained fused passes and a dedicated squaring, which therefore ranks
+ * just above it. Selected where AVX2 exists without ADX.
  * ISA: AVX2 (ymm only).
  * Constant time: loop counts and memory addresses depend only on the
  * modulus size and the loop counters; no branch or index depends on digit
