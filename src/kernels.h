@@ -48,8 +48,11 @@ enum {
 
 /*
  * Selection order. Among the implementations of one primitive that this CPU
- * supports, the highest priority wins (HWCRYPTO_FORCE and the tests can pick
- * any other). One scale for every primitive, by the kind of code:
+ * supports, the highest priority wins (then the CPU-model rules, a profile,
+ * HWCRYPTO_IMPL and the tests may pick another: dispatch/dispatch.c). One
+ * scale for every primitive, by the kind of code; a kernel that measured
+ * ahead of its neighbour on the scale sits one step above it, with the
+ * reason next to its table (aesni-avx: SCALAR + 1; bignum mulx: VEC256 + 1).
  */
 enum {
   HWC_PRIO_PORTABLE = 0,      /* generic: portable C */
