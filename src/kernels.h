@@ -211,7 +211,9 @@ typedef struct {
 } hwc_poly1305_kernel;
 
 /* Portable one-block-at-a-time Poly1305 loop (src/common/poly1305_scalar.c):
- * the backends' path for short inputs and leftover blocks. Counts no calls. */
+ * the generic backend's loop, and the short-input and leftover path of
+ * backends without a scalar loop of their own (the x86 vector kernels use
+ * the ADD/ADC loop of src/x86_64/poly1305_x86_64.h). Counts no calls. */
 void hwc_poly1305_blocks_scalar(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit);
 
 /* ---- fe25519: arithmetic in GF(2^255-19) for X25519, Ed25519, ristretto255.
