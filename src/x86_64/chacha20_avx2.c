@@ -77,9 +77,11 @@ static inline void xor32(uint8_t *out, const uint8_t *in, __m256i k) {
 /* The PSHUFB patterns of cv_rotl16 (bytes 0..31) and cv_rotl8 (32..63) as
  * data, for the 8-block rounds, which take them as memory operands: holding
  * both in registers would cost two of the sixteen. */
+#ifndef HWC_MSAN /* MemorySanitizer builds run the intrinsic rounds instead */
 static const uint8_t rot_masks[64] __attribute__((aligned(32))) = {
     2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
     3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14};
+#endif
 
 /* The asm text of two quarter rounds (RFC 8439, 2.1) side by side,
  * (a0, b0, c0, d0) and (a1, b1, c1, d1), each argument the name of an asm

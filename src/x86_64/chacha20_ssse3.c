@@ -73,8 +73,10 @@ static inline cv cv_unpackhi64(cv a, cv b) { return _mm_unpackhi_epi64(a, b); }
 /* The PSHUFB patterns of cv_rotl16 (bytes 0..15) and cv_rotl8 (16..31) as
  * data, for the four-block rounds, which take them as memory operands
  * (16-byte aligned, as a legacy-SSE memory operand must be). */
+#ifndef HWC_MSAN /* MemorySanitizer builds run the intrinsic rounds instead */
 static const uint8_t rot_masks[32] __attribute__((aligned(16))) = {
     2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14};
+#endif
 
 /* The asm text of two quarter rounds (RFC 8439, 2.1) side by side,
  * (a0, b0, c0, d0) and (a1, b1, c1, d1), each argument the name of an asm
