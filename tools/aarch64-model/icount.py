@@ -1,0 +1,319 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
+"""Emulated instruction counts of whole operations under qemu-aarch64.
+
+Runs hwc-opcount (tools/aarch64-model/opcount.c) under
+`qemu-aarch64 -cpu MODEL -d in_asm,exec,nochain` and counts the guest
+instructions executed between its two markers (opcount_mark_begin,
+opcount_mark_end), divided by the number of operations N.
+
+How the count is made (README.md in this folder has the limits):
+  - in_asm prints every translation block (TB) when it is translated: an
+    "IN: symbol" line, then one "0x<addr>:  <word>  <insn>" line per guest
+    instruction, then a blank line. Its size is the number of those lines.
+  - exec with nochain prints one "Trace 0: <host> [<cs>/<pc>/<flags>/<cflags>]
+    symbol" line before every execution of a TB (nochain stops qemu from
+    jumping from TB to TB without passing through the logging code).
+  - A TB is translated just before it first runs, so the first Trace line
+    after an IN block whose pc is the block's first address names the host
+    code of that translation: TBs are keyed by that host address, so two
+    translations of the same guest pc (other flags, after a code-buffer
+    flush) each keep their own size. Every instruction of a TB runs when the
+    TB runs: an aarch64 TB ends at the first branch, and these programs take
+    no faults or signals inside a TB.
+  - The count is the sum, over TB executions after the begin marker's TB and
+    before the end marker's TB, of the TB's size.
+
+Usage:
+  icount.py [--qemu Q] [--cpu MODEL] [--bin hwc-opcount] OP [N] [PRIM=IMPL]...
+  icount.py --table [--cpu MODEL] [--ops a,b] [--markdown]   every impl of every op
+  icount.py --selftest                                        the calibration check
+"""
+import argparse
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_BIN = os.path.join(HERE, "..", "..", "build-aarch64", "tools", "aarch64-model", "hwc-opcount")
+SYSROOT = "/usr/aarch64-linux-gnu"
+CALIB_EXPECTED = 2001  # opcount_calib minus opcount_nop: a mov and 1000 subs/b.ne pairs
+
+# Operations per run: enough that the loop's set-up is noise, few enough that
+# the slow generic RSA stays in seconds. The count is exact per run and the
+# operations are deterministic, so N only divides out the driver's constant
+# overhead; N = 2 already shows a non-deterministic count (see check_even).
+DEFAULT_N = {"rsa2048-private": 2, "rsa2048-public": 4, "ed25519-sign": 2, "ed25519-verify": 2,
+             "x25519": 2, "x25519-base": 2}
+
+
+class CountError(Exception):
+    pass
+
+
+def run_counted(binary, cpu, op, n, pairs, qemu="qemu-aarch64", profile=False):
+    """Runs one hwc-opcount invocation under qemu with the exec log on stderr.
+
+    Returns a dict: insns (total in the region), tbs (TB executions), n,
+    impls ({prim: name}), prog (the program's key=value output), by_sym
+    ({symbol: insns}, when profile). Raises CountError (with .code 3 when
+    an implementation is not available on this CPU model)."""
+    cmd = [qemu, "-L", SYSROOT, "-cpu", cpu, "-d", "in_asm,exec,nochain", binary, op, str(n)] + list(pairs)
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=1 << 20)
+    sizes = {}        # host address of a translation -> guest instructions
+    pending = None    # (first pc, size) of the last IN block, awaiting its first Trace
+    block_pc = None
+    block_n = 0
+    in_block = False
+    counting = False
+    begin_pc = end_pc = None
+    insns = tbs = 0
+    by_sym = {}
+    other = []
+    begins = ends = 0
+    for raw in p.stderr:
+        if raw.startswith(b"Trace "):
+            if in_block:  # an IN block without its blank line
+                pending, in_block = (block_pc, block_n), False
+            # b"Trace 0: 0x7f.. [cs/pc/flags/cflags] sym\n"
+            parts = raw.split(b" ", 4)
+            host = parts[2]
+            fields = parts[3][1:-1].split(b"/")
+            pc = int(fields[1], 16)
+            sym = parts[4].rstrip(b"\n") if len(parts) > 4 else b""
+            if pending is not None and pending[0] == pc:
+                sizes[host] = pending[1]
+                pending = None
+            if sym == b"opcount_mark_end":
+                end_pc = pc
+                ends += 1
+                counting = False
+                continue
+            if counting:
+                size = sizes.get(host)
+                if size is None:
+                    raise CountError("a TB at %#x ran before its translation was seen" % pc)
+                insns += size
+                tbs += 1
+                if profile:
+                    by_sym[sym] = by_sym.get(sym, 0) + size
+            if sym == b"opcount_mark_begin":
+                begin_pc = pc
+                begins += 1
+                counting = True
+        elif raw.startswith(b"IN:"):
+            in_block, block_pc, block_n = True, None, 0
+        elif in_block:
+            if raw.startswith(b"0x"):
+                if block_pc is None:
+                    block_pc = int(raw.split(b":", 1)[0], 16)
+                block_n += 1
+            elif raw.strip() == b"":
+                pending, in_block = (block_pc, block_n), False
+        elif raw.startswith(b"----------------"):
+            pass
+        else:
+            other.append(raw.decode(errors="replace"))
+    out = p.stdout.read().decode()
+    rc = p.wait()
+    if rc != 0:
+        e = CountError("%s exited %d: %s" % (" ".join(cmd), rc, "".join(other[-5:]).strip()))
+        e.code = rc
+        raise e
+    prog = dict(l.split("=", 1) for l in out.splitlines() if "=" in l)
+    if begins != 1 or ends != 1:
+        raise CountError("expected one begin and one end marker, saw %d and %d "
+                         "(is hwc-opcount stripped?)" % (begins, ends))
+    # The symbol names that started and stopped the count must be the
+    # addresses the program itself printed.
+    if int(prog["mark_begin"], 16) != begin_pc or int(prog["mark_end"], 16) != end_pc:
+        raise CountError("marker addresses differ from the program's own")
+    impls = {k[5:]: v for k, v in prog.items() if k.startswith("impl.")}
+    return {"insns": insns, "tbs": tbs, "n": n, "impls": impls, "prog": prog,
+            "by_sym": {k.decode(errors="replace"): v for k, v in by_sym.items()}}
+
+
+def per_op(r, overhead=0.0):
+    return r["insns"] / r["n"] - overhead
+
+
+def list_ops(binary, qemu):
+    out = subprocess.run([qemu, "-L", SYSROOT, binary, "--list"], check=True, capture_output=True, text=True).stdout
+    ops = []
+    for line in out.splitlines():
+        name, _, prims = line.partition(" ")
+        ops.append((name, [p for p in prims.split(",") if p]))
+    return ops
+
+
+def list_impls(binary, qemu, cpu):
+    """{prim: [(name, supported, selected)]} on this CPU model."""
+    out = subprocess.run([qemu, "-L", SYSROOT, "-cpu", cpu, binary, "--impls"], check=True,
+                         capture_output=True, text=True).stdout
+    impls = {}
+    for line in out.splitlines():
+        prim, _, name, sup, sel = line.split()
+        impls.setdefault(prim, []).append((name, sup == "1", sel == "1"))
+    return impls
+
+
+def selftest(binary, qemu, cpu):
+    """The counter against code of known size: calib - nop must be 2001 per
+    operation, for N = 1 and N = 5, and nop's per-operation count must not
+    depend on N beyond the constant region overhead."""
+    ok = True
+    res = {}
+    for n in (1, 5):
+        nop = run_counted(binary, cpu, "nop", n, [], qemu)
+        cal = run_counted(binary, cpu, "calib", n, [], qemu)
+        diff = cal["insns"] - nop["insns"]
+        res[n] = (nop["insns"], cal["insns"])
+        good = diff == CALIB_EXPECTED * n
+        ok &= good
+        print("N=%d: nop %d, calib %d, calib - nop = %d (expected %d) %s"
+              % (n, nop["insns"], cal["insns"], diff, CALIB_EXPECTED * n, "ok" if good else "WRONG"))
+    step = (res[5][0] - res[1][0]) / 4
+    print("driver overhead per operation (nop, ret included): %g instructions" % step)
+    ok &= step == int(step) and 0 < step < 20
+    return ok
+
+
+def smoke(binary, qemu, cpu):
+    """One short real operation: SHA-256 of 16 KiB, generic (about 1900
+    instructions per 64-byte block when this was written) and the library's
+    own choice, each within a wide plausible range."""
+    ok = True
+    for pairs, lo, hi in ((["sha256=generic"], 256 * 1000, 256 * 4000), ([], 256 * 50, 256 * 4000)):
+        r = run_counted(binary, cpu, "sha256-16k", 1, pairs, qemu)
+        good = lo < r["insns"] < hi and "sha256" in r["impls"]
+        ok &= good
+        print("sha256-16k, sha256=%s: %d instructions (plausible: %d..%d) %s"
+              % (r["impls"].get("sha256"), r["insns"], lo, hi, "ok" if good else "WRONG"))
+    return ok
+
+
+def driver_overhead(binary, qemu, cpu):
+    """Instructions the driver adds per operation (its loop, the indirect
+    call, the wrapper's return): nop's count per extra operation."""
+    nop4 = run_counted(binary, cpu, "nop", 4, [], qemu)
+    nop1 = run_counted(binary, cpu, "nop", 1, [], qemu)
+    return (nop4["insns"] - nop1["insns"]) / 3
+
+
+def table_rows(binary, qemu, cpu, only_ops=None, progress=True):
+    """Every implementation of every primitive of each operation: the
+    all-generic row, one row per other implementation (its primitive forced,
+    the op's other primitives generic), and the library's own choice on this
+    model (auto; counted again only when it differs from a row above).
+    Returns (overhead, rows); a row is a dict: op, label, impls ({prim:
+    name}), insns per operation with the driver's overhead subtracted (None:
+    not available on this model), ratio to the generic row."""
+    impls = list_impls(binary, qemu, cpu)
+    overhead = driver_overhead(binary, qemu, cpu)
+    rows = []
+    for op, prims in list_ops(binary, qemu):
+        if not prims or (only_ops and op not in only_ops):
+            continue
+        n = DEFAULT_N.get(op, 3)
+        done = {}  # the effective selection -> per-operation count
+
+        def count(sel):
+            key = tuple(sorted(sel.items()))
+            if key not in done:
+                r = run_counted(binary, cpu, op, n, ["%s=%s" % kv for kv in key], qemu)
+                if r["impls"] != dict(key):
+                    raise CountError("%s: asked for %s, ran %s" % (op, dict(key), r["impls"]))
+                done[key] = per_op(r, overhead)
+            return done[key]
+
+        gen = {p: "generic" for p in prims}
+        g = count(gen)
+        rows.append({"op": op, "label": "generic", "impls": gen, "insns": g, "ratio": 1.0})
+        for p in prims:
+            for name, sup, _ in impls.get(p, []):
+                if name == "generic":
+                    continue
+                sel = dict(gen, **{p: name})
+                label = "%s=%s" % (p, name) + ("" if len(prims) == 1 else " (others generic)")
+                v = count(sel) if sup else None
+                rows.append({"op": op, "label": label, "impls": sel, "insns": v,
+                             "ratio": None if v is None else v / g})
+        auto = {p: next((nm for nm, _, selected in impls.get(p, []) if selected), "generic") for p in prims}
+        if len(prims) > 1 and auto != gen and all(auto != dict(gen, **{p: auto[p]}) for p in prims):
+            v = count(auto)
+            rows.append({"op": op, "label": "auto: " + ", ".join("%s=%s" % kv for kv in sorted(auto.items())),
+                         "impls": auto, "insns": v, "ratio": v / g})
+        if progress:
+            sys.stderr.write("icount.py: counted %s on -cpu %s\n" % (op, cpu))
+    return overhead, rows
+
+
+def format_rows(rows, cpu, markdown):
+    lab = "emulated instruction count (qemu-aarch64 7.2, -cpu %s)" % cpu
+    out = []
+    if markdown:
+        out.append("| operation | implementation | %s per operation | ratio to generic |" % lab)
+        out.append("|---|---|---:|---:|")
+        for r in rows:
+            if r["insns"] is None:
+                out.append("| %s | %s | not available on %s | |" % (r["op"], r["label"], cpu))
+            else:
+                out.append("| %s | %s | %.0f | %.3f |" % (r["op"], r["label"], r["insns"], r["ratio"]))
+    else:
+        out.append("# %s per operation" % lab)
+        out.append("%-22s %-46s %14s %8s" % ("operation", "implementation", "insns/op", "ratio"))
+        for r in rows:
+            if r["insns"] is None:
+                out.append("%-22s %-46s %14s %8s" % (r["op"], r["label"], "n/a on " + cpu, ""))
+            else:
+                out.append("%-22s %-46s %14.0f %8.3f" % (r["op"], r["label"], r["insns"], r["ratio"]))
+    return "\n".join(out)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--qemu", default="qemu-aarch64")
+    ap.add_argument("--cpu", default="max", help="qemu -cpu model (max, max,sve=off, cortex-a72, ...)")
+    ap.add_argument("--bin", default=DEFAULT_BIN, help="hwc-opcount of the aarch64 build")
+    ap.add_argument("--table", action="store_true", help="every implementation of every operation")
+    ap.add_argument("--ops", help="comma-separated operations for --table")
+    ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--selftest", action="store_true", help="check the counter against known code")
+    ap.add_argument("--smoke", action="store_true", help="selftest, then one short count (the ctest)")
+    ap.add_argument("--profile", action="store_true", help="also the instructions per TB-start symbol")
+    ap.add_argument("op", nargs="?")
+    ap.add_argument("n", nargs="?", type=int)
+    ap.add_argument("pairs", nargs="*", help="PRIM=IMPL")
+    a = ap.parse_args()
+    if not os.path.exists(a.bin):
+        sys.stderr.write("icount.py: %s not found (cmake --build build-aarch64 --target hwc-opcount)\n" % a.bin)
+        sys.exit(77 if a.smoke else 1)  # 77: the ctest reports itself skipped, not passed
+    try:
+        if a.selftest or a.smoke:
+            ok = selftest(a.bin, a.qemu, a.cpu)
+            if a.smoke:
+                ok &= smoke(a.bin, a.qemu, a.cpu)
+            sys.exit(0 if ok else 1)
+        if a.table:
+            overhead, rows = table_rows(a.bin, a.qemu, a.cpu, a.ops.split(",") if a.ops else None)
+            print(format_rows(rows, a.cpu, a.markdown))
+            print("(driver overhead of %.0f instructions per operation subtracted)" % overhead)
+            return
+        if not a.op:
+            ap.error("an operation, --table or --selftest")
+        n = a.n or DEFAULT_N.get(a.op, 3)
+        r = run_counted(a.bin, a.cpu, a.op, n, a.pairs, a.qemu, a.profile)
+        print("%s on -cpu %s, %s: %.1f emulated instructions per operation (%d in %d TB runs, N=%d; "
+              "driver overhead not subtracted)" % (a.op, a.cpu, ", ".join("%s=%s" % kv for kv in sorted(r["impls"].items())),
+                                                  per_op(r), r["insns"], r["tbs"], n))
+        if a.profile:
+            for sym, v in sorted(r["by_sym"].items(), key=lambda kv: -kv[1])[:15]:
+                print("  %12.0f  %5.1f%%  %s" % (v / n, 100.0 * v / max(r["insns"], 1), sym))
+    except CountError as e:
+        if getattr(e, "code", 0) == 3:
+            sys.exit("icount.py: not available on -cpu %s: %s" % (a.cpu, e))
+        sys.exit("icount.py: %s" % e)
+
+
+if __name__ == "__main__":
+    main()
