@@ -38,6 +38,7 @@ extern const hwc_sha1_kernel hwc_sha1_armv8;
 extern const hwc_sha256_kernel hwc_sha256_armv8;
 extern const hwc_sha512_kernel hwc_sha512_armv8;
 extern const hwc_chacha20_kernel hwc_chacha20_neon;
+extern const hwc_poly1305_kernel hwc_poly1305_neon;
 #endif
 
 static const hwc_impl_info *const sha1_impls[] = {
@@ -89,6 +90,9 @@ static const hwc_impl_info *const poly1305_impls[] = {
     IMPL(hwc_poly1305_avx2),
     IMPL(hwc_poly1305_avx512),
     IMPL(hwc_poly1305_avx512ifma),
+#endif
+#if defined(__aarch64__)
+    IMPL(hwc_poly1305_neon),
 #endif
 };
 
