@@ -39,6 +39,7 @@ extern const hwc_sha256_kernel hwc_sha256_armv8;
 extern const hwc_sha512_kernel hwc_sha512_armv8;
 extern const hwc_chacha20_kernel hwc_chacha20_neon;
 extern const hwc_poly1305_kernel hwc_poly1305_neon;
+extern const hwc_fe25519_kernel hwc_fe25519_aarch64;
 #endif
 
 static const hwc_impl_info *const sha1_impls[] = {
@@ -103,6 +104,9 @@ static const hwc_impl_info *const fe25519_impls[] = {
     IMPL(hwc_fe25519_mulx),
     IMPL(hwc_fe25519_mulx_avx2),
     IMPL(hwc_fe25519_avx512ifma),
+#endif
+#if defined(__aarch64__)
+    IMPL(hwc_fe25519_aarch64),
 #endif
 };
 extern const hwc_aes_kernel hwc_aes_generic;
