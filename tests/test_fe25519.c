@@ -516,6 +516,7 @@ static size_t raw_elements(fe_layout layout, hwc_fe25519 *f, ref_fe *r, size_t m
         {~0ull, 0, ~0ull, 0},                              /* alternate words */
         {0, ~0ull, 0, ~0ull},
         {37, 0, 0, 0},                                     /* below 38: the folds' carry cases */
+        {~0ull, ~0ull, ~0ull, 0x1000010000100001ull},      /* times 2^20 - 1: low words carry into the fifth */
     };
     for (size_t pat = 0; pat < sizeof words / sizeof words[0] && n < max; pat++, n++) {
       ref_fe acc = zero;
