@@ -7,8 +7,7 @@
  * (little-endian words, d[4] unused); it stands for its residue mod
  * p = 2^255 - 19. Only tobytes reduces fully. A product is the 512-bit
  * schoolbook result of 16 MUL/UMULH pairs (a square: 10 pairs, the six
- * cross products doubled), folded with 2^256 = 38 (mod p) and then with
- * 2^255 = 19 (mod p); the plan of the x86 mulx backend
+ * cross products doubled), folded twice with 2^256 = 38 (mod p); the plan of the x86 mulx backend
  * (src/x86_64/fe25519_4x64.h) and of Oliveira, Lopez, Hisil,
  * Faz-Hernandez, Rodriguez-Henriquez, "How to (pre-)compute a ladder",
  * SAC 2017, carried over to one carry flag.
@@ -19,12 +18,11 @@
  * compare or spill it through a register, roughly doubling the additions of
  * a product. The frombytes/tobytes/cswap/cmov paths are plain C.
  *
- * Bounds, for every function: inputs any value in [0, 2^256); outputs of
- * mul, sqr, sqr_n, mul_small are below 2^255 + 2^26; outputs of add and sub
- * are anywhere in [0, 2^256); every output is thus a valid input. Each
- * function states why its carries fit.
+ * Bounds, for every function: inputs any value in [0, 2^256), outputs in
+ * [0, 2^256) (not necessarily below p), so every output is a valid input
+ * to every function. Each function states why its carries fit.
  *
- * ISA: A64 base only (MUL, UMULH, ADDS/ADCS, SUBS/SBCS, CSEL, EXTR); no
+ * ISA: A64 base only (MUL, UMULH, ADDS/ADCS, SUBS/SBCS, CSEL); no
  * extension, so the table requires nothing (HWC_REQUIRED = 0).
  *
  * Constant time: fixed instruction sequences; MUL and UMULH take the same
@@ -47,147 +45,148 @@
 
 HWC_CALL_COUNTER(fe25519_aarch64);
 
-/* The reduction shared by mul and sqr, as asm text: the 512-bit value
- * T = t0..t7 becomes h = T mod p, below 2^255 + 1463, stored at [h].
- *
- * First fold, T0..3 + 38 * T4..7: each 38 t_j is MUL (low) and UMULH
- * (high, below 38); the low words go in on one ADDS/ADCS chain into t0..t3,
- * the high ones on a second chain one word up. The result is below
- * 2^256 + 38 (2^256 - 1) < 39 * 2^256, so the fifth word (t7, which starts
- * as the high half of 38 t7) ends at most 38 and neither chain's ADC into
- * it can wrap. Second fold: q = the bits from 255 up (EXTR of t7:t3,
- * q <= 77) comes back as 19 q <= 1463 onto t0..t3 with bit 255 cleared,
- * below 2^255 + 1463: the chain cannot carry out of t3. */
-#define FE_REDUCE_STORE                                                     \
-  "mov %[l3], #38\n\t"                                                      \
-  "mul %[l0], %[t4], %[l3]\n\t"                                             \
-  "mul %[l1], %[t5], %[l3]\n\t"                                             \
-  "mul %[l2], %[t6], %[l3]\n\t"                                             \
-  "umulh %[h0], %[t4], %[l3]\n\t"                                           \
-  "umulh %[h1], %[t5], %[l3]\n\t"                                           \
-  "umulh %[h2], %[t6], %[l3]\n\t"                                           \
-  "mul %[t4], %[t7], %[l3]\n\t"                                             \
-  "umulh %[t7], %[t7], %[l3]\n\t"                                           \
+/* The end of the reduction shared by mul and sqr, as asm text. On entry
+ * the 512-bit product is T = t0..t7 with t4..t7 already multiplied by 38
+ * (each MUL/UMULH issued as soon as its word was final): l0..l3 hold the
+ * low words of 38 t4..38 t7, h0..h2 the high words of 38 t4..38 t6, t7 the
+ * high word of 38 t7 (each high word below 38), a0 = 38. This adds
+ * T0..3 + 38 T4..7 on two chains, the low words into t0..t3 and the high
+ * words one position up, each ending in t7: the sum is below
+ * 2^256 + 38 (2^256 - 1) < 39 * 2^256, so t7 ends as c <= 38 and neither
+ * ADC into it wraps. Then 38 c <= 1444 onto t0..t3; if that carries out of
+ * 2^256, the four words were at least 2^256 - 1444 and are now below 1444,
+ * so the final +38 (CSEL on the carry) cannot carry again. The result,
+ * stored at [h], is below 2^256 and congruent to T mod p. */
+#define FE_FOLD_STORE                                                       \
   "adds %[t0], %[t0], %[l0]\n\t"                                            \
   "adcs %[t1], %[t1], %[l1]\n\t"                                            \
   "adcs %[t2], %[t2], %[l2]\n\t"                                            \
-  "adcs %[t3], %[t3], %[t4]\n\t"                                            \
+  "adcs %[t3], %[t3], %[l3]\n\t"                                            \
   "adc %[t7], %[t7], xzr\n\t"                                               \
   "adds %[t1], %[t1], %[h0]\n\t"                                            \
   "adcs %[t2], %[t2], %[h1]\n\t"                                            \
   "adcs %[t3], %[t3], %[h2]\n\t"                                            \
   "adc %[t7], %[t7], xzr\n\t"                                               \
-  "extr %[t7], %[t7], %[t3], #63\n\t"                                       \
-  "and %[t3], %[t3], #0x7fffffffffffffff\n\t"                               \
-  "add %[l0], %[t7], %[t7], lsl #1\n\t"                                     \
-  "add %[t7], %[l0], %[t7], lsl #4\n\t"                                     \
+  "mul %[t7], %[t7], %[a0]\n\t"                                             \
   "adds %[t0], %[t0], %[t7]\n\t"                                            \
   "adcs %[t1], %[t1], xzr\n\t"                                              \
   "adcs %[t2], %[t2], xzr\n\t"                                              \
-  "adc %[t3], %[t3], xzr\n\t"                                               \
+  "adcs %[t3], %[t3], xzr\n\t"                                              \
+  "csel %[t7], %[a0], xzr, cs\n\t"                                          \
+  "add %[t0], %[t0], %[t7]\n\t"                                             \
   "stp %[t0], %[t1], [%[h]]\n\t"                                            \
   "stp %[t2], %[t3], [%[h], #16]\n\t"
 
-/* h = f g mod p, below 2^255 + 1463, for any f, g below 2^256.
+/* h = f g mod p, below 2^256, for any f, g below 2^256.
  *
  * Row 0: the four products f0 g_j; their low words and the high words one
  * position up make t0..t4 (f0 g < 2^320, so the ADC into t4 cannot wrap).
- * Rows i = 1..3: the high words f_i g_j first, on one chain into
+ * Rows i = 1..3: the high words of f_i g_j first, on one chain into
  * t[i+1..i+3] and a fresh t[i+4] that starts as the high word of f_i g3,
  * then the low words on a second chain into t[i..i+3] and t[i+4]. Every
  * intermediate is a partial sum of the exact product f0..i * g below
  * 2^(64(i+1)) 2^256, which t0..t[i+4] holds, so no chain carries out of
- * t[i+4]. The row's f_i is loaded alone (LDR), which leaves the registers
- * for the eight products in flight. h may alias f or g: the stores come
- * after every load. */
+ * t[i+4]. The products of row i+1 (and at the end the multiplications by
+ * 38 of FE_FOLD_STORE) are interleaved with the additions of row i, each
+ * into a register the chain has just consumed: MUL/UMULH leave the flags
+ * alone, and an in-order core pairs each with an addition instead of
+ * waiting for the multiplier. h may alias f or g: the stores come after
+ * every load. */
 static inline void fe_mul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) {
   int taint = hwc_msan_tainted(f, 32) | hwc_msan_tainted(g, 32); /* asm hides it from MSan: src/msan.h */
-  uint64_t t0, t1, t2, t3, t4, t5, t6, t7, l0, l1, l2, l3, h0, h1, h2, a, b0, b1, b2, b3;
+  uint64_t t0, t1, t2, t3, t4, t5, t6, t7, l0, l1, l2, l3, h0, h1, h2, a0, a1, a2, a3, b0, b1, b2, b3;
   __asm__ volatile(
+      "ldp %[a0], %[a1], [%[f]]\n\t"
       "ldp %[b0], %[b1], [%[g]]\n\t"
       "ldp %[b2], %[b3], [%[g], #16]\n\t"
-      "ldr %[a], [%[f]]\n\t"
+      "ldp %[a2], %[a3], [%[f], #16]\n\t"
       /* row 0 */
-      "mul %[t0], %[a], %[b0]\n\t"
-      "umulh %[t1], %[a], %[b0]\n\t"
-      "mul %[l1], %[a], %[b1]\n\t"
-      "umulh %[t2], %[a], %[b1]\n\t"
-      "mul %[l2], %[a], %[b2]\n\t"
-      "umulh %[t3], %[a], %[b2]\n\t"
-      "mul %[l3], %[a], %[b3]\n\t"
-      "umulh %[t4], %[a], %[b3]\n\t"
-      "ldr %[a], [%[f], #8]\n\t"
+      "mul %[t0], %[a0], %[b0]\n\t"
+      "umulh %[t1], %[a0], %[b0]\n\t"
+      "mul %[l1], %[a0], %[b1]\n\t"
+      "umulh %[t2], %[a0], %[b1]\n\t"
+      "mul %[l2], %[a0], %[b2]\n\t"
+      "umulh %[t3], %[a0], %[b2]\n\t"
+      "mul %[l3], %[a0], %[b3]\n\t"
+      "umulh %[t4], %[a0], %[b3]\n\t"
+      "umulh %[h0], %[a1], %[b0]\n\t"
       "adds %[t1], %[t1], %[l1]\n\t"
+      "umulh %[h1], %[a1], %[b1]\n\t"
       "adcs %[t2], %[t2], %[l2]\n\t"
+      "umulh %[h2], %[a1], %[b2]\n\t"
       "adcs %[t3], %[t3], %[l3]\n\t"
+      "umulh %[t5], %[a1], %[b3]\n\t"
       "adc %[t4], %[t4], xzr\n\t"
-      /* row 1 into t1..t5 */
-      "mul %[l0], %[a], %[b0]\n\t"
-      "mul %[l1], %[a], %[b1]\n\t"
-      "mul %[l2], %[a], %[b2]\n\t"
-      "mul %[l3], %[a], %[b3]\n\t"
-      "umulh %[h0], %[a], %[b0]\n\t"
-      "umulh %[h1], %[a], %[b1]\n\t"
-      "umulh %[h2], %[a], %[b2]\n\t"
-      "umulh %[t5], %[a], %[b3]\n\t"
-      "ldr %[a], [%[f], #16]\n\t"
+      "mul %[l0], %[a1], %[b0]\n\t"
+      "mul %[l1], %[a1], %[b1]\n\t"
+      "mul %[l2], %[a1], %[b2]\n\t"
+      "mul %[l3], %[a1], %[b3]\n\t"
+      "mov %[a0], #38\n\t"
+      /* row 1 into t1..t5, row 2's products in flight */
       "adds %[t2], %[t2], %[h0]\n\t"
+      "umulh %[h0], %[a2], %[b0]\n\t"
       "adcs %[t3], %[t3], %[h1]\n\t"
+      "umulh %[h1], %[a2], %[b1]\n\t"
       "adcs %[t4], %[t4], %[h2]\n\t"
+      "umulh %[h2], %[a2], %[b2]\n\t"
       "adc %[t5], %[t5], xzr\n\t"
+      "umulh %[t6], %[a2], %[b3]\n\t"
       "adds %[t1], %[t1], %[l0]\n\t"
+      "mul %[l0], %[a2], %[b0]\n\t"
       "adcs %[t2], %[t2], %[l1]\n\t"
+      "mul %[l1], %[a2], %[b1]\n\t"
       "adcs %[t3], %[t3], %[l2]\n\t"
+      "mul %[l2], %[a2], %[b2]\n\t"
       "adcs %[t4], %[t4], %[l3]\n\t"
+      "mul %[l3], %[a2], %[b3]\n\t"
       "adc %[t5], %[t5], xzr\n\t"
-      /* row 2 into t2..t6 */
-      "mul %[l0], %[a], %[b0]\n\t"
-      "mul %[l1], %[a], %[b1]\n\t"
-      "mul %[l2], %[a], %[b2]\n\t"
-      "mul %[l3], %[a], %[b3]\n\t"
-      "umulh %[h0], %[a], %[b0]\n\t"
-      "umulh %[h1], %[a], %[b1]\n\t"
-      "umulh %[h2], %[a], %[b2]\n\t"
-      "umulh %[t6], %[a], %[b3]\n\t"
-      "ldr %[a], [%[f], #24]\n\t"
+      /* row 2 into t2..t6, row 3's products in flight */
       "adds %[t3], %[t3], %[h0]\n\t"
+      "umulh %[h0], %[a3], %[b0]\n\t"
       "adcs %[t4], %[t4], %[h1]\n\t"
+      "umulh %[h1], %[a3], %[b1]\n\t"
       "adcs %[t5], %[t5], %[h2]\n\t"
+      "umulh %[h2], %[a3], %[b2]\n\t"
       "adc %[t6], %[t6], xzr\n\t"
+      "umulh %[t7], %[a3], %[b3]\n\t"
       "adds %[t2], %[t2], %[l0]\n\t"
+      "mul %[l0], %[a3], %[b0]\n\t"
       "adcs %[t3], %[t3], %[l1]\n\t"
+      "mul %[l1], %[a3], %[b1]\n\t"
       "adcs %[t4], %[t4], %[l2]\n\t"
+      "mul %[l2], %[a3], %[b2]\n\t"
       "adcs %[t5], %[t5], %[l3]\n\t"
+      "mul %[l3], %[a3], %[b3]\n\t"
       "adc %[t6], %[t6], xzr\n\t"
-      /* row 3 into t3..t7 */
-      "mul %[l0], %[a], %[b0]\n\t"
-      "mul %[l1], %[a], %[b1]\n\t"
-      "mul %[l2], %[a], %[b2]\n\t"
-      "mul %[l3], %[a], %[b3]\n\t"
-      "umulh %[h0], %[a], %[b0]\n\t"
-      "umulh %[h1], %[a], %[b1]\n\t"
-      "umulh %[h2], %[a], %[b2]\n\t"
-      "umulh %[t7], %[a], %[b3]\n\t"
+      /* row 3 into t3..t7, each final word of t4..t7 multiplied by 38 */
       "adds %[t4], %[t4], %[h0]\n\t"
       "adcs %[t5], %[t5], %[h1]\n\t"
       "adcs %[t6], %[t6], %[h2]\n\t"
       "adc %[t7], %[t7], xzr\n\t"
       "adds %[t3], %[t3], %[l0]\n\t"
       "adcs %[t4], %[t4], %[l1]\n\t"
+      "mul %[l0], %[t4], %[a0]\n\t"
+      "umulh %[h0], %[t4], %[a0]\n\t"
       "adcs %[t5], %[t5], %[l2]\n\t"
+      "mul %[l1], %[t5], %[a0]\n\t"
+      "umulh %[h1], %[t5], %[a0]\n\t"
       "adcs %[t6], %[t6], %[l3]\n\t"
+      "mul %[l2], %[t6], %[a0]\n\t"
+      "umulh %[h2], %[t6], %[a0]\n\t"
       "adc %[t7], %[t7], xzr\n\t"
-      FE_REDUCE_STORE
+      "mul %[l3], %[t7], %[a0]\n\t"
+      "umulh %[t7], %[t7], %[a0]\n\t"
+      FE_FOLD_STORE
       : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
         [t6] "=&r"(t6), [t7] "=&r"(t7), [l0] "=&r"(l0), [l1] "=&r"(l1), [l2] "=&r"(l2), [l3] "=&r"(l3),
-        [h0] "=&r"(h0), [h1] "=&r"(h1), [h2] "=&r"(h2), [a] "=&r"(a), [b0] "=&r"(b0), [b1] "=&r"(b1),
-        [b2] "=&r"(b2), [b3] "=&r"(b3)
+        [h0] "=&r"(h0), [h1] "=&r"(h1), [h2] "=&r"(h2), [a0] "=&r"(a0), [a1] "=&r"(a1), [a2] "=&r"(a2),
+        [a3] "=&r"(a3), [b0] "=&r"(b0), [b1] "=&r"(b1), [b2] "=&r"(b2), [b3] "=&r"(b3)
       : [h] "r"(h), [f] "r"(f), [g] "r"(g)
       : "cc", "memory");
   hwc_msan_set(h, 32, taint);
 }
 
-/* h = f^2 mod p, below 2^255 + 1463, for any f below 2^256.
+/* h = f^2 mod p, below 2^256, for any f below 2^256.
  *
  * The six cross products f_i f_j (i < j) once: their words sum on two
  * chains into t1..t6; the cross sum is below
@@ -195,7 +194,9 @@ static inline void fe_mul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4
  * chain carries out of t6. Doubled (ADDS/ADCS of each word with itself)
  * it reaches t7 with at most one bit. The four squares f_i^2 then go in on
  * one chain over t1..t7 (t0 is the low word of f0^2); the total is exactly
- * f^2 < 2^512, so the last ADC cannot wrap. The reduction is mul's. */
+ * f^2 < 2^512, so the last ADC cannot wrap. As in mul, the squares and the
+ * multiplications by 38 are issued between the additions, into registers
+ * those have just consumed. The reduction is FE_FOLD_STORE. */
 static inline void fe_sqr(uint64_t h[4], const uint64_t f[4]) {
   int taint = hwc_msan_tainted(f, 32);
   uint64_t t0, t1, t2, t3, t4, t5, t6, t7, l0, l1, l2, l3, h0, h1, h2, a0, a1, a2, a3;
@@ -214,26 +215,27 @@ static inline void fe_sqr(uint64_t h[4], const uint64_t f[4]) {
       "umulh %[t6], %[a2], %[a3]\n\t"
       "mul %[h0], %[a1], %[a2]\n\t"   /* f1 f2 */
       "umulh %[h1], %[a1], %[a2]\n\t"
-      /* t2..t6 += f0f2, f0f3, f1f3, f2f3 low words */
+      /* t2..t6 += f0f2, f0f3, f1f3, f2f3 low words; t3..t6 += f1 f2;
+       * the squares in flight */
       "adds %[t2], %[t2], %[l0]\n\t"
-      "adcs %[t3], %[t3], %[l1]\n\t"
-      "adcs %[t4], %[t4], %[l2]\n\t"
-      "adcs %[t5], %[t5], %[l3]\n\t"
-      "adc %[t6], %[t6], xzr\n\t"
-      /* t3..t6 += f1 f2 */
-      "adds %[t3], %[t3], %[h0]\n\t"
-      "adcs %[t4], %[t4], %[h1]\n\t"
-      "adcs %[t5], %[t5], xzr\n\t"
-      "adc %[t6], %[t6], xzr\n\t"
-      /* the squares, while the cross sum doubles */
       "mul %[t0], %[a0], %[a0]\n\t"
+      "adcs %[t3], %[t3], %[l1]\n\t"
       "umulh %[l0], %[a0], %[a0]\n\t"
+      "adcs %[t4], %[t4], %[l2]\n\t"
       "mul %[l1], %[a1], %[a1]\n\t"
+      "adcs %[t5], %[t5], %[l3]\n\t"
       "umulh %[l2], %[a1], %[a1]\n\t"
+      "adc %[t6], %[t6], xzr\n\t"
       "mul %[l3], %[a2], %[a2]\n\t"
+      "adds %[t3], %[t3], %[h0]\n\t"
       "umulh %[h0], %[a2], %[a2]\n\t"
+      "adcs %[t4], %[t4], %[h1]\n\t"
       "mul %[h1], %[a3], %[a3]\n\t"
+      "adcs %[t5], %[t5], xzr\n\t"
       "umulh %[h2], %[a3], %[a3]\n\t"
+      "adc %[t6], %[t6], xzr\n\t"
+      "mov %[a0], #38\n\t"
+      /* doubled */
       "adds %[t1], %[t1], %[t1]\n\t"
       "adcs %[t2], %[t2], %[t2]\n\t"
       "adcs %[t3], %[t3], %[t3]\n\t"
@@ -241,14 +243,23 @@ static inline void fe_sqr(uint64_t h[4], const uint64_t f[4]) {
       "adcs %[t5], %[t5], %[t5]\n\t"
       "adcs %[t6], %[t6], %[t6]\n\t"
       "adc %[t7], xzr, xzr\n\t"
+      /* plus the squares, each final word of t4..t7 multiplied by 38 */
       "adds %[t1], %[t1], %[l0]\n\t"
       "adcs %[t2], %[t2], %[l1]\n\t"
       "adcs %[t3], %[t3], %[l2]\n\t"
       "adcs %[t4], %[t4], %[l3]\n\t"
+      "mul %[l0], %[t4], %[a0]\n\t"
       "adcs %[t5], %[t5], %[h0]\n\t"
+      "umulh %[h0], %[t4], %[a0]\n\t"
+      "mul %[l1], %[t5], %[a0]\n\t"
       "adcs %[t6], %[t6], %[h1]\n\t"
+      "umulh %[h1], %[t5], %[a0]\n\t"
+      "mul %[l2], %[t6], %[a0]\n\t"
       "adc %[t7], %[t7], %[h2]\n\t"
-      FE_REDUCE_STORE
+      "umulh %[h2], %[t6], %[a0]\n\t"
+      "mul %[l3], %[t7], %[a0]\n\t"
+      "umulh %[t7], %[t7], %[a0]\n\t"
+      FE_FOLD_STORE
       : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
         [t6] "=&r"(t6), [t7] "=&r"(t7), [l0] "=&r"(l0), [l1] "=&r"(l1), [l2] "=&r"(l2), [l3] "=&r"(l3),
         [h0] "=&r"(h0), [h1] "=&r"(h1), [h2] "=&r"(h2), [a0] "=&r"(a0), [a1] "=&r"(a1), [a2] "=&r"(a2),
@@ -325,11 +336,11 @@ static inline void fe_sub(uint64_t h[4], const uint64_t f[4], const uint64_t g[4
   hwc_msan_set(h, 32, taint);
 }
 
-/* h = f c mod p, c < 2^20 (kernels.h), below 2^255 + 2^26. The four
- * products f_j c (MUL/UMULH) make a five-word f c < 2^276 on one chain,
- * whose top word is below 2^20 (no wrap); the bits from 255 up
- * (q < 2^21) come back as 19 q < 2^26 onto the low 255 bits, and that
- * chain cannot carry out of the top word (bit 255 was cleared). */
+/* h = f c mod p, c < 2^20 (kernels.h), below 2^256. The four products
+ * f_j c (MUL/UMULH) make a five-word f c < 2^276 on one chain, whose top
+ * word is below 2^20 (no wrap); that word comes back as 38 top < 2^26 onto
+ * the low four, and if this carries out of 2^256 the words are now below
+ * 2^26, so the final +38 (CSEL on the carry) cannot carry again. */
 static inline void fe_mul_small(uint64_t h[4], const uint64_t f[4], uint32_t c) {
   int taint = hwc_msan_tainted(f, 32) | hwc_msan_tainted(&c, sizeof c);
   uint64_t a0, a1, a2, a3, h0, h1, h2, h3, cc = c;
@@ -348,14 +359,14 @@ static inline void fe_mul_small(uint64_t h[4], const uint64_t f[4], uint32_t c) 
       "adcs %[a2], %[a2], %[h1]\n\t"
       "adcs %[a3], %[a3], %[h2]\n\t"
       "adc %[h3], %[h3], xzr\n\t"
-      "extr %[h3], %[h3], %[a3], #63\n\t"
-      "and %[a3], %[a3], #0x7fffffffffffffff\n\t"
-      "add %[h0], %[h3], %[h3], lsl #1\n\t"
-      "add %[h3], %[h0], %[h3], lsl #4\n\t"
+      "mov %[h0], #38\n\t"
+      "mul %[h3], %[h3], %[h0]\n\t"
       "adds %[a0], %[a0], %[h3]\n\t"
       "adcs %[a1], %[a1], xzr\n\t"
       "adcs %[a2], %[a2], xzr\n\t"
-      "adc %[a3], %[a3], xzr\n\t"
+      "adcs %[a3], %[a3], xzr\n\t"
+      "csel %[h3], %[h0], xzr, cs\n\t"
+      "add %[a0], %[a0], %[h3]\n\t"
       "stp %[a0], %[a1], [%[h]]\n\t"
       "stp %[a2], %[a3], [%[h], #16]\n\t"
       : [a0] "=&r"(a0), [a1] "=&r"(a1), [a2] "=&r"(a2), [a3] "=&r"(a3), [h0] "=&r"(h0), [h1] "=&r"(h1),
