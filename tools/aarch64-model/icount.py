@@ -31,6 +31,7 @@ Usage:
 """
 import argparse
 import os
+import signal
 import subprocess
 import sys
 
@@ -39,25 +40,28 @@ DEFAULT_BIN = os.path.join(HERE, "..", "..", "build-aarch64", "tools", "aarch64-
 SYSROOT = "/usr/aarch64-linux-gnu"
 CALIB_EXPECTED = 2001  # opcount_calib minus opcount_nop: a mov and 1000 subs/b.ne pairs
 
-# Operations per run: enough that the loop's set-up is noise, few enough that
-# the slow generic RSA stays in seconds. The count is exact per run and the
-# operations are deterministic, so N only divides out the driver's constant
-# overhead; N = 2 already shows a non-deterministic count (see check_even).
-DEFAULT_N = {"rsa2048-private": 2, "rsa2048-public": 4, "ed25519-sign": 2, "ed25519-verify": 2,
-             "x25519": 2, "x25519-base": 2}
+# Operations per run (3 unless listed): each operation is counted apart and
+# the figure is the median of all but the first (steady()); generic RSA-2048
+# private takes about 30 s per operation under the exec log.
+DEFAULT_N = {"rsa2048-private": 2}
 
 
 class CountError(Exception):
     pass
 
 
-def run_counted(binary, cpu, op, n, pairs, qemu="qemu-aarch64", profile=False):
+def run_counted(binary, cpu, op, n, pairs, qemu="qemu-aarch64", profile=False, trace=None, trace_max=0,
+                trace_op=None):
     """Runs one hwc-opcount invocation under qemu with the exec log on stderr.
 
     Returns a dict: insns (total in the region), tbs (TB executions), n,
+    iters (the instructions of each operation, the driver's loop included),
     impls ({prim: name}), prog (the program's key=value output), by_sym
-    ({symbol: insns}, when profile). Raises CountError (with .code 3 when
-    an implementation is not available on this CPU model)."""
+    ({symbol: insns}, when profile). With a list as trace, appends
+    (guest pc, instructions) of the region's TB executions to it until they
+    hold trace_max instructions (mca.py --trace), only those of operation
+    trace_op (0-based) when given. Raises CountError (with
+    .code 3 when an implementation is not available on this CPU model)."""
     cmd = [qemu, "-L", SYSROOT, "-cpu", cpu, "-d", "in_asm,exec,nochain", binary, op, str(n)] + list(pairs)
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=1 << 20)
     sizes = {}        # host address of a translation -> guest instructions
@@ -67,7 +71,8 @@ def run_counted(binary, cpu, op, n, pairs, qemu="qemu-aarch64", profile=False):
     in_block = False
     counting = False
     begin_pc = end_pc = None
-    insns = tbs = 0
+    insns = tbs = traced = 0
+    iters, iter_start = [], 0  # instructions of each operation (up to its opcount_mark_iter)
     by_sym = {}
     other = []
     begins = ends = 0
@@ -89,6 +94,10 @@ def run_counted(binary, cpu, op, n, pairs, qemu="qemu-aarch64", profile=False):
                 ends += 1
                 counting = False
                 continue
+            if sym == b"opcount_mark_iter" and counting:
+                iters.append(insns - iter_start)
+                iter_start = insns
+                continue
             if counting:
                 size = sizes.get(host)
                 if size is None:
@@ -97,6 +106,9 @@ def run_counted(binary, cpu, op, n, pairs, qemu="qemu-aarch64", profile=False):
                 tbs += 1
                 if profile:
                     by_sym[sym] = by_sym.get(sym, 0) + size
+                if trace is not None and traced < trace_max and (trace_op is None or trace_op == len(iters)):
+                    trace.append((pc, size))
+                    traced += size
             if sym == b"opcount_mark_begin":
                 begin_pc = pc
                 begins += 1
@@ -128,13 +140,33 @@ def run_counted(binary, cpu, op, n, pairs, qemu="qemu-aarch64", profile=False):
     # addresses the program itself printed.
     if int(prog["mark_begin"], 16) != begin_pc or int(prog["mark_end"], 16) != end_pc:
         raise CountError("marker addresses differ from the program's own")
+    if len(iters) != n:
+        raise CountError("expected %d operation markers, saw %d" % (n, len(iters)))
     impls = {k[5:]: v for k, v in prog.items() if k.startswith("impl.")}
-    return {"insns": insns, "tbs": tbs, "n": n, "impls": impls, "prog": prog,
+    return {"insns": insns, "tbs": tbs, "n": n, "iters": iters, "impls": impls, "prog": prog,
             "by_sym": {k.decode(errors="replace"): v for k, v in by_sym.items()}}
 
 
+def steady(r):
+    """The operations' counts that share one code path of the driver: all
+    but the first when N > 1 (the first starts after the begin marker's
+    return, outside the loop's control instructions)."""
+    return r["iters"][1:] if len(r["iters"]) > 1 else r["iters"]
+
+
 def per_op(r, overhead=0.0):
-    return r["insns"] / r["n"] - overhead
+    """The median operation's instructions, less the driver's overhead."""
+    it = sorted(steady(r))
+    mid = len(it) // 2
+    med = it[mid] if len(it) % 2 else (it[mid - 1] + it[mid]) / 2
+    return med - overhead
+
+
+def spread(r):
+    """Largest minus smallest operation: 0 when every operation ran the
+    same instructions (the operations are constant time; the C library's
+    malloc is not)."""
+    return max(steady(r)) - min(steady(r))
 
 
 def list_ops(binary, qemu):
@@ -158,23 +190,21 @@ def list_impls(binary, qemu, cpu):
 
 
 def selftest(binary, qemu, cpu):
-    """The counter against code of known size: calib - nop must be 2001 per
-    operation, for N = 1 and N = 5, and nop's per-operation count must not
-    depend on N beyond the constant region overhead."""
+    """The counter against code of known size: per operation, calib must
+    count exactly 2001 more than nop (N = 1 and N = 5), every nop operation
+    the same, and the totals must agree with the operations."""
     ok = True
-    res = {}
     for n in (1, 5):
         nop = run_counted(binary, cpu, "nop", n, [], qemu)
         cal = run_counted(binary, cpu, "calib", n, [], qemu)
-        diff = cal["insns"] - nop["insns"]
-        res[n] = (nop["insns"], cal["insns"])
-        good = diff == CALIB_EXPECTED * n
+        diffs = [c - o for c, o in zip(cal["iters"], nop["iters"])]
+        good = (all(d == CALIB_EXPECTED for d in diffs) and spread(nop) == 0
+                and cal["insns"] - nop["insns"] == CALIB_EXPECTED * n)
         ok &= good
-        print("N=%d: nop %d, calib %d, calib - nop = %d (expected %d) %s"
-              % (n, nop["insns"], cal["insns"], diff, CALIB_EXPECTED * n, "ok" if good else "WRONG"))
-    step = (res[5][0] - res[1][0]) / 4
-    print("driver overhead per operation (nop, ret included): %g instructions" % step)
-    ok &= step == int(step) and 0 < step < 20
+        print("N=%d: nop %s, calib %s per operation: calib - nop = %s (expected %d each), totals %d - %d %s"
+              % (n, nop["iters"], cal["iters"], diffs, CALIB_EXPECTED, cal["insns"], nop["insns"],
+                 "ok" if good else "WRONG"))
+    print("driver overhead per operation (nop's operation less its ret): %d instructions" % (per_op(nop) - 1))
     return ok
 
 
@@ -194,10 +224,9 @@ def smoke(binary, qemu, cpu):
 
 def driver_overhead(binary, qemu, cpu):
     """Instructions the driver adds per operation (its loop, the indirect
-    call, the wrapper's return): nop's count per extra operation."""
-    nop4 = run_counted(binary, cpu, "nop", 4, [], qemu)
-    nop1 = run_counted(binary, cpu, "nop", 1, [], qemu)
-    return (nop4["insns"] - nop1["insns"]) / 3
+    call, the wrapper, the operation marker): nop's operation, whose own
+    work is one ret."""
+    return per_op(run_counted(binary, cpu, "nop", 3, [], qemu)) - 1
 
 
 def table_rows(binary, qemu, cpu, only_ops=None, progress=True):
@@ -223,26 +252,26 @@ def table_rows(binary, qemu, cpu, only_ops=None, progress=True):
                 r = run_counted(binary, cpu, op, n, ["%s=%s" % kv for kv in key], qemu)
                 if r["impls"] != dict(key):
                     raise CountError("%s: asked for %s, ran %s" % (op, dict(key), r["impls"]))
-                done[key] = per_op(r, overhead)
+                done[key] = (per_op(r, overhead), spread(r))
             return done[key]
 
         gen = {p: "generic" for p in prims}
-        g = count(gen)
-        rows.append({"op": op, "label": "generic", "impls": gen, "insns": g, "ratio": 1.0})
+        g, sp = count(gen)
+        rows.append({"op": op, "label": "generic", "impls": gen, "insns": g, "ratio": 1.0, "spread": sp})
         for p in prims:
             for name, sup, _ in impls.get(p, []):
                 if name == "generic":
                     continue
                 sel = dict(gen, **{p: name})
                 label = "%s=%s" % (p, name) + ("" if len(prims) == 1 else " (others generic)")
-                v = count(sel) if sup else None
-                rows.append({"op": op, "label": label, "impls": sel, "insns": v,
+                v, sp = count(sel) if sup else (None, None)
+                rows.append({"op": op, "label": label, "impls": sel, "insns": v, "spread": sp,
                              "ratio": None if v is None else v / g})
         auto = {p: next((nm for nm, _, selected in impls.get(p, []) if selected), "generic") for p in prims}
         if len(prims) > 1 and auto != gen and all(auto != dict(gen, **{p: auto[p]}) for p in prims):
-            v = count(auto)
+            v, sp = count(auto)
             rows.append({"op": op, "label": "auto: " + ", ".join("%s=%s" % kv for kv in sorted(auto.items())),
-                         "impls": auto, "insns": v, "ratio": v / g})
+                         "impls": auto, "insns": v, "ratio": v / g, "spread": sp})
         if progress:
             sys.stderr.write("icount.py: counted %s on -cpu %s\n" % (op, cpu))
     return overhead, rows
@@ -252,25 +281,28 @@ def format_rows(rows, cpu, markdown):
     lab = "emulated instruction count (qemu-aarch64 7.2, -cpu %s)" % cpu
     out = []
     if markdown:
-        out.append("| operation | implementation | %s per operation | ratio to generic |" % lab)
-        out.append("|---|---|---:|---:|")
+        out.append("| operation | implementation | %s per operation | ratio to generic | spread |" % lab)
+        out.append("|---|---|---:|---:|---:|")
         for r in rows:
             if r["insns"] is None:
-                out.append("| %s | %s | not available on %s | |" % (r["op"], r["label"], cpu))
+                out.append("| %s | %s | not available on %s | | |" % (r["op"], r["label"], cpu))
             else:
-                out.append("| %s | %s | %.0f | %.3f |" % (r["op"], r["label"], r["insns"], r["ratio"]))
+                out.append("| %s | %s | %.0f | %.3f | %d |" % (r["op"], r["label"], r["insns"], r["ratio"],
+                                                             r["spread"]))
     else:
-        out.append("# %s per operation" % lab)
-        out.append("%-22s %-46s %14s %8s" % ("operation", "implementation", "insns/op", "ratio"))
+        out.append("# %s per operation (median; spread: largest - smallest operation)" % lab)
+        out.append("%-22s %-46s %14s %8s %7s" % ("operation", "implementation", "insns/op", "ratio", "spread"))
         for r in rows:
             if r["insns"] is None:
-                out.append("%-22s %-46s %14s %8s" % (r["op"], r["label"], "n/a on " + cpu, ""))
+                out.append("%-22s %-46s %14s" % (r["op"], r["label"], "n/a on " + cpu))
             else:
-                out.append("%-22s %-46s %14.0f %8.3f" % (r["op"], r["label"], r["insns"], r["ratio"]))
+                out.append("%-22s %-46s %14.0f %8.3f %7d" % (r["op"], r["label"], r["insns"], r["ratio"],
+                                                             r["spread"]))
     return "\n".join(out)
 
 
 def main():
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet when piped into head
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--qemu", default="qemu-aarch64")
     ap.add_argument("--cpu", default="max", help="qemu -cpu model (max, max,sve=off, cortex-a72, ...)")
@@ -303,9 +335,10 @@ def main():
             ap.error("an operation, --table or --selftest")
         n = a.n or DEFAULT_N.get(a.op, 3)
         r = run_counted(a.bin, a.cpu, a.op, n, a.pairs, a.qemu, a.profile)
-        print("%s on -cpu %s, %s: %.1f emulated instructions per operation (%d in %d TB runs, N=%d; "
-              "driver overhead not subtracted)" % (a.op, a.cpu, ", ".join("%s=%s" % kv for kv in sorted(r["impls"].items())),
-                                                  per_op(r), r["insns"], r["tbs"], n))
+        print("%s on -cpu %s, %s: %.0f emulated instructions per operation (median of %s, spread %d; "
+              "the driver's overhead, --selftest, not subtracted; %d instructions in %d TB runs in all)"
+              % (a.op, a.cpu, ", ".join("%s=%s" % kv for kv in sorted(r["impls"].items())), per_op(r),
+                 steady(r), spread(r), r["insns"], r["tbs"]))
         if a.profile:
             for sym, v in sorted(r["by_sym"].items(), key=lambda kv: -kv[1])[:15]:
                 print("  %12.0f  %5.1f%%  %s" % (v / n, 100.0 * v / max(r["insns"], 1), sym))

@@ -16,7 +16,9 @@
  *       forces PRIM=IMPL for every pair given (the other primitives keep the
  *       library's own selection), runs OP once as a warm-up (lazy
  *       initialisation, the first-use tables), then calls opcount_mark_begin,
- *       OP N times, opcount_mark_end. It prints the markers' addresses and the
+ *       OP N times, each followed by opcount_mark_iter (so the counter sees
+ *       every operation apart), opcount_mark_end. It prints the markers'
+ *       addresses and the
  *       implementation selected for every primitive OP uses, as
  *       "key=value" lines, so the counter needs no symbol table.
  *
@@ -25,6 +27,9 @@
  * 2 + 2 * CALIB_ITERS instructions (a mov, CALIB_ITERS subs/b.ne pairs, a
  * ret), so calib - nop per operation must be 2001 exactly; "nop" alone is
  * the driver's per-operation overhead (the loop and the indirect call).
+ *
+ * The program is linked statically, so that the C library's code (memcpy,
+ * malloc) is in its symbol table too and a trace can name it.
  *
  * Inputs are fixed public bytes (no randomness in the driver); the RSA key
  * is the vendored test key tests/vectors/rsa/key2048.pkcs8.der (imported
@@ -65,6 +70,12 @@ __asm__(".text\n"
         "  ret\n"
         ".size opcount_mark_end, .-opcount_mark_end\n"
         ".p2align 4\n"
+        ".globl opcount_mark_iter\n"
+        ".type opcount_mark_iter, %function\n"
+        "opcount_mark_iter:\n"
+        "  ret\n"
+        ".size opcount_mark_iter, .-opcount_mark_iter\n"
+        ".p2align 4\n"
         ".globl opcount_nop\n"
         ".type opcount_nop, %function\n"
         "opcount_nop:\n"
@@ -82,6 +93,7 @@ __asm__(".text\n"
         ".size opcount_calib, .-opcount_calib\n");
 void opcount_mark_begin(void);
 void opcount_mark_end(void);
+void opcount_mark_iter(void);
 void opcount_nop(void);
 void opcount_calib(void);
 
@@ -235,7 +247,10 @@ int main(int argc, char **argv) {
 
   op->run(); /* warm-up, outside the counted region */
   opcount_mark_begin();
-  for (unsigned long i = 0; i < n; i++) op->run();
+  for (unsigned long i = 0; i < n; i++) {
+    op->run();
+    opcount_mark_iter();
+  }
   opcount_mark_end();
 
   printf("op=%s\nn=%lu\nmark_begin=%p\nmark_end=%p\n", op->name, n, (void *)opcount_mark_begin,
