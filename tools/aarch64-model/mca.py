@@ -155,6 +155,13 @@ def select(sym, insns, loop, trips):
     return body
 
 
+def no_call(mn):
+    """bl/blr as b/br: llvm-mca 14 gives every call a made-up latency of 100
+    cycles ("call instructions are not correctly modeled"); a direct branch
+    keeps the branch unit busy without that."""
+    return {"bl": "b", "blr": "br"}.get(mn, mn)
+
+
 def to_asm(sym, body):
     """Assembly llvm-mca 14 parses: branch targets inside the function become
     labels (defined at their instruction, or after the block when outside
@@ -180,15 +187,18 @@ def to_asm(sym, body):
         if off in targets and off not in defined:  # a label once, even when --trips repeats code
             lines.append(".L%x:" % off)
             defined.add(off)
-        lines.append("  %s %s" % (mn, TARGET.sub(repl, ops)))
+        lines.append("  %s %s" % (no_call(mn), TARGET.sub(repl, ops)))
     for t in sorted(targets - defined):
         lines.append(".L%x:" % t)
     return "\n".join(lines) + "\n"
 
 
-def run_mca(asm, cpu, iterations):
+def run_mca(asm, cpu, iterations, big=False):
     cmd = [MCA, "-mtriple=aarch64", "-mcpu=" + cpu, "-mattr=" + MATTR, "-iterations=%d" % iterations,
            "-bottleneck-analysis", "-all-stats"]
+    if big:  # a trace: the summary only (memory, time)
+        cmd = [MCA, "-mtriple=aarch64", "-mcpu=" + cpu, "-mattr=" + MATTR, "-iterations=%d" % iterations,
+               "-instruction-info=false", "-resource-pressure=false"]
     p = subprocess.run(cmd, input=asm, capture_output=True, text=True)
     if p.returncode != 0:
         return {"error": p.stderr.strip().splitlines()[:3]}
@@ -236,6 +246,16 @@ def run_mca(asm, cpu, iterations):
     return r
 
 
+_models = {}
+
+
+def model_of(cpu):
+    """The scheduling model LLVM 14 uses for cpu (see MODEL_PREFIXES)."""
+    if cpu not in _models:
+        _models[cpu] = run_mca("  add x0, x0, x1\n  ldr x2, [x3]\n", cpu, 1).get("model", "unknown")
+    return _models[cpu]
+
+
 def describe(r):
     if "error" in r:
         return "llvm-mca failed: " + " / ".join(r["error"])
@@ -281,6 +301,114 @@ def analyse(path, sym, loop, trips, cpus, iterations, build, show_asm=False, sho
     return results
 
 
+def binary_insns(binary):
+    """{address: (symbol, mnemonic, operands)} for every instruction of a
+    linked program, and {symbol: address}."""
+    out = subprocess.run([OBJDUMP, "-d", "--no-show-raw-insn", binary], check=True, capture_output=True,
+                         text=True).stdout
+    insns, syms, cur = {}, {}, ""
+    for line in out.splitlines():
+        h = re.match(r"^([0-9a-f]+) <(.+)>:$", line)
+        if h:
+            cur = h.group(2)
+            syms.setdefault(cur, int(h.group(1), 16))
+            continue
+        m = LINE.match(line)
+        if m:
+            insns[int(m.group(1), 16)] = (cur, m.group(2), m.group(3).split("//")[0].strip())
+    return insns, syms
+
+
+TRACE_CHUNK = 100000  # instructions per llvm-mca run of a trace: bounds its memory (about 0.3 GB)
+
+
+def trace(op, pairs, cpus, qemu_cpu, binary, max_insns, only_syms, show_asm=False, quiet=False):
+    """Trace-driven model of one whole operation: the instructions
+    hwc-opcount executed for one operation (the second of two, so after the
+    warm-up and with the driver's loop as in icount.py), in order, from
+    qemu's exec log, given to llvm-mca as straight-line code
+    (-iterations=1) in chunks of TRACE_CHUNK instructions whose cycles are
+    summed (each chunk starts with an empty pipeline: a few tens of cycles
+    too many per chunk). Loops appear with their real trip counts and
+    callees inline; control flow itself is not modeled (branches
+    predicted). With only_syms, only those functions' own instructions are
+    kept. When the operation has more than max_insns instructions, evenly
+    spaced chunks totalling about max_insns are modeled and the cycles
+    scaled by instructions (labelled sampled). Returns (info, {cpu:
+    {cycles, ipc, model}})."""
+    import array
+    sys.dont_write_bytecode = True  # no __pycache__ in the tree
+    import icount  # the counter, in this folder
+    pcs, sizes = array.array("Q"), array.array("I")
+
+    class Sink:  # collects the TBs of the second operation only
+        def __init__(self):
+            self.op = 0
+
+        def append(self, tb):
+            pcs.append(tb[0])
+            sizes.append(tb[1])
+
+    tbs = Sink()
+    r = icount.run_counted(binary, qemu_cpu, op, 2, pairs, trace=tbs, trace_max=1 << 62, trace_op=1)
+    insns, syms = binary_insns(binary)
+    base = int(r["prog"]["mark_begin"], 16) - syms["opcount_mark_begin"]
+    stream, unknown = [], 0
+    for pc, size in zip(pcs, sizes):
+        for i in range(size):
+            ins = insns.get(pc - base + 4 * i)
+            if ins is None:
+                unknown += 1
+            elif (not only_syms or ins[0] in only_syms) and not ins[1].startswith("."):
+                stream.append(ins)
+    del insns
+    total = len(stream)
+    nchunks = (total + TRACE_CHUNK - 1) // TRACE_CHUNK
+    want = max(1, min(nchunks, max_insns // TRACE_CHUNK))
+    picked = sorted({(k * nchunks) // want for k in range(want)})
+    modeled = sum(min(TRACE_CHUNK, total - k * TRACE_CHUNK) for k in picked)
+
+    def chunk_asm(k):
+        lines = []
+        for _, mn, ops in stream[k * TRACE_CHUNK:(k + 1) * TRACE_CHUNK]:
+            lines.append("  %s %s" % (no_call(mn), TARGET.sub(
+                lambda m: "ext_" + re.sub(r"[^A-Za-z0-9_]", "_", m.group(2)), ops)))
+        return "\n".join(lines) + "\n"
+
+    if show_asm:
+        for k in picked:
+            sys.stdout.write(chunk_asm(k))
+    info = {"op": op, "impls": r["impls"], "op_insns": r["iters"][1], "traced": total, "modeled": modeled,
+            "unknown": unknown, "scale": total / modeled if modeled else 0.0}
+    results = {}
+    for cpu in cpus:
+        cyc, model, err = 0, "?", None
+        for k in picked:
+            m = run_mca(chunk_asm(k), cpu, 1, big=True)
+            if "error" in m:
+                err = m
+                break
+            cyc += m["cycles"]
+            model = model_of(cpu)
+        if err:
+            results[cpu] = {"error": err["error"]}
+            if not quiet:
+                print("%s: %s" % (cpu, describe(err)))
+            continue
+        est = cyc * info["scale"]
+        results[cpu] = {"cycles": est, "ipc": total / est if est else 0.0, "model": model}
+        if not quiet:
+            what = "%s (%s)" % (op, ", ".join("%s=%s" % kv for kv in sorted(r["impls"].items())))
+            if only_syms:
+                what += ", only " + ",".join(sorted(only_syms))
+            note = "" if modeled == total else " (sampled: %d of %d instructions modeled)" % (modeled, total)
+            print("%s: modeled (llvm-mca 14, -mcpu=%s, %s model, trace of %d instructions): %.0f cycles "
+                  "per operation%s, IPC %.2f" % (what, cpu, model, total, est, note, total / est))
+    if unknown and not quiet:
+        print("(%d executed instructions outside %s were left out)" % (unknown, binary))
+    return info, results
+
+
 def batch_entries(path):
     """The lines of a hot-function list: [(argv, note)], a note being the
     text after '#' on the line (what the region is)."""
@@ -297,6 +425,7 @@ def parser():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("file", nargs="?", help="object (.o) or source (.c) of the aarch64 build")
     ap.add_argument("symbol", nargs="?")
+    ap.add_argument("extra", nargs="*", help=argparse.SUPPRESS)
     ap.add_argument("--loop", help="'last' (the last backward branch), K (the K-th of --loops) or START:END (hex offsets)")
     ap.add_argument("--trips", type=int, default=1, help="repeat loops nested in the selected one T times")
     ap.add_argument("--cpu", default=",".join(DEFAULT_CPUS), help="comma-separated -mcpu names")
@@ -305,6 +434,13 @@ def parser():
     ap.add_argument("--loops", action="store_true", help="list the loops of the function")
     ap.add_argument("--asm", action="store_true", help="print the assembly given to llvm-mca")
     ap.add_argument("--batch", help="a file of 'FILE SYMBOL [options]' lines (# comments)")
+    ap.add_argument("--trace", metavar="OP", help="trace-driven: model one whole operation of hwc-opcount "
+                    "as executed under qemu (FILE and SYMBOL then name PRIM=IMPL pairs)")
+    ap.add_argument("--qemu-cpu", default="max", help="qemu -cpu model for --trace")
+    ap.add_argument("--only", help="--trace: keep only these functions' own instructions (comma-separated)")
+    ap.add_argument("--max-insns", type=int, default=1000000, help="--trace: model at most about this many "
+                    "(evenly spaced chunks of a longer operation)")
+    ap.add_argument("--bin", default=os.path.join(DEFAULT_BUILD, "tools", "aarch64-model", "hwc-opcount"))
     return ap
 
 
@@ -321,6 +457,11 @@ def main():
                 continue
             cpus = a.cpu if a.cpu != ",".join(DEFAULT_CPUS) else b.cpu
             analyse(path, b.symbol, b.loop, b.trips, cpus.split(","), b.iterations, a.build, a.asm)
+        return
+    if a.trace:
+        pairs = [x for x in (a.file, a.symbol) if x] + list(a.extra)
+        trace(a.trace, pairs, a.cpu.split(","), a.qemu_cpu, a.bin, a.max_insns,
+              set(a.only.split(",")) if a.only else None, a.asm)
         return
     if not a.file or not a.symbol:
         ap.error("FILE and SYMBOL, or --batch")
