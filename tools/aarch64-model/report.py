@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import icount  # noqa: E402
 import mca  # noqa: E402
@@ -78,6 +79,53 @@ def mca_section(hot, build, cpus, lines):
     lines.append("")
 
 
+def trace_section(binary, qemu_cpu, rows, cpus, max_insns, lines):
+    """Trace-driven llvm-mca figures for every counted row of the icount
+    table (mca.trace)."""
+    lines.append("## Modeled cycles per whole operation (trace-driven llvm-mca 14)")
+    lines.append("")
+    lines.append("The instructions one operation executed under `qemu-aarch64 -cpu %s` (the second of two, "
+                 "in order, callees and loop trips as run) given to llvm-mca as straight-line code in chunks "
+                 "of %d instructions, cycles summed (`mca.py --trace`). Branches count as predicted, loads "
+                 "as L1 hits, calls as plain branches: a model of the executed instruction mix and its "
+                 "dependencies, not a measurement. Operations longer than %d instructions are sampled "
+                 "(evenly spaced chunks, cycles scaled by instructions) and marked so."
+                 % (qemu_cpu, mca.TRACE_CHUNK, max_insns))
+    lines.append("")
+    head = "| operation | implementation |"
+    for cpu in cpus:
+        head += " modeled (llvm-mca 14, %s, %s model) cycles/op | ratio to generic |" % (cpu, mca.model_of(cpu))
+    head += " cycles/byte (%s) | note |" % ", ".join(cpus)
+    lines.append(head)
+    lines.append("|---|---|" + "---:|---:|" * len(cpus) + "---:|---|")
+    gen = {}
+    for r in rows:
+        if r["insns"] is None:
+            continue
+        pairs = ["%s=%s" % kv for kv in sorted(r["impls"].items())]
+        try:
+            info, res = mca.trace(r["op"], pairs, cpus, qemu_cpu, binary, max_insns, None, quiet=True)
+        except icount.CountError as e:
+            lines.append("| %s | %s | failed: %s |" % (r["op"], r["label"], e))
+            continue
+        cells, cpb = [], []
+        for cpu in cpus:
+            m = res[cpu]
+            if "error" in m:
+                cells.append("llvm-mca failed | ")
+                continue
+            if r["label"] == "generic":
+                gen[(r["op"], cpu)] = m["cycles"]
+            g = gen.get((r["op"], cpu))
+            cells.append("%.0f | %s" % (m["cycles"], "%.3f" % (m["cycles"] / g) if g else ""))
+            if r["op"].endswith("-16k"):
+                cpb.append("%.2f" % (m["cycles"] / 16384))
+        note = "" if info["modeled"] == info["traced"] else "sampled %d of %d" % (info["modeled"], info["traced"])
+        lines.append("| %s | %s | %s | %s | %s |" % (r["op"], r["label"], " | ".join(cells), " / ".join(cpb), note))
+        sys.stderr.write("report.py: traced %s %s\n" % (r["op"], r["label"]))
+    lines.append("")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build", default=mca.DEFAULT_BUILD)
@@ -88,6 +136,8 @@ def main():
     ap.add_argument("--qemu", default="qemu-aarch64")
     ap.add_argument("--no-mca", action="store_true")
     ap.add_argument("--no-icount", action="store_true")
+    ap.add_argument("--no-trace", action="store_true", help="skip the trace-driven models")
+    ap.add_argument("--trace-max", type=int, default=2000000, help="instructions modeled per operation")
     a = ap.parse_args()
     binary = os.path.join(a.build, "tools", "aarch64-model", "hwc-opcount")
     if not a.no_mca and shutil.which(mca.MCA) is None:
@@ -111,7 +161,9 @@ def main():
                      "force one primitive's implementation with the operation's other primitives "
                      "generic; *auto* is the library's own choice on that model. Inputs: 16 KiB "
                      "messages (`-16k`), a 64-byte message for Ed25519, the vendored RSA-2048 test "
-                     "key (private: CRT with blinding and the check with e, as bench/bench_rsa.c).")
+                     "key (private: CRT with blinding and the check with e, as bench/bench_rsa.c). "
+                     "Each operation is counted apart; the figure is the median, *spread* the largest "
+                     "minus the smallest (non-zero only where the C library, e.g. malloc, varies).")
         lines.append("")
         lines.append("Counter self-check (a hand-sized asm loop of 2001 instructions): ")
         ok = True
@@ -126,14 +178,19 @@ def main():
         if not ok:
             lines.append("**The counter failed its self-check: the counts below are not exact.**")
             lines.append("")
+        first_rows = None
         for cpu in a.cpus.split(","):
             overhead, rows = icount.table_rows(binary, a.qemu, cpu, a.ops.split(",") if a.ops else None)
+            if first_rows is None:
+                first_rows = rows
             lines.append("### -cpu %s" % cpu)
             lines.append("")
             lines.append(icount.format_rows(rows, cpu, True))
             lines.append("")
             lines.append("(driver overhead of %.0f instructions per operation subtracted)" % overhead)
             lines.append("")
+    if not a.no_icount and not a.no_mca and not a.no_trace:
+        trace_section(binary, a.cpus.split(",")[0], first_rows, a.mca_cpus.split(","), a.trace_max, lines)
     if not a.no_mca:
         mca_section(hot, a.build, a.mca_cpus.split(","), lines)
     os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
