@@ -7,16 +7,21 @@
  * (little-endian words, d[4] unused); it stands for its residue mod
  * p = 2^255 - 19. Only tobytes reduces fully. A product is the 512-bit
  * schoolbook result of 16 MUL/UMULH pairs (a square: 10 pairs, the six
- * cross products doubled), folded twice with 2^256 = 38 (mod p); the plan of the x86 mulx backend
- * (src/x86_64/fe25519_4x64.h) and of Oliveira, Lopez, Hisil,
- * Faz-Hernandez, Rodriguez-Henriquez, "How to (pre-)compute a ladder",
- * SAC 2017, carried over to one carry flag.
+ * cross products doubled), folded twice with 2^256 = 38 (mod p); the plan
+ * of the x86 mulx backend (src/x86_64/fe25519_4x64.h) and of Oliveira,
+ * Lopez, Hisil, Faz-Hernandez, Rodriguez-Henriquez, "How to (pre-)compute
+ * a ladder", SAC 2017, carried over to one carry flag. The asm statements
+ * take and return the four words in registers, not through memory, so in
+ * the inlined ladder step the compiler keeps an operation's result in
+ * registers for the next one wherever it has registers to spare.
  *
  * Why inline asm: every step of this arithmetic is a carry chain over four
  * or more words (ADDS/ADCS, SUBS/SBCS). C has no carry flag; written with
- * unsigned __int128 additions, GCC and Clang recompute each carry with a
- * compare or spill it through a register, roughly doubling the additions of
- * a product. The frombytes/tobytes/cswap/cmov paths are plain C.
+ * unsigned __int128 accumulators, GCC and Clang materialise each carry in
+ * a register (an ADC into zero) and add it back in the next word, an extra
+ * instruction per word of every chain, and cannot keep the high words of a
+ * row on one flag chain. The frombytes/tobytes/cswap/cmov paths, which
+ * are not hot, are plain C.
  *
  * Bounds, for every function: inputs any value in [0, 2^256), outputs in
  * [0, 2^256) (not necessarily below p), so every output is a valid input
@@ -32,8 +37,8 @@
  * ladder's loop count is fixed and the scalar's bits only form masks.
  */
 /* GCC's vectorizer would turn the four-limb loops of cswap and cmov into
- * 128-bit loads of elements that the asm has just written as 64-bit
- * stores; such a load waits for the stores to drain instead of taking
+ * 128-bit loads of elements that the operations have just written as
+ * 64-bit stores; such a load waits for the stores to drain instead of taking
  * them from the store buffer on most cores. Kept scalar. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("no-tree-vectorize")
@@ -49,15 +54,15 @@ HWC_CALL_COUNTER(fe25519_aarch64);
  * the 512-bit product is T = t0..t7 with t4..t7 already multiplied by 38
  * (each MUL/UMULH issued as soon as its word was final): l0..l3 hold the
  * low words of 38 t4..38 t7, h0..h2 the high words of 38 t4..38 t6, t7 the
- * high word of 38 t7 (each high word below 38), a0 = 38. This adds
+ * high word of 38 t7 (each high word below 38), c38 = 38. This adds
  * T0..3 + 38 T4..7 on two chains, the low words into t0..t3 and the high
  * words one position up, each ending in t7: the sum is below
  * 2^256 + 38 (2^256 - 1) < 39 * 2^256, so t7 ends as c <= 38 and neither
  * ADC into it wraps. Then 38 c <= 1444 onto t0..t3; if that carries out of
  * 2^256, the four words were at least 2^256 - 1444 and are now below 1444,
  * so the final +38 (CSEL on the carry) cannot carry again. The result,
- * stored at [h], is below 2^256 and congruent to T mod p. */
-#define FE_FOLD_STORE                                                       \
+ * left in t0..t3, is below 2^256 and congruent to T mod p. */
+#define FE_FOLD                                                             \
   "adds %[t0], %[t0], %[l0]\n\t"                                            \
   "adcs %[t1], %[t1], %[l1]\n\t"                                            \
   "adcs %[t2], %[t2], %[l2]\n\t"                                            \
@@ -67,40 +72,39 @@ HWC_CALL_COUNTER(fe25519_aarch64);
   "adcs %[t2], %[t2], %[h1]\n\t"                                            \
   "adcs %[t3], %[t3], %[h2]\n\t"                                            \
   "adc %[t7], %[t7], xzr\n\t"                                               \
-  "mul %[t7], %[t7], %[a0]\n\t"                                             \
+  "mul %[t7], %[t7], %[c38]\n\t"                                            \
   "adds %[t0], %[t0], %[t7]\n\t"                                            \
   "adcs %[t1], %[t1], xzr\n\t"                                              \
   "adcs %[t2], %[t2], xzr\n\t"                                              \
   "adcs %[t3], %[t3], xzr\n\t"                                              \
-  "csel %[t7], %[a0], xzr, cs\n\t"                                          \
-  "add %[t0], %[t0], %[t7]\n\t"                                             \
-  "stp %[t0], %[t1], [%[h]]\n\t"                                            \
-  "stp %[t2], %[t3], [%[h], #16]\n\t"
+  "csel %[t7], %[c38], xzr, cs\n\t"                                         \
+  "add %[t0], %[t0], %[t7]\n\t"
 
 /* h = f g mod p, below 2^256, for any f, g below 2^256.
  *
- * Row 0: the four products f0 g_j; their low words and the high words one
- * position up make t0..t4 (f0 g < 2^320, so the ADC into t4 cannot wrap).
- * Rows i = 1..3: the high words of f_i g_j first, on one chain into
- * t[i+1..i+3] and a fresh t[i+4] that starts as the high word of f_i g3,
- * then the low words on a second chain into t[i..i+3] and t[i+4]. Every
- * intermediate is a partial sum of the exact product f0..i * g below
- * 2^(64(i+1)) 2^256, which t0..t[i+4] holds, so no chain carries out of
- * t[i+4]. The products of row i+1 (and at the end the multiplications by
- * 38 of FE_FOLD_STORE) are interleaved with the additions of row i, each
- * into a register the chain has just consumed: MUL/UMULH leave the flags
- * alone, and an in-order core pairs each with an addition instead of
- * waiting for the multiplier. h may alias f or g: the stores come after
- * every load. */
+ * The 512-bit product as S01 + 2^128 S23, S01 = (f0 + 2^64 f1) g in
+ * t0..t5 and S23 = (f2 + 2^64 f3) g in u0..u3, t6, t7: each below 2^384,
+ * so six words hold it. Each half is built like a two-row schoolbook:
+ * row 0's four products f_i g_j make five words (f_i g < 2^320, so the
+ * ADC into the fifth cannot wrap); row 1's high words go in on one chain
+ * one position up, into a sixth word that starts as the high word of
+ * f_{i+1} g3, and its low words on a second chain; every intermediate is
+ * a partial sum of the exact half, so no chain carries out of the sixth
+ * word. The two halves depend on nothing of each other, so an
+ * out-of-order core runs their carry chains side by side (a new ADDS
+ * starts a new flag value), and one last chain adds S23 two words up;
+ * T < 2^512 fits t0..t7, so its last ADC cannot wrap. The products of
+ * each next row (and at the end the multiplications by 38 of FE_FOLD)
+ * are interleaved with the additions, each into a register that the chain
+ * has just consumed: MUL/UMULH leave the flags alone, and an in-order core
+ * pairs each with an addition instead of waiting for the multiplier. */
 static inline void fe_mul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) {
   int taint = hwc_msan_tainted(f, 32) | hwc_msan_tainted(g, 32); /* asm hides it from MSan: src/msan.h */
-  uint64_t t0, t1, t2, t3, t4, t5, t6, t7, l0, l1, l2, l3, h0, h1, h2, a0, a1, a2, a3, b0, b1, b2, b3;
-  __asm__ volatile(
-      "ldp %[a0], %[a1], [%[f]]\n\t"
-      "ldp %[b0], %[b1], [%[g]]\n\t"
-      "ldp %[b2], %[b3], [%[g], #16]\n\t"
-      "ldp %[a2], %[a3], [%[f], #16]\n\t"
-      /* row 0 */
+  uint64_t a[4] = {f[0], f[1], f[2], f[3]}, b[4] = {g[0], g[1], g[2], g[3]}, c38 = 38;
+  uint64_t t0, t1, t2, t3, t4, t5, t6, t7, u0, u1, u2, u3, l0, l1, l2, l3, h0, h1, h2;
+  hwc_msan_clean(a, 32), hwc_msan_clean(b, 32);
+  __asm__(
+      /* S01, row 0: f0 g in t0..t4 */
       "mul %[t0], %[a0], %[b0]\n\t"
       "umulh %[t1], %[a0], %[b0]\n\t"
       "mul %[l1], %[a0], %[b1]\n\t"
@@ -121,68 +125,71 @@ static inline void fe_mul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4
       "mul %[l1], %[a1], %[b1]\n\t"
       "mul %[l2], %[a1], %[b2]\n\t"
       "mul %[l3], %[a1], %[b3]\n\t"
-      "mov %[a0], #38\n\t"
-      /* row 1 into t1..t5, row 2's products in flight */
+      /* S01, row 1: + 2^64 f1 g into t1..t5; S23's row 0 products in flight */
       "adds %[t2], %[t2], %[h0]\n\t"
-      "umulh %[h0], %[a2], %[b0]\n\t"
+      "mul %[u0], %[a2], %[b0]\n\t"
       "adcs %[t3], %[t3], %[h1]\n\t"
-      "umulh %[h1], %[a2], %[b1]\n\t"
+      "umulh %[u1], %[a2], %[b0]\n\t"
       "adcs %[t4], %[t4], %[h2]\n\t"
-      "umulh %[h2], %[a2], %[b2]\n\t"
+      "umulh %[u2], %[a2], %[b1]\n\t"
       "adc %[t5], %[t5], xzr\n\t"
-      "umulh %[t6], %[a2], %[b3]\n\t"
+      "umulh %[u3], %[a2], %[b2]\n\t"
       "adds %[t1], %[t1], %[l0]\n\t"
-      "mul %[l0], %[a2], %[b0]\n\t"
+      "umulh %[t6], %[a2], %[b3]\n\t"
       "adcs %[t2], %[t2], %[l1]\n\t"
-      "mul %[l1], %[a2], %[b1]\n\t"
+      "mul %[h0], %[a2], %[b1]\n\t"
       "adcs %[t3], %[t3], %[l2]\n\t"
-      "mul %[l2], %[a2], %[b2]\n\t"
+      "mul %[h1], %[a2], %[b2]\n\t"
       "adcs %[t4], %[t4], %[l3]\n\t"
-      "mul %[l3], %[a2], %[b3]\n\t"
+      "mul %[h2], %[a2], %[b3]\n\t"
       "adc %[t5], %[t5], xzr\n\t"
-      /* row 2 into t2..t6, row 3's products in flight */
-      "adds %[t3], %[t3], %[h0]\n\t"
-      "umulh %[h0], %[a3], %[b0]\n\t"
-      "adcs %[t4], %[t4], %[h1]\n\t"
-      "umulh %[h1], %[a3], %[b1]\n\t"
-      "adcs %[t5], %[t5], %[h2]\n\t"
-      "umulh %[h2], %[a3], %[b2]\n\t"
-      "adc %[t6], %[t6], xzr\n\t"
+      /* S23, row 0: f2 g in u0..u3, t6; row 1's products in flight */
+      "umulh %[l0], %[a3], %[b0]\n\t"
+      "adds %[u1], %[u1], %[h0]\n\t"
+      "umulh %[l1], %[a3], %[b1]\n\t"
+      "adcs %[u2], %[u2], %[h1]\n\t"
+      "umulh %[l2], %[a3], %[b2]\n\t"
+      "adcs %[u3], %[u3], %[h2]\n\t"
       "umulh %[t7], %[a3], %[b3]\n\t"
-      "adds %[t2], %[t2], %[l0]\n\t"
-      "mul %[l0], %[a3], %[b0]\n\t"
-      "adcs %[t3], %[t3], %[l1]\n\t"
-      "mul %[l1], %[a3], %[b1]\n\t"
-      "adcs %[t4], %[t4], %[l2]\n\t"
-      "mul %[l2], %[a3], %[b2]\n\t"
-      "adcs %[t5], %[t5], %[l3]\n\t"
-      "mul %[l3], %[a3], %[b3]\n\t"
       "adc %[t6], %[t6], xzr\n\t"
-      /* row 3 into t3..t7, each final word of t4..t7 multiplied by 38 */
-      "adds %[t4], %[t4], %[h0]\n\t"
-      "adcs %[t5], %[t5], %[h1]\n\t"
-      "adcs %[t6], %[t6], %[h2]\n\t"
+      "mul %[h0], %[a3], %[b0]\n\t"
+      "mul %[h1], %[a3], %[b1]\n\t"
+      "mul %[h2], %[a3], %[b2]\n\t"
+      "mul %[l3], %[a3], %[b3]\n\t"
+      /* S23, row 1: + 2^64 f3 g into u1..u3, t6, t7 */
+      "adds %[u2], %[u2], %[l0]\n\t"
+      "adcs %[u3], %[u3], %[l1]\n\t"
+      "adcs %[t6], %[t6], %[l2]\n\t"
       "adc %[t7], %[t7], xzr\n\t"
-      "adds %[t3], %[t3], %[l0]\n\t"
-      "adcs %[t4], %[t4], %[l1]\n\t"
-      "mul %[l0], %[t4], %[a0]\n\t"
-      "umulh %[h0], %[t4], %[a0]\n\t"
-      "adcs %[t5], %[t5], %[l2]\n\t"
-      "mul %[l1], %[t5], %[a0]\n\t"
-      "umulh %[h1], %[t5], %[a0]\n\t"
+      "adds %[u1], %[u1], %[h0]\n\t"
+      "adcs %[u2], %[u2], %[h1]\n\t"
+      "adcs %[u3], %[u3], %[h2]\n\t"
       "adcs %[t6], %[t6], %[l3]\n\t"
-      "mul %[l2], %[t6], %[a0]\n\t"
-      "umulh %[h2], %[t6], %[a0]\n\t"
       "adc %[t7], %[t7], xzr\n\t"
-      "mul %[l3], %[t7], %[a0]\n\t"
-      "umulh %[t7], %[t7], %[a0]\n\t"
-      FE_FOLD_STORE
+      /* T = S01 + 2^128 S23, each final word of t4..t7 multiplied by 38 */
+      "adds %[t2], %[t2], %[u0]\n\t"
+      "adcs %[t3], %[t3], %[u1]\n\t"
+      "adcs %[t4], %[t4], %[u2]\n\t"
+      "mul %[l0], %[t4], %[c38]\n\t"
+      "umulh %[h0], %[t4], %[c38]\n\t"
+      "adcs %[t5], %[t5], %[u3]\n\t"
+      "mul %[l1], %[t5], %[c38]\n\t"
+      "umulh %[h1], %[t5], %[c38]\n\t"
+      "adcs %[t6], %[t6], xzr\n\t"
+      "mul %[l2], %[t6], %[c38]\n\t"
+      "umulh %[h2], %[t6], %[c38]\n\t"
+      "adc %[t7], %[t7], xzr\n\t"
+      "mul %[l3], %[t7], %[c38]\n\t"
+      "umulh %[t7], %[t7], %[c38]\n\t"
+      FE_FOLD
       : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
-        [t6] "=&r"(t6), [t7] "=&r"(t7), [l0] "=&r"(l0), [l1] "=&r"(l1), [l2] "=&r"(l2), [l3] "=&r"(l3),
-        [h0] "=&r"(h0), [h1] "=&r"(h1), [h2] "=&r"(h2), [a0] "=&r"(a0), [a1] "=&r"(a1), [a2] "=&r"(a2),
-        [a3] "=&r"(a3), [b0] "=&r"(b0), [b1] "=&r"(b1), [b2] "=&r"(b2), [b3] "=&r"(b3)
-      : [h] "r"(h), [f] "r"(f), [g] "r"(g)
-      : "cc", "memory");
+        [t6] "=&r"(t6), [t7] "=&r"(t7), [u0] "=&r"(u0), [u1] "=&r"(u1), [u2] "=&r"(u2), [u3] "=&r"(u3),
+        [l0] "=&r"(l0), [l1] "=&r"(l1), [l2] "=&r"(l2), [l3] "=&r"(l3), [h0] "=&r"(h0), [h1] "=&r"(h1),
+        [h2] "=&r"(h2)
+      : [a0] "r"(a[0]), [a1] "r"(a[1]), [a2] "r"(a[2]), [a3] "r"(a[3]), [b0] "r"(b[0]), [b1] "r"(b[1]),
+        [b2] "r"(b[2]), [b3] "r"(b[3]), [c38] "r"(c38)
+      : "cc");
+  h[0] = t0, h[1] = t1, h[2] = t2, h[3] = t3;
   hwc_msan_set(h, 32, taint);
 }
 
@@ -196,13 +203,13 @@ static inline void fe_mul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4
  * one chain over t1..t7 (t0 is the low word of f0^2); the total is exactly
  * f^2 < 2^512, so the last ADC cannot wrap. As in mul, the squares and the
  * multiplications by 38 are issued between the additions, into registers
- * those have just consumed. The reduction is FE_FOLD_STORE. */
+ * those have just consumed. The reduction is FE_FOLD. */
 static inline void fe_sqr(uint64_t h[4], const uint64_t f[4]) {
   int taint = hwc_msan_tainted(f, 32);
-  uint64_t t0, t1, t2, t3, t4, t5, t6, t7, l0, l1, l2, l3, h0, h1, h2, a0, a1, a2, a3;
-  __asm__ volatile(
-      "ldp %[a0], %[a1], [%[f]]\n\t"
-      "ldp %[a2], %[a3], [%[f], #16]\n\t"
+  uint64_t a[4] = {f[0], f[1], f[2], f[3]}, c38 = 38;
+  uint64_t t0, t1, t2, t3, t4, t5, t6, t7, l0, l1, l2, l3, h0, h1, h2;
+  hwc_msan_clean(a, 32);
+  __asm__(
       "mul %[t1], %[a0], %[a1]\n\t"   /* f0 f1 */
       "umulh %[t2], %[a0], %[a1]\n\t"
       "mul %[l0], %[a0], %[a2]\n\t"   /* f0 f2 */
@@ -234,7 +241,6 @@ static inline void fe_sqr(uint64_t h[4], const uint64_t f[4]) {
       "adcs %[t5], %[t5], xzr\n\t"
       "umulh %[h2], %[a3], %[a3]\n\t"
       "adc %[t6], %[t6], xzr\n\t"
-      "mov %[a0], #38\n\t"
       /* doubled */
       "adds %[t1], %[t1], %[t1]\n\t"
       "adcs %[t2], %[t2], %[t2]\n\t"
@@ -248,24 +254,24 @@ static inline void fe_sqr(uint64_t h[4], const uint64_t f[4]) {
       "adcs %[t2], %[t2], %[l1]\n\t"
       "adcs %[t3], %[t3], %[l2]\n\t"
       "adcs %[t4], %[t4], %[l3]\n\t"
-      "mul %[l0], %[t4], %[a0]\n\t"
+      "mul %[l0], %[t4], %[c38]\n\t"
       "adcs %[t5], %[t5], %[h0]\n\t"
-      "umulh %[h0], %[t4], %[a0]\n\t"
-      "mul %[l1], %[t5], %[a0]\n\t"
+      "umulh %[h0], %[t4], %[c38]\n\t"
+      "mul %[l1], %[t5], %[c38]\n\t"
       "adcs %[t6], %[t6], %[h1]\n\t"
-      "umulh %[h1], %[t5], %[a0]\n\t"
-      "mul %[l2], %[t6], %[a0]\n\t"
+      "umulh %[h1], %[t5], %[c38]\n\t"
+      "mul %[l2], %[t6], %[c38]\n\t"
       "adc %[t7], %[t7], %[h2]\n\t"
-      "umulh %[h2], %[t6], %[a0]\n\t"
-      "mul %[l3], %[t7], %[a0]\n\t"
-      "umulh %[t7], %[t7], %[a0]\n\t"
-      FE_FOLD_STORE
+      "umulh %[h2], %[t6], %[c38]\n\t"
+      "mul %[l3], %[t7], %[c38]\n\t"
+      "umulh %[t7], %[t7], %[c38]\n\t"
+      FE_FOLD
       : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
         [t6] "=&r"(t6), [t7] "=&r"(t7), [l0] "=&r"(l0), [l1] "=&r"(l1), [l2] "=&r"(l2), [l3] "=&r"(l3),
-        [h0] "=&r"(h0), [h1] "=&r"(h1), [h2] "=&r"(h2), [a0] "=&r"(a0), [a1] "=&r"(a1), [a2] "=&r"(a2),
-        [a3] "=&r"(a3)
-      : [h] "r"(h), [f] "r"(f)
-      : "cc", "memory");
+        [h0] "=&r"(h0), [h1] "=&r"(h1), [h2] "=&r"(h2)
+      : [a0] "r"(a[0]), [a1] "r"(a[1]), [a2] "r"(a[2]), [a3] "r"(a[3]), [c38] "r"(c38)
+      : "cc");
+  h[0] = t0, h[1] = t1, h[2] = t2, h[3] = t3;
   hwc_msan_set(h, 32, taint);
 }
 
@@ -275,30 +281,24 @@ static inline void fe_sqr(uint64_t h[4], const uint64_t f[4]) {
  * +38 cannot carry: any f, g below 2^256 in, h below 2^256 out. */
 static inline void fe_add(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) {
   int taint = hwc_msan_tainted(f, 32) | hwc_msan_tainted(g, 32);
-  uint64_t a0, a1, a2, a3, b0, b1, b2, b3;
-  __asm__ volatile(
-      "ldp %[a0], %[a1], [%[f]]\n\t"
-      "ldp %[b0], %[b1], [%[g]]\n\t"
-      "ldp %[a2], %[a3], [%[f], #16]\n\t"
-      "ldp %[b2], %[b3], [%[g], #16]\n\t"
+  uint64_t a[4] = {f[0], f[1], f[2], f[3]}, b[4] = {g[0], g[1], g[2], g[3]}, c38 = 38, t;
+  hwc_msan_clean(a, 32), hwc_msan_clean(b, 32);
+  __asm__(
       "adds %[a0], %[a0], %[b0]\n\t"
       "adcs %[a1], %[a1], %[b1]\n\t"
       "adcs %[a2], %[a2], %[b2]\n\t"
       "adcs %[a3], %[a3], %[b3]\n\t"
-      "mov %[b0], #38\n\t"
-      "csel %[b0], %[b0], xzr, cs\n\t"
-      "adds %[a0], %[a0], %[b0]\n\t"
+      "csel %[t], %[c38], xzr, cs\n\t"
+      "adds %[a0], %[a0], %[t]\n\t"
       "adcs %[a1], %[a1], xzr\n\t"
       "adcs %[a2], %[a2], xzr\n\t"
       "adcs %[a3], %[a3], xzr\n\t"
-      "csel %[b0], %[b0], xzr, cs\n\t" /* 38 only if both chains carried */
-      "add %[a0], %[a0], %[b0]\n\t"
-      "stp %[a0], %[a1], [%[h]]\n\t"
-      "stp %[a2], %[a3], [%[h], #16]\n\t"
-      : [a0] "=&r"(a0), [a1] "=&r"(a1), [a2] "=&r"(a2), [a3] "=&r"(a3), [b0] "=&r"(b0), [b1] "=&r"(b1),
-        [b2] "=&r"(b2), [b3] "=&r"(b3)
-      : [h] "r"(h), [f] "r"(f), [g] "r"(g)
-      : "cc", "memory");
+      "csel %[t], %[c38], xzr, cs\n\t" /* 38 only if both chains carried */
+      "add %[a0], %[a0], %[t]\n\t"
+      : [a0] "+&r"(a[0]), [a1] "+&r"(a[1]), [a2] "+&r"(a[2]), [a3] "+&r"(a[3]), [t] "=&r"(t)
+      : [b0] "r"(b[0]), [b1] "r"(b[1]), [b2] "r"(b[2]), [b3] "r"(b[3]), [c38] "r"(c38)
+      : "cc");
+  h[0] = a[0], h[1] = a[1], h[2] = a[2], h[3] = a[3];
   hwc_msan_set(h, 32, taint);
 }
 
@@ -309,30 +309,24 @@ static inline void fe_add(uint64_t h[4], const uint64_t f[4], const uint64_t g[4
  * out. */
 static inline void fe_sub(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) {
   int taint = hwc_msan_tainted(f, 32) | hwc_msan_tainted(g, 32);
-  uint64_t a0, a1, a2, a3, b0, b1, b2, b3;
-  __asm__ volatile(
-      "ldp %[a0], %[a1], [%[f]]\n\t"
-      "ldp %[b0], %[b1], [%[g]]\n\t"
-      "ldp %[a2], %[a3], [%[f], #16]\n\t"
-      "ldp %[b2], %[b3], [%[g], #16]\n\t"
+  uint64_t a[4] = {f[0], f[1], f[2], f[3]}, b[4] = {g[0], g[1], g[2], g[3]}, c38 = 38, t;
+  hwc_msan_clean(a, 32), hwc_msan_clean(b, 32);
+  __asm__(
       "subs %[a0], %[a0], %[b0]\n\t"
       "sbcs %[a1], %[a1], %[b1]\n\t"
       "sbcs %[a2], %[a2], %[b2]\n\t"
       "sbcs %[a3], %[a3], %[b3]\n\t"
-      "mov %[b0], #38\n\t"
-      "csel %[b0], %[b0], xzr, cc\n\t"
-      "subs %[a0], %[a0], %[b0]\n\t"
+      "csel %[t], %[c38], xzr, cc\n\t"
+      "subs %[a0], %[a0], %[t]\n\t"
       "sbcs %[a1], %[a1], xzr\n\t"
       "sbcs %[a2], %[a2], xzr\n\t"
       "sbcs %[a3], %[a3], xzr\n\t"
-      "csel %[b0], %[b0], xzr, cc\n\t" /* 38 only if both chains borrowed */
-      "sub %[a0], %[a0], %[b0]\n\t"
-      "stp %[a0], %[a1], [%[h]]\n\t"
-      "stp %[a2], %[a3], [%[h], #16]\n\t"
-      : [a0] "=&r"(a0), [a1] "=&r"(a1), [a2] "=&r"(a2), [a3] "=&r"(a3), [b0] "=&r"(b0), [b1] "=&r"(b1),
-        [b2] "=&r"(b2), [b3] "=&r"(b3)
-      : [h] "r"(h), [f] "r"(f), [g] "r"(g)
-      : "cc", "memory");
+      "csel %[t], %[c38], xzr, cc\n\t" /* 38 only if both chains borrowed */
+      "sub %[a0], %[a0], %[t]\n\t"
+      : [a0] "+&r"(a[0]), [a1] "+&r"(a[1]), [a2] "+&r"(a[2]), [a3] "+&r"(a[3]), [t] "=&r"(t)
+      : [b0] "r"(b[0]), [b1] "r"(b[1]), [b2] "r"(b[2]), [b3] "r"(b[3]), [c38] "r"(c38)
+      : "cc");
+  h[0] = a[0], h[1] = a[1], h[2] = a[2], h[3] = a[3];
   hwc_msan_set(h, 32, taint);
 }
 
@@ -343,10 +337,9 @@ static inline void fe_sub(uint64_t h[4], const uint64_t f[4], const uint64_t g[4
  * 2^26, so the final +38 (CSEL on the carry) cannot carry again. */
 static inline void fe_mul_small(uint64_t h[4], const uint64_t f[4], uint32_t c) {
   int taint = hwc_msan_tainted(f, 32) | hwc_msan_tainted(&c, sizeof c);
-  uint64_t a0, a1, a2, a3, h0, h1, h2, h3, cc = c;
-  __asm__ volatile(
-      "ldp %[a0], %[a1], [%[f]]\n\t"
-      "ldp %[a2], %[a3], [%[f], #16]\n\t"
+  uint64_t a[4] = {f[0], f[1], f[2], f[3]}, cc = c, c38 = 38, h0, h1, h2, h3;
+  hwc_msan_clean(a, 32), hwc_msan_clean(&cc, sizeof cc);
+  __asm__(
       "umulh %[h0], %[a0], %[c]\n\t"
       "umulh %[h1], %[a1], %[c]\n\t"
       "umulh %[h2], %[a2], %[c]\n\t"
@@ -359,20 +352,18 @@ static inline void fe_mul_small(uint64_t h[4], const uint64_t f[4], uint32_t c) 
       "adcs %[a2], %[a2], %[h1]\n\t"
       "adcs %[a3], %[a3], %[h2]\n\t"
       "adc %[h3], %[h3], xzr\n\t"
-      "mov %[h0], #38\n\t"
-      "mul %[h3], %[h3], %[h0]\n\t"
+      "mul %[h3], %[h3], %[c38]\n\t"
       "adds %[a0], %[a0], %[h3]\n\t"
       "adcs %[a1], %[a1], xzr\n\t"
       "adcs %[a2], %[a2], xzr\n\t"
       "adcs %[a3], %[a3], xzr\n\t"
-      "csel %[h3], %[h0], xzr, cs\n\t"
+      "csel %[h3], %[c38], xzr, cs\n\t"
       "add %[a0], %[a0], %[h3]\n\t"
-      "stp %[a0], %[a1], [%[h]]\n\t"
-      "stp %[a2], %[a3], [%[h], #16]\n\t"
-      : [a0] "=&r"(a0), [a1] "=&r"(a1), [a2] "=&r"(a2), [a3] "=&r"(a3), [h0] "=&r"(h0), [h1] "=&r"(h1),
+      : [a0] "+&r"(a[0]), [a1] "+&r"(a[1]), [a2] "+&r"(a[2]), [a3] "+&r"(a[3]), [h0] "=&r"(h0), [h1] "=&r"(h1),
         [h2] "=&r"(h2), [h3] "=&r"(h3)
-      : [h] "r"(h), [f] "r"(f), [c] "r"(cc)
-      : "cc", "memory");
+      : [c] "r"(cc), [c38] "r"(c38)
+      : "cc");
+  h[0] = a[0], h[1] = a[1], h[2] = a[2], h[3] = a[3];
   hwc_msan_set(h, 32, taint);
 }
 
@@ -485,29 +476,33 @@ static void fe25519_aarch64_cmov(hwc_fe25519 *f, const hwc_fe25519 *g, uint64_t 
 static inline void fe_cswap_fe(hwc_fe25519 *f, hwc_fe25519 *g, uint64_t b) { fe_cswap(f->d, g->d, b); }
 
 /* One RFC 7748 double-and-add step (swap already done), on this file's
- * inline operations, so the whole ladder runs without a call per
- * operation; a24 enters as 121666 e + bb = 121665 e + aa. Bounds: every
- * operation takes any value below 2^256, so no operand needs a reduction
- * first. */
-static inline void ladder_step(hwc_fe25519 st[4], const hwc_fe25519 *x1) {
+ * inline operations, inlined into the ladder loop so that the whole
+ * ladder runs without a call per operation and the elements stay in
+ * registers between operations where the compiler can keep them; a24
+ * enters as 121666 e + bb = 121665 e + aa. The order puts independent
+ * operations between each result and its first use (the x3/z3 and x2/z2
+ * halves interleaved), so an out-of-order core overlaps their carry
+ * chains. Bounds: every operation takes any value below 2^256, so no
+ * operand needs a reduction first. */
+static inline __attribute__((always_inline)) void ladder_step(hwc_fe25519 st[4], const hwc_fe25519 *x1) {
   uint64_t *x2 = st[0].d, *z2 = st[1].d, *x3 = st[2].d, *z3 = st[3].d;
-  uint64_t a[4], b[4], aa[4], bb[4], e[4], c[4], d[4], da[4], cb[4];
+  uint64_t a[4], b[4], aa[4], bb[4], e[4], c[4], d[4], da[4], cb[4], t[4], u[4];
   fe_add(a, x2, z2);
   fe_sub(b, x2, z2);
   fe_add(c, x3, z3);
   fe_sub(d, x3, z3);
-  fe_sqr(aa, a);
-  fe_sqr(bb, b);
   fe_mul(da, d, a);
   fe_mul(cb, c, b);
+  fe_sqr(aa, a);
+  fe_sqr(bb, b);
+  fe_add(t, da, cb);
+  fe_sub(u, da, cb);
+  fe_sqr(x3, t);
   fe_sub(e, aa, bb);
-  fe_add(x3, da, cb);
-  fe_sqr(x3, x3);
-  fe_sub(z3, da, cb);
-  fe_sqr(z3, z3);
-  fe_mul(z3, z3, x1->d);
+  fe_sqr(u, u);
   fe_mul(x2, aa, bb);
   fe_mul_small(a, e, 121666);
+  fe_mul(z3, u, x1->d);
   fe_add(a, a, bb);
   fe_mul(z2, e, a);
 }
