@@ -28,8 +28,36 @@ void hwc_test_fail(const char *file, int line, const char *fmt, ...) {
   longjmp(on_fail, 1);
 }
 
+/* The selection environment the run started with. The dispatch tests set
+ * and clear these variables to drive selection from a clean slate; each
+ * test here shares one process, so after every test the starting values
+ * come back (and selection is redone when one changed). Without this a
+ * masked run (HWCRYPTO_CPU_DISABLE, the aarch64-max-nocrypto tier) would
+ * silently test every later suite unmasked. */
+static const char *const selection_vars[] = {"HWCRYPTO_CPU_DISABLE", "HWCRYPTO_IMPL", "HWCRYPTO_PROFILE"};
+static char *selection_start[3];
+
+static void save_selection_env(void) {
+  for (size_t i = 0; i < 3; i++) {
+    const char *v = getenv(selection_vars[i]);
+    selection_start[i] = v ? strdup(v) : NULL;
+  }
+}
+
+static void restore_selection_env(void) {
+  int changed = 0;
+  for (size_t i = 0; i < 3; i++) {
+    const char *now = getenv(selection_vars[i]), *was = selection_start[i];
+    if ((now == NULL) == (was == NULL) && (now == NULL || strcmp(now, was) == 0)) continue;
+    changed = 1;
+    if (was) setenv(selection_vars[i], was, 1); else unsetenv(selection_vars[i]);
+  }
+  if (changed) hwc_dispatch_reinit_for_tests();
+}
+
 int main(int argc, char **argv) {
   const char *filter = argc > 1 ? argv[1] : "";
+  save_selection_env();
   volatile int passed = 0, failed = 0;
   fprintf(stderr, "cpu: %s\n", hwc_cpu_summary());
   for (int p = 0; p < HWC_PRIM_COUNT; p++)
@@ -43,6 +71,7 @@ int main(int argc, char **argv) {
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int ok = setjmp(on_fail) == 0;
     if (ok) t->fn();
+    restore_selection_env();
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
     if (ok) passed++; else failed++;
