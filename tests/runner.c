@@ -78,17 +78,31 @@ int main(int argc, char **argv) {
     fprintf(stderr, "[%s] %s (%.2f s)\n", ok ? "PASS" : "FAIL", full, secs);
   }
   /* Per backend: how many shared bodies ran on it and passed. A backend
-   * this CPU supports with 0 here was not tested by this run. */
+   * this CPU supports with 0 here was not tested by this run: in a whole
+   * run (no filter) that is a failure of its own, so a backend that no body
+   * reaches (or whose every body failed) can never pass unnoticed. */
+  int untested = 0;
   for (int p = 0; p < HWC_PRIM_COUNT; p++) {
     fprintf(stderr, "bodies passed per backend, %s:", hwc_prim_name((hwc_prim)p));
     for (size_t i = 0; i < hwc_impl_count((hwc_prim)p); i++) {
-      if (hwc_impl_supported((hwc_prim)p, i))
-        fprintf(stderr, " %s %lu", hwc_impl_name((hwc_prim)p, i), t_bodies_passed((hwc_prim)p, i));
-      else
+      if (hwc_impl_supported((hwc_prim)p, i)) {
+        unsigned long n = t_bodies_passed((hwc_prim)p, i);
+        fprintf(stderr, " %s %lu", hwc_impl_name((hwc_prim)p, i), n);
+        untested += n == 0;
+      } else {
         fprintf(stderr, " %s (not supported)", hwc_impl_name((hwc_prim)p, i));
+      }
     }
     fputc('\n', stderr);
   }
+#ifdef HWC_RUNNER_EVERY_BACKEND
+  if (untested && !*filter) {
+    fprintf(stderr, "[FAIL] runner/every_backend_tested: %d supported backend(s) passed no body\n", untested);
+    failed++;
+  }
+#else
+  (void)untested; /* the ct runners loop over backends their own way */
+#endif
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : (passed ? 0 : 1);
 }
