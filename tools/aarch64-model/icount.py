@@ -65,6 +65,7 @@ def run_counted(binary, cpu, op, n, pairs, qemu="qemu-aarch64", profile=False, t
     cmd = [qemu, "-L", SYSROOT, "-cpu", cpu, "-d", "in_asm,exec,nochain", binary, op, str(n)] + list(pairs)
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=1 << 20)
     sizes = {}        # host address of a translation -> guest instructions
+    translations = {}  # guest pc -> how many times it was translated
     pending = None    # (first pc, size) of the last IN block, awaiting its first Trace
     block_pc = None
     block_n = 0
@@ -88,6 +89,7 @@ def run_counted(binary, cpu, op, n, pairs, qemu="qemu-aarch64", profile=False, t
             sym = parts[4].rstrip(b"\n") if len(parts) > 4 else b""
             if pending is not None and pending[0] == pc:
                 sizes[host] = pending[1]
+                translations[pc] = translations.get(pc, 0) + 1
                 pending = None
             if sym == b"opcount_mark_end":
                 end_pc = pc
@@ -143,7 +145,9 @@ def run_counted(binary, cpu, op, n, pairs, qemu="qemu-aarch64", profile=False, t
     if len(iters) != n:
         raise CountError("expected %d operation markers, saw %d" % (n, len(iters)))
     impls = {k[5:]: v for k, v in prog.items() if k.startswith("impl.")}
+    retrans = sum(1 for v in translations.values() if v > 1)
     return {"insns": insns, "tbs": tbs, "n": n, "iters": iters, "impls": impls, "prog": prog,
+            "retranslated": retrans, "translated": len(translations),
             "by_sym": {k.decode(errors="replace"): v for k, v in by_sym.items()}}
 
 
@@ -336,9 +340,10 @@ def main():
         n = a.n or DEFAULT_N.get(a.op, 3)
         r = run_counted(a.bin, a.cpu, a.op, n, a.pairs, a.qemu, a.profile)
         print("%s on -cpu %s, %s: %.0f emulated instructions per operation (median of %s, spread %d; "
-              "the driver's overhead, --selftest, not subtracted; %d instructions in %d TB runs in all)"
+              "the driver's overhead, --selftest, not subtracted; %d instructions in %d TB runs in all; "
+              "%d guest addresses translated, %d of them more than once)"
               % (a.op, a.cpu, ", ".join("%s=%s" % kv for kv in sorted(r["impls"].items())), per_op(r),
-                 steady(r), spread(r), r["insns"], r["tbs"]))
+                 steady(r), spread(r), r["insns"], r["tbs"], r["translated"], r["retranslated"]))
         if a.profile:
             for sym, v in sorted(r["by_sym"].items(), key=lambda kv: -kv[1])[:15]:
                 print("  %12.0f  %5.1f%%  %s" % (v / n, 100.0 * v / max(r["insns"], 1), sym))
