@@ -193,10 +193,11 @@ def list_impls(binary, qemu, cpu):
     return impls
 
 
-def selftest(binary, qemu, cpu):
+def selftest(binary, qemu, cpu, out=print):
     """The counter against code of known size: per operation, calib must
-    count exactly 2001 more than nop (N = 1 and N = 5), every nop operation
-    the same, and the totals must agree with the operations."""
+    count exactly 2001 more than nop (N = 1 and N = 5), every steady nop
+    operation the same, and the totals must agree with the operations.
+    Returns whether all held; out receives one line per check."""
     ok = True
     for n in (1, 5):
         nop = run_counted(binary, cpu, "nop", n, [], qemu)
@@ -205,10 +206,10 @@ def selftest(binary, qemu, cpu):
         good = (all(d == CALIB_EXPECTED for d in diffs) and spread(nop) == 0
                 and cal["insns"] - nop["insns"] == CALIB_EXPECTED * n)
         ok &= good
-        print("N=%d: nop %s, calib %s per operation: calib - nop = %s (expected %d each), totals %d - %d %s"
-              % (n, nop["iters"], cal["iters"], diffs, CALIB_EXPECTED, cal["insns"], nop["insns"],
-                 "ok" if good else "WRONG"))
-    print("driver overhead per operation (nop's operation less its ret): %d instructions" % (per_op(nop) - 1))
+        out("N=%d: nop %s, calib %s per operation: calib - nop = %s (expected %d each), totals %d - %d %s"
+            % (n, nop["iters"], cal["iters"], diffs, CALIB_EXPECTED, cal["insns"], nop["insns"],
+               "ok" if good else "WRONG"))
+    out("driver overhead per operation (nop's operation less its ret): %d instructions" % (per_op(nop) - 1))
     return ok
 
 
