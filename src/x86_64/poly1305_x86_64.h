@@ -37,6 +37,65 @@
 #include "../kernels.h"
 #include "../msan.h"
 
+/* h = (h + m + hibit * 2^128) * r, partially reduced, for the one block
+ * at in: the loop body, on its own so that a stitched kernel (the AEAD path
+ * of chacha20_avx2.c) can place blocks between its vector rounds. h0..h2
+ * in and out, r0, r1, s1 = r1 + r1 / 4 as above. MemorySanitizer: the
+ * caller hands in clean operands and sets the taint (as below). */
+static inline __attribute__((always_inline)) void poly1305_block_x86_64(uint64_t *h0p, uint64_t *h1p,
+                                                                       uint64_t *h2p, const uint8_t *in,
+                                                                       uint64_t r0, uint64_t r1,
+                                                                       uint64_t s1, uint64_t hibit) {
+  uint64_t h0 = *h0p, h1 = *h1p, h2 = *h2p, d1, d2, d3;
+  __asm__(
+      /* h += m + hibit * 2^128 */
+      "addq 0(%[in]), %[h0]\n\t"
+      "adcq 8(%[in]), %[h1]\n\t"
+      "adcq %[hb], %[h2]\n\t"
+      /* (d3:d2) = h0 r1 + h1 r0; (d1:h0) = h0 r0 + h1 s1 */
+      "movq %[r1], %%rax\n\t"
+      "mulq %[h0]\n\t"
+      "movq %%rax, %[d2]\n\t"
+      "movq %[r0], %%rax\n\t"
+      "movq %%rdx, %[d3]\n\t"
+      "mulq %[h0]\n\t"
+      "movq %%rax, %[h0]\n\t"
+      "movq %[r0], %%rax\n\t"
+      "movq %%rdx, %[d1]\n\t"
+      "mulq %[h1]\n\t"
+      "addq %%rax, %[d2]\n\t"
+      "movq %[s1], %%rax\n\t"
+      "adcq %%rdx, %[d3]\n\t"
+      "mulq %[h1]\n\t"
+      "movq %[h2], %[h1]\n\t"
+      "addq %%rax, %[h0]\n\t"
+      "adcq %%rdx, %[d1]\n\t"
+      /* + h2 s1 at 2^64 and h2 r0 at 2^128; h1 = the 2^64 column */
+      "imulq %[s1], %[h1]\n\t"
+      "addq %[h1], %[d2]\n\t"
+      "movq %[d1], %[h1]\n\t"
+      "adcq $0, %[d3]\n\t"
+      "imulq %[r0], %[h2]\n\t"
+      "addq %[d2], %[h1]\n\t"
+      "movq $-4, %%rax\n\t"
+      "adcq %[h2], %[d3]\n\t"
+      /* fold bits 130 and up: h = (h0, h1, d3 & 3) + 5 (d3 >> 2) */
+      "andq %[d3], %%rax\n\t"
+      "movq %[d3], %[h2]\n\t"
+      "shrq $2, %[d3]\n\t"
+      "andq $3, %[h2]\n\t"
+      "addq %[d3], %%rax\n\t"
+      "addq %%rax, %[h0]\n\t"
+      "adcq $0, %[h1]\n\t"
+      "adcq $0, %[h2]\n\t"
+      : [h0] "+&r"(h0), [h1] "+&r"(h1), [h2] "+&r"(h2), [d1] "=&r"(d1), [d2] "=&r"(d2), [d3] "=&r"(d3)
+      : [in] "r"(in), [r0] "r"(r0), [r1] "r"(r1), [s1] "r"(s1), [hb] "r"(hibit)
+      : "rax", "rdx", "cc", "memory");
+  *h0p = h0;
+  *h1p = h1;
+  *h2p = h2;
+}
+
 /* The shared state's h advanced over nblocks blocks at in. */
 static inline void poly1305_blocks_x86_64(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks,
                                           uint64_t hibit) {
@@ -51,53 +110,7 @@ static inline void poly1305_blocks_x86_64(hwc_poly1305_state *st, const uint8_t 
   hwc_msan_clean(&r0, 8);
   hwc_msan_clean(&r1, 8);
   const uint64_t s1 = r1 + (r1 >> 2);
-  for (; nblocks; nblocks--, in += 16) {
-    uint64_t d1, d2, d3;
-    __asm__(
-        /* h += m + hibit * 2^128 */
-        "addq 0(%[in]), %[h0]\n\t"
-        "adcq 8(%[in]), %[h1]\n\t"
-        "adcq %[hb], %[h2]\n\t"
-        /* (d3:d2) = h0 r1 + h1 r0; (d1:h0) = h0 r0 + h1 s1 */
-        "movq %[r1], %%rax\n\t"
-        "mulq %[h0]\n\t"
-        "movq %%rax, %[d2]\n\t"
-        "movq %[r0], %%rax\n\t"
-        "movq %%rdx, %[d3]\n\t"
-        "mulq %[h0]\n\t"
-        "movq %%rax, %[h0]\n\t"
-        "movq %[r0], %%rax\n\t"
-        "movq %%rdx, %[d1]\n\t"
-        "mulq %[h1]\n\t"
-        "addq %%rax, %[d2]\n\t"
-        "movq %[s1], %%rax\n\t"
-        "adcq %%rdx, %[d3]\n\t"
-        "mulq %[h1]\n\t"
-        "movq %[h2], %[h1]\n\t"
-        "addq %%rax, %[h0]\n\t"
-        "adcq %%rdx, %[d1]\n\t"
-        /* + h2 s1 at 2^64 and h2 r0 at 2^128; h1 = the 2^64 column */
-        "imulq %[s1], %[h1]\n\t"
-        "addq %[h1], %[d2]\n\t"
-        "movq %[d1], %[h1]\n\t"
-        "adcq $0, %[d3]\n\t"
-        "imulq %[r0], %[h2]\n\t"
-        "addq %[d2], %[h1]\n\t"
-        "movq $-4, %%rax\n\t"
-        "adcq %[h2], %[d3]\n\t"
-        /* fold bits 130 and up: h = (h0, h1, d3 & 3) + 5 (d3 >> 2) */
-        "andq %[d3], %%rax\n\t"
-        "movq %[d3], %[h2]\n\t"
-        "shrq $2, %[d3]\n\t"
-        "andq $3, %[h2]\n\t"
-        "addq %[d3], %%rax\n\t"
-        "addq %%rax, %[h0]\n\t"
-        "adcq $0, %[h1]\n\t"
-        "adcq $0, %[h2]\n\t"
-        : [h0] "+&r"(h0), [h1] "+&r"(h1), [h2] "+&r"(h2), [d1] "=&r"(d1), [d2] "=&r"(d2), [d3] "=&r"(d3)
-        : [in] "r"(in), [r0] "r"(r0), [r1] "r"(r1), [s1] "r"(s1), [hb] "r"(hibit)
-        : "rax", "rdx", "cc", "memory");
-  }
+  for (; nblocks; nblocks--, in += 16) poly1305_block_x86_64(&h0, &h1, &h2, in, r0, r1, s1, hibit);
   st->h[0] = h0;
   st->h[1] = h1;
   st->h[2] = h2;
