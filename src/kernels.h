@@ -84,14 +84,18 @@ typedef struct {
 #endif
 } hwc_impl_info;
 
+/* HWC_CALLS_AT: a second counter of one optional path of a table (the
+ * stitched AEAD of a chacha20 kernel), in a test-only field of its own. */
 #ifdef HWC_TESTING
 #define HWC_CALL_COUNTER(id) static unsigned long hwc_calls_##id
 #define HWC_COUNT_CALL(id) __atomic_fetch_add(&hwc_calls_##id, 1, __ATOMIC_RELAXED)
 #define HWC_CALLS(id) .calls = &hwc_calls_##id,
+#define HWC_CALLS_AT(field, id) .field = &hwc_calls_##id,
 #else
 #define HWC_CALL_COUNTER(id) typedef int hwc_calls_unused_##id
 #define HWC_COUNT_CALL(id) ((void)0)
 #define HWC_CALLS(id)
+#define HWC_CALLS_AT(field, id)
 #endif
 
 /* SHA-256 compression: absorb nblocks 64-byte blocks into state. */
@@ -172,6 +176,9 @@ extern const uint64_t hwc_sha512_k[80];
 
 /* ---- ChaCha20 (RFC 8439) and Poly1305. */
 
+typedef struct hwc_poly1305_state hwc_poly1305_state;
+typedef struct hwc_poly1305_kernel hwc_poly1305_kernel;
+
 /* ChaCha20: XOR nblocks 64-byte blocks of keystream into in, writing out
  * (out == in allowed), starting from the 16-word input state. state[12], the
  * block counter, advances by nblocks; the protocol splits calls so that it
@@ -179,6 +186,20 @@ extern const uint64_t hwc_sha512_k[80];
 typedef struct {
   hwc_impl_info info;
   void (*xor_blocks)(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16]);
+  /* Optional (NULL when absent): ChaCha20-Poly1305's bulk in one pass,
+   * xor_blocks stitched with Poly1305 over the ciphertext, its 4 * nblocks
+   * full 16-byte blocks (hibit 1) absorbed into mac's h: seal MACs out,
+   * open MACs in (read before out == in overwrites it). The MAC state is
+   * the shared radix-2^64 one, so any poly1305 kernel's would do; the
+   * protocol uses these only when aead_poly1305 is the poly1305 kernel
+   * selected, the one whose work the stitched MAC takes over, so that
+   * forcing another (HWCRYPTO_IMPL, the tests) still runs that one. */
+  const hwc_poly1305_kernel *aead_poly1305;
+  void (*aead_seal)(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16], hwc_poly1305_state *mac);
+  void (*aead_open)(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16], hwc_poly1305_state *mac);
+#ifdef HWC_TESTING
+  unsigned long *aead_calls; /* bumped by aead_seal and aead_open (HWC_CALLS_AT) */
+#endif
 } hwc_chacha20_kernel;
 
 /* The 20-round ChaCha permutation without the final addition: the core of
@@ -194,21 +215,21 @@ void hwc_chacha20_blocks_scalar(uint8_t *out, const uint8_t *in, size_t nblocks,
  * backend converts to its own radix on entry and back on exit, so the
  * protocol's final reduction is written once. `powers` is the backend's
  * private cache of r^2, r^3... in its own layout, valid when powers_ready. */
-typedef struct {
+struct hwc_poly1305_state {
   uint64_t h[3];
   uint64_t r[2];
   uint64_t powers_ready;
   uint64_t pad_[2];
   uint64_t powers[72];
-} hwc_poly1305_state;
+};
 
 /* Poly1305: absorb nblocks 16-byte blocks, each taken as a little-endian
  * number plus hibit * 2^128 (1 for full blocks, 0 for the padded final one):
  * h = (h + block) * r mod 2^130 - 5, partially reduced. */
-typedef struct {
+struct hwc_poly1305_kernel {
   hwc_impl_info info;
   void (*blocks)(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit);
-} hwc_poly1305_kernel;
+};
 
 /* Portable one-block-at-a-time Poly1305 loop (src/common/poly1305_scalar.c):
  * the generic backend's loop, and the short-input and leftover path of

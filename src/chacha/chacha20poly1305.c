@@ -2,8 +2,10 @@
 /* ChaCha20-Poly1305 (RFC 8439 section 2.8) and XChaCha20-Poly1305
  * (draft-irtf-cfrg-xchacha section 2.3): one-time key derivation, the MAC
  * input layout (aad, padding, ciphertext, padding, lengths), constant-time
- * tag check. Encryption and MAC run chunk by chunk so that each piece of
- * ciphertext is still in L1 when Poly1305 reads it. */
+ * tag check. When the chacha20 kernel has a stitched AEAD path for the
+ * selected poly1305 kernel (src/kernels.h), the full blocks go through it
+ * in one pass; otherwise encryption and MAC run chunk by chunk so that each
+ * piece of ciphertext is still in L1 when Poly1305 reads it. */
 #include "chacha20_internal.h"
 
 /* Large enough to amortise the kernel calls, small enough to stay in L1. */
@@ -58,7 +60,16 @@ static void aead(uint8_t *out, uint8_t tag[16], const uint8_t *in, size_t len, c
     hwc_poly1305_update(&mac, aad, aad_len);
     mac_pad(&mac, aad_len);
   }
-  for (size_t done = len <= SHORT ? len : 0; done < len;) {
+  size_t done = len <= SHORT ? len : 0;
+  if (!done && k->aead_seal && mac.kernel == k->aead_poly1305) {
+    /* mac holds no partial block (aad was padded), so the kernel can take
+     * over its state for the full blocks. The counter starts at 1 and
+     * len <= MAX_LEN, so word 12 does not wrap inside this call. */
+    size_t nblocks = len / 64;
+    (decrypt ? k->aead_open : k->aead_seal)(out, in, nblocks, st, (hwc_poly1305_state *)mac.state);
+    done = 64 * nblocks;
+  }
+  while (done < len) {
     size_t n = len - done < CHUNK ? len - done : CHUNK;
     if (decrypt) hwc_poly1305_update(&mac, in + done, n);
     hwc_chacha20_stream(k, out + done, in + done, n, st, 0);

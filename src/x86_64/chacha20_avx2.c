@@ -17,6 +17,18 @@
  * kept in stack slots, the byte-rotate patterns read from memory; see
  * rounds8) and the moves of 128-bit lanes to output blocks.
  *
+ * The AEAD entries (aead_seal, aead_open) stitch these eight-block steps
+ * with the scalar Poly1305 loop of poly1305_x86_64.h over the ciphertext,
+ * so that the integer multiplier works while the vector units run the
+ * rounds (the idea of BoringSSL's chacha20_poly1305_x86_64): between the
+ * double rounds of one step go the MUL/ADC steps of 32 Poly1305 blocks,
+ * independent instructions that an out-of-order core runs side by side.
+ * Sealing MACs the ciphertext of the step before (the current one is not
+ * written yet), so the first step runs alone and the last step's MAC after
+ * it; opening MACs the step's own input, read before it is overwritten.
+ * The MAC's bounds and why it is constant time: poly1305_x86_64.h (MUL,
+ * ADD/ADC on every block, x86-64 baseline instructions).
+ *
  * ISA: AVX2 (and AVX). Constant time: additions, XORs, shifts and byte
  * shuffles with fixed patterns only; the stack slots and the shuffle
  * patterns are at fixed addresses; no data-dependent branch or address.
@@ -25,8 +37,10 @@
 
 #include "../kernels.h"
 #include "../msan.h"
+#include "poly1305_x86_64.h"
 
 HWC_CALL_COUNTER(chacha20_avx2);
+HWC_CALL_COUNTER(chacha20_avx2_aead);
 
 /* The vector vocabulary of chacha20_x86_rounds.h on ymm registers: eight
  * 32-bit lanes, two 128-bit lanes. */
@@ -121,8 +135,28 @@ static const uint8_t rot_masks[64] __attribute__((aligned(32))) = {
   "vpor %%ymm14, %[" b0 "], %[" b0 "]\n\t"                                    \
   "vpor %%ymm15, %[" b1 "], %[" b1 "]\n\t"
 
+/* The Poly1305 accumulator and key of the stitched path (the shared
+ * state's h and r, s1 = r1 + r1 / 4), as locals the compiler keeps in
+ * registers across the rounds. */
+typedef struct {
+  uint64_t h0, h1, h2, r0, r1, s1;
+} mac_regs;
+
+/* h over the n full 16-byte blocks at in (hibit 1), one block after the
+ * other: Poly1305 is one serial chain. */
+static inline __attribute__((always_inline)) void mac_blocks(mac_regs *m, const uint8_t *in, size_t n) {
+  for (size_t i = 0; i < n; i++) poly1305_block_x86_64(&m->h0, &m->h1, &m->h2, in + 16 * i, m->r0, m->r1, m->s1, 1);
+}
+
+/* Poly1305 blocks per double round when a step is stitched: 3 x 10 of its
+ * 32, the last 2 after the rounds, beside the feed-forward and transpose. */
+enum { MAC_PER_ROUND = 3 };
+
 /* The ten double rounds (RFC 8439, 2.3) on the vertical layout, from the
- * input state: word i of every block is st[i], except word 12, ctr.
+ * input state: word i of every block is st[i], except word 12, ctr. When
+ * stitched (the AEAD path; a constant at every call), MAC_PER_ROUND
+ * Poly1305 blocks at *mac_in follow each double round, *mac_in advancing
+ * past them; otherwise the rounds alone.
  *
  * Sixteen state vectors and the shift pairs' temporaries do not fit in
  * sixteen ymm registers, so two of the four c words (8..11) live in stack
@@ -145,11 +179,16 @@ static const uint8_t rot_masks[64] __attribute__((aligned(32))) = {
  * itself is additions, XORs, shifts and fixed shuffles on registers and
  * fixed stack slots: no branch, no data-dependent address; the valgrind
  * check runs it as built. */
-static inline __attribute__((always_inline)) void rounds8(cv x[16], const uint32_t st[16], cv ctr) {
+static inline __attribute__((always_inline)) void rounds8(cv x[16], const uint32_t st[16], cv ctr, mac_regs *m,
+                                                         const uint8_t **mac_in, int stitched) {
 #ifdef HWC_MSAN
   for (int i = 0; i < 16; i++) x[i] = cv_set1(st[i]);
   x[12] = ctr;
   chacha_rounds(x);
+  if (stitched) {
+    mac_blocks(m, *mac_in, 10 * MAC_PER_ROUND);
+    *mac_in += 16 * 10 * MAC_PER_ROUND;
+  }
 #else
   cv a0 = cv_set1(st[0]), a1 = cv_set1(st[1]), a2 = cv_set1(st[2]), a3 = cv_set1(st[3]);
   cv b0 = cv_set1(st[4]), b1 = cv_set1(st[5]), b2 = cv_set1(st[6]), b3 = cv_set1(st[7]);
@@ -158,7 +197,7 @@ static inline __attribute__((always_inline)) void rounds8(cv x[16], const uint32
   cv c[4]; /* the c words' slots */
   c[2] = cv_set1(st[10]);
   c[3] = cv_set1(st[11]);
-  for (int r = 0; r < 10; r++)
+  for (int r = 0; r < 10; r++) {
     __asm__(
         /* Columns 0, 1: (0, 4, 8, 12), (1, 5, 9, 13). */
         AVX2_QR2("a0", "b0", "p", "d0", "a1", "b1", "q", "d1")
@@ -185,6 +224,11 @@ static inline __attribute__((always_inline)) void rounds8(cv x[16], const uint32
          * count twice), hence the memory clobber. */
         : [c] "r"(c), [k] "r"(rot_masks)
         : "xmm14", "xmm15", "memory");
+    if (stitched) {
+      mac_blocks(m, *mac_in, MAC_PER_ROUND);
+      *mac_in += 16 * MAC_PER_ROUND;
+    }
+  }
   x[0] = a0; x[1] = a1; x[2] = a2; x[3] = a3;
   x[4] = b0; x[5] = b1; x[6] = b2; x[7] = b3;
   x[8] = p; x[9] = q; x[10] = c[2]; x[11] = c[3];
@@ -192,11 +236,16 @@ static inline __attribute__((always_inline)) void rounds8(cv x[16], const uint32
 #endif
 }
 
-/* Eight blocks in the vertical layout. */
-static void blocks8(uint8_t *out, const uint8_t *in, uint32_t st[16]) {
+/* Eight blocks in the vertical layout; when stitched (a constant at every
+ * call), with the 32 Poly1305 blocks at mac_in (rounds8). */
+static inline __attribute__((always_inline)) void blocks8_body(uint8_t *out, const uint8_t *in, uint32_t st[16],
+                                                              mac_regs *m, const uint8_t *mac_in, int stitched) {
   __m256i x[16];
   const __m256i ctr = cv_add(cv_set1(st[12]), cv_lane_index());
-  rounds8(x, st, ctr);
+  rounds8(x, st, ctr, m, &mac_in, stitched);
+  /* Before the stores below: opening in place MACs the bytes they
+   * overwrite. */
+  if (stitched) mac_blocks(m, mac_in, 32 - 10 * MAC_PER_ROUND);
   /* Feed-forward: the input words are re-broadcast from st rather than
    * kept live across the rounds. */
   for (int i = 0; i < 16; i++) x[i] = cv_add(x[i], i == 12 ? ctr : cv_set1(st[i]));
@@ -214,8 +263,11 @@ static void blocks8(uint8_t *out, const uint8_t *in, uint32_t st[16]) {
   st[12] += 8;
 }
 
+/* Eight blocks, the plain keystream step. */
+static void blocks8(uint8_t *out, const uint8_t *in, uint32_t st[16]) { blocks8_body(out, in, st, NULL, NULL, 0); }
+
 /* One or two blocks: lane 0 is block n, lane 1 block n + 1. */
-static void blocks2(uint8_t *out, const uint8_t *in, size_t n, uint32_t st[16]) {
+static inline __attribute__((always_inline)) void blocks2(uint8_t *out, const uint8_t *in, size_t n, uint32_t st[16]) {
   __m256i v[4];
   chacha_rows(v, st, _mm256_setr_epi32(0, 0, 0, 0, 1, 0, 0, 0));
   xor32(out, in, _mm256_permute2x128_si256(v[0], v[1], 0x20));
@@ -227,14 +279,9 @@ static void blocks2(uint8_t *out, const uint8_t *in, size_t n, uint32_t st[16]) 
   st[12] += (uint32_t)n;
 }
 
-/* The table's xor_blocks: eights, then pairs, a lone block scalar. */
-static void chacha20_avx2_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
-  HWC_COUNT_CALL(chacha20_avx2);
-  if (nblocks == 1) {
-    hwc_chacha20_blocks_scalar(out, in, 1, st);
-    return;
-  }
-  for (; nblocks >= 8; nblocks -= 8, in += 512, out += 512) blocks8(out, in, st);
+/* The 0..7 blocks after the eights: pairs (and one). */
+static inline __attribute__((always_inline)) void blocks_short(uint8_t *out, const uint8_t *in, size_t nblocks,
+                                                              uint32_t st[16]) {
   for (; nblocks; ) {
     size_t n = nblocks >= 2 ? 2 : 1;
     blocks2(out, in, n, st);
@@ -244,7 +291,87 @@ static void chacha20_avx2_xor_blocks(uint8_t *out, const uint8_t *in, size_t nbl
   }
 }
 
+/* The table's xor_blocks: eights, then pairs, a lone block scalar. */
+static void chacha20_avx2_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
+  HWC_COUNT_CALL(chacha20_avx2);
+  if (nblocks == 1) {
+    hwc_chacha20_blocks_scalar(out, in, 1, st);
+    return;
+  }
+  for (; nblocks >= 8; nblocks -= 8, in += 512, out += 512) blocks8(out, in, st);
+  blocks_short(out, in, nblocks, st);
+}
+
+/* The stitched path's Poly1305 registers from the shared state; returns
+ * whether h or r is secret (MemorySanitizer builds: the asm gets clean
+ * copies, see poly1305_x86_64.h). */
+static int mac_load(mac_regs *m, const hwc_poly1305_state *mac) {
+  int taint = hwc_msan_tainted(mac->h, sizeof mac->h) | hwc_msan_tainted(mac->r, sizeof mac->r);
+  m->h0 = mac->h[0];
+  m->h1 = mac->h[1];
+  m->h2 = mac->h[2];
+  m->r0 = mac->r[0];
+  m->r1 = mac->r[1];
+  hwc_msan_clean(m, sizeof *m);
+  m->s1 = m->r1 + (m->r1 >> 2);
+  return taint;
+}
+
+/* And back, h taking the taint of everything it was computed from. */
+static void mac_store(hwc_poly1305_state *mac, const mac_regs *m, int taint) {
+  mac->h[0] = m->h0;
+  mac->h[1] = m->h1;
+  mac->h[2] = m->h2;
+  hwc_msan_set(mac->h, sizeof mac->h, taint);
+}
+
+/* The table's aead_seal: eight-block steps, each but the first stitched
+ * with the MAC of the ciphertext the step before wrote; then the 0..7
+ * blocks left and the MAC of everything not yet absorbed. */
+static void chacha20_avx2_aead_seal(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16],
+                                    hwc_poly1305_state *mac) {
+  HWC_COUNT_CALL(chacha20_avx2);
+  HWC_COUNT_CALL(chacha20_avx2_aead);
+  mac_regs m;
+  int taint = mac_load(&m, mac);
+  uint8_t *const start = out;
+  const uint8_t *mac_next = out; /* the first ciphertext byte not yet MACed */
+  if (nblocks >= 8) {
+    blocks8(out, in, st);
+    nblocks -= 8, in += 512, out += 512;
+  }
+  for (; nblocks >= 8; nblocks -= 8, in += 512, out += 512) {
+    blocks8_body(out, in, st, &m, mac_next, 1);
+    mac_next += 512;
+  }
+  blocks_short(out, in, nblocks, st);
+  out += 64 * nblocks;
+  mac_blocks(&m, mac_next, (size_t)(out - mac_next) / 16);
+  mac_store(mac, &m, taint | hwc_msan_tainted(start, (size_t)(out - start)));
+}
+
+/* The table's aead_open: every eight-block step stitched with the MAC of
+ * its own input; the 0..7 blocks left MACed before they are decrypted. */
+static void chacha20_avx2_aead_open(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16],
+                                    hwc_poly1305_state *mac) {
+  HWC_COUNT_CALL(chacha20_avx2);
+  HWC_COUNT_CALL(chacha20_avx2_aead);
+  mac_regs m;
+  int taint = mac_load(&m, mac) | hwc_msan_tainted(in, 64 * nblocks);
+  for (; nblocks >= 8; nblocks -= 8, in += 512, out += 512) blocks8_body(out, in, st, &m, in, 1);
+  mac_blocks(&m, in, 4 * nblocks);
+  blocks_short(out, in, nblocks, st);
+  mac_store(mac, &m, taint);
+}
+
+extern const hwc_poly1305_kernel hwc_poly1305_avx2;
+
 const hwc_chacha20_kernel hwc_chacha20_avx2 = {
     .info = {.name = "avx2", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC256, HWC_CALLS(chacha20_avx2)},
     .xor_blocks = chacha20_avx2_xor_blocks,
+    /* The stitched path stands in for the Poly1305 kernel of this tier. */
+    .aead_poly1305 = &hwc_poly1305_avx2,
+    .aead_seal = chacha20_avx2_aead_seal,
+    .aead_open = chacha20_avx2_aead_open,
+    HWC_CALLS_AT(aead_calls, chacha20_avx2_aead)
 };
