@@ -82,8 +82,68 @@ static void ct_poly_long(hwc_prim p, const char *impl, void *arg) {
   }
 }
 
+/* The AEADs at lengths that reach a chacha20 backend's stitched one-pass
+ * path (src/kernels.h aead_seal, aead_open) in all its parts: the short
+ * tail of steps, one step, stitched steps with 0..7 blocks and a partial
+ * block after them, and 1024 bytes, without one, where the tag's taint
+ * can come from the stitched MAC alone. That path runs only beside the
+ * poly1305 backend it stands in for, which is selected here (the default
+ * on this CPU may be another); backends without one run the ordinary
+ * path. Sealed, then opened in place with the right and a wrong tag. */
+static void ct_aead_long(hwc_prim p, const char *impl, void *arg) {
+  (void)p;
+  (void)arg;
+  static const size_t lens[] = {200, 511 + 64, 1024, 1100, 4096 + 64 * 5 + 13};
+  static uint8_t msg[4096 + 64 * 5 + 13], out[sizeof msg];
+  uint8_t key[32], nonce[24], aad[13], tag[16];
+  const hwc_chacha20_kernel *k = HWC_KERNEL(HWC_PRIM_CHACHA20, hwc_chacha20_kernel);
+  const char *before = hwc_impl_selected(HWC_PRIM_POLY1305);
+  if (k->aead_poly1305) CHECK(hwc_impl_select(HWC_PRIM_POLY1305, k->aead_poly1305->info.name) == HWC_OK);
+  unsigned long stitched = k->aead_seal ? __atomic_load_n(k->aead_calls, __ATOMIC_RELAXED) : 0;
+  t_rand_bytes(nonce, sizeof nonce);
+  t_rand_bytes(aad, sizeof aad);
+  for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+    size_t len = lens[i];
+    t_rand_bytes(key, sizeof key);
+    t_rand_bytes(msg, len);
+    CT_SECRET(key, sizeof key);
+    CT_SECRET(msg, len);
+    for (int x = 0; x < 2; x++) {
+      int (*enc)(uint8_t *, uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t, const uint8_t *,
+                 const uint8_t *) = x ? hwc_xchacha20poly1305_encrypt : hwc_chacha20poly1305_encrypt;
+      int (*dec)(uint8_t *, const uint8_t *, size_t, const uint8_t *, const uint8_t *, size_t, const uint8_t *,
+                 const uint8_t *) = x ? hwc_xchacha20poly1305_decrypt : hwc_chacha20poly1305_decrypt;
+      for (int wrong = 0; wrong < 2; wrong++) {
+        CHECK(enc(out, tag, msg, len, aad, sizeof aad, nonce, key) == HWC_OK);
+        tag[len % 16] ^= (uint8_t)wrong;
+        int rc = dec(out, out, len, tag, aad, sizeof aad, nonce, key);
+        CT_PUBLIC(&rc, sizeof rc);
+        CHECK(rc == (wrong ? HWC_ERR_AUTH : HWC_OK));
+      }
+    }
+    /* With the key public, the tag is secret through the ciphertext alone:
+     * the MAC must carry the message's taint. */
+    CT_PUBLIC(key, sizeof key);
+    CHECK(hwc_chacha20poly1305_encrypt(out, tag, msg, len, aad, sizeof aad, nonce, key) == HWC_OK);
+    CHECK_MSG(ct_is_secret(tag, sizeof tag), "chacha20/%s: len %zu: the tag lost the message's taint", impl, len);
+    CT_PUBLIC(out, len);
+    CT_PUBLIC(tag, sizeof tag);
+    CT_PUBLIC(msg, len);
+  }
+  if (k->aead_seal)
+    /* Every length, both AEADs, two tags, a seal and an open each, and
+     * the seal with the key public. */
+    CHECK_MSG(__atomic_load_n(k->aead_calls, __ATOMIC_RELAXED) - stitched == 9 * sizeof lens / sizeof lens[0],
+              "chacha20/%s: the stitched path did not run every time", impl);
+  CHECK(hwc_impl_select(HWC_PRIM_POLY1305, before) == HWC_OK);
+}
+
 static const char what[] = "chacha20, xchacha20, poly1305, (x)chacha20poly1305 encrypt and decrypt";
-HWC_TEST(ct, chacha20) { ct_for_each_impl(HWC_PRIM_CHACHA20, what, ct_body, NULL); }
+HWC_TEST(ct, chacha20) {
+  ct_for_each_impl(HWC_PRIM_CHACHA20, what, ct_body, NULL);
+  ct_for_each_impl(HWC_PRIM_CHACHA20, "(x)chacha20poly1305 of 200 to 4434 bytes, stitched path where present",
+                   ct_aead_long, NULL);
+}
 HWC_TEST(ct, poly1305) {
   ct_for_each_impl(HWC_PRIM_POLY1305, what, ct_body, NULL);
   ct_for_each_impl(HWC_PRIM_POLY1305, "poly1305 of 520 and 2169 bytes", ct_poly_long, NULL);

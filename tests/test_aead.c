@@ -340,3 +340,91 @@ HWC_TEST(aead, poly1305_edge_ciphertexts_vs_generic) {
   free(b.ct);
   free(b.out);
 }
+
+/* ---- the stitched one-pass path (src/kernels.h: aead_seal, aead_open).
+ * For every chacha20 backend that has one, with the poly1305 backend it
+ * stands in for: lengths around its eight-block steps (the first step that
+ * runs alone, the stitched ones, the 0..7 blocks after them, the partial
+ * final block) and AAD lengths on both sides of 16, sealed out of place at
+ * an odd offset and opened in place and out of place, against
+ * generic+generic; a flipped tag bit is refused with the output zeroed. Its
+ * own counter must show that the stitched path ran, and must not move when
+ * another poly1305 backend is selected (the selection is obeyed). Backends
+ * without the path run the same cases on their ordinary one. */
+static size_t stitched_len(size_t i) {
+  /* 3..40 ChaCha20 blocks, each with six tails, then three long ones. */
+  static const size_t tails[6] = {0, 1, 15, 16, 17, 63};
+  static const size_t longer[3] = {4096, 16384 + 64 * 7 + 5, 65536 + 64 * 3 + 48};
+  return i < 38 * 6 ? 64 * (3 + i / 6) + tails[i % 6] : longer[i - 38 * 6];
+}
+#define STITCHED_CASES (38 * 6 + 3)
+#define STITCHED_MAX (65536 + 64 * 3 + 48)
+
+static void stitched_run(const char *cimpl, const char *pimpl, uint8_t *const bufs[4]) {
+  uint8_t *pt = bufs[0], *want = bufs[1], *got = bufs[2], *back = bufs[3];
+  static const size_t aad_lens[] = {0, 1, 13, 16, 17, 64};
+  uint8_t key[32], nonce[24], aad[64], tw[16], tg[16];
+  for (size_t i = 0; i < STITCHED_CASES; i++) {
+    size_t n = stitched_len(i), aad_len = aad_lens[i % 6];
+    int x = (int)(i / 6 % 2);
+    t_rand_bytes(key, sizeof key);
+    t_rand_bytes(nonce, sizeof nonce);
+    t_rand_bytes(aad, sizeof aad);
+    t_rand_bytes(pt, n);
+    CHECK(hwc_impl_select(HWC_PRIM_CHACHA20, "generic") == HWC_OK);
+    CHECK(hwc_impl_select(HWC_PRIM_POLY1305, "generic") == HWC_OK);
+    CHECK(aeads[x].enc(want, tw, pt, n, aad, aad_len, nonce, key) == HWC_OK);
+    CHECK(hwc_impl_select(HWC_PRIM_CHACHA20, cimpl) == HWC_OK);
+    CHECK(hwc_impl_select(HWC_PRIM_POLY1305, pimpl) == HWC_OK);
+    CHECK(aeads[x].enc(got + 3, tg, pt, n, aad, aad_len, nonce, key) == HWC_OK);
+    CHECK_MEM(got + 3, want, n, "%s+%s: %s len %zu aad %zu: ciphertext", cimpl, pimpl, aeads[x].name, n, aad_len);
+    CHECK_MEM(tg, tw, 16, "%s+%s: %s len %zu aad %zu: tag", cimpl, pimpl, aeads[x].name, n, aad_len);
+    memset(back, 0x5a, n);
+    CHECK(aeads[x].dec(back, got + 3, n, tg, aad, aad_len, nonce, key) == HWC_OK);
+    CHECK_MEM(back, pt, n, "%s+%s: %s len %zu: opened out of place", cimpl, pimpl, aeads[x].name, n);
+    memcpy(got, want, n);
+    CHECK(aeads[x].dec(got, got, n, tg, aad, aad_len, nonce, key) == HWC_OK);
+    CHECK_MEM(got, pt, n, "%s+%s: %s len %zu: opened in place", cimpl, pimpl, aeads[x].name, n);
+    memcpy(got, want, n);
+    tg[i % 16] ^= (uint8_t)(1u << (i % 8));
+    CHECK_MSG(aeads[x].dec(got, got, n, tg, aad, aad_len, nonce, key) == HWC_ERR_AUTH,
+              "%s+%s: %s len %zu: forged tag accepted", cimpl, pimpl, aeads[x].name, n);
+    for (size_t j = 0; j < n; j++) CHECK_MSG(got[j] == 0, "%s+%s: refused output not zeroed", cimpl, pimpl);
+  }
+}
+
+static void stitched_chacha(hwc_prim p, const char *impl, void *arg) {
+  (void)p;
+  uint8_t **bufs = arg;
+  const hwc_chacha20_kernel *k = HWC_KERNEL(HWC_PRIM_CHACHA20, hwc_chacha20_kernel);
+  CHECK_MSG((k->aead_seal == NULL) == (k->aead_open == NULL) && (k->aead_seal == NULL) == (k->aead_poly1305 == NULL),
+            "chacha20/%s: aead_seal, aead_open and aead_poly1305 come together", impl);
+  if (!k->aead_seal) {
+    stitched_run(impl, hwc_impl_selected(HWC_PRIM_POLY1305), bufs);
+    return;
+  }
+  const char *pimpl = k->aead_poly1305->info.name;
+  CHECK_MSG(hwc_impl_select(HWC_PRIM_POLY1305, pimpl) == HWC_OK, "chacha20/%s: its poly1305 %s is not supported",
+            impl, pimpl);
+  unsigned long before = __atomic_load_n(k->aead_calls, __ATOMIC_RELAXED);
+  stitched_run(impl, pimpl, bufs);
+  unsigned long ran = __atomic_load_n(k->aead_calls, __ATOMIC_RELAXED) - before;
+  /* Every case seals once and opens three times; all but 192 bytes (three
+   * blocks: the protocol's one-call short path) take the stitched one. */
+  unsigned long want = 0;
+  for (size_t i = 0; i < STITCHED_CASES; i++) want += stitched_len(i) > 192 ? 4 : 0;
+  CHECK_MSG(ran == want && want > 900, "chacha20/%s+%s: the stitched path ran %lu times, not %lu", impl, pimpl, ran,
+            want);
+  /* Another poly1305 backend selected: the ordinary path. */
+  const char *other = strcmp(pimpl, "generic") ? "generic" : "x86_64";
+  before = __atomic_load_n(k->aead_calls, __ATOMIC_RELAXED);
+  stitched_run(impl, other, bufs);
+  CHECK_MSG(__atomic_load_n(k->aead_calls, __ATOMIC_RELAXED) == before,
+            "chacha20/%s: the stitched path ran with poly1305 %s selected", impl, other);
+}
+
+HWC_TEST(aead, stitched_one_pass) {
+  uint8_t *bufs[4] = {malloc(STITCHED_MAX), malloc(STITCHED_MAX), malloc(STITCHED_MAX + 3), malloc(STITCHED_MAX)};
+  t_for_each_impl(HWC_PRIM_CHACHA20, stitched_chacha, bufs);
+  for (int i = 0; i < 4; i++) free(bufs[i]);
+}
