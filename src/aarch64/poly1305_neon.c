@@ -28,23 +28,24 @@
  *
  * Short inputs (fewer than VEC_MIN_BLOCKS blocks) and the 0..3 blocks left
  * over after the groups go through the portable one-block loop
- * (src/common/poly1305_scalar.c). r^2..r^8 come from that loop too, once
- * per key, cached in the state.
+ * (src/common/poly1305_scalar.c). r^2 comes from that loop too and r^3..r^8
+ * from the vector multiplication, once per key, cached in the state.
  *
  * Bounds (M = 2^26 - 1; "limb" is one 26-bit digit of a lane):
- *   powers: every limb of r^1..r^8 is at most 2^26 (normalize26), so a
- *     fivefold, below 2^29, fits a 32-bit lane;
+ *   powers: every limb of r^1..r^8 is below 2^26 + 2^10 (compute_powers),
+ *     so a fivefold, below 2^29, fits a 32-bit lane;
  *   message: limbs 0..3 below 2^26, limb 4 below 2^24 + 2^24 (hibit);
  *   h entering a step: every limb below 2^27 (from the state: h < 2^131,
  *     so limb 4 < 2^27; from carry26: less);
  *   h + m01: below 2^27 + 2^26 = 3 * 2^26, in 32 bits;
  *   accumulator k of the eight-block step: five products of h + m01
  *     (< 3 * 2^26) and fifteen of message limbs (< 2^26), each with a power
- *     limb (<= 2^26) or its fivefold; limb 0 has the most fivefold terms
- *     (one plain, four fivefold: 21 * 2^26 per row), so it stays below
- *     (3 + 3) * 21 * 2^52 = 126 * 2^52 < 2^59, and limb 2 (three plain,
- *     two fivefold) below 6 * 13 * 2^52 = 78 * 2^52; the four-block steps
- *     have fewer terms; no 64-bit lane overflows;
+ *     limb (< 2^26 + 2^10) or its fivefold; limb 0 has the most fivefold
+ *     terms (one plain, four fivefold: 21 (2^26 + 2^10) per row), so it
+ *     stays below (3 + 3) * 21 * 2^52 * (1 + 2^-16) < 127 * 2^52 < 2^59,
+ *     and limb 2 (three plain, two fivefold) below 6 * 13 * 2^52 *
+ *     (1 + 2^-16) < 79 * 2^52; the four-block steps have fewer terms; no
+ *     64-bit lane overflows;
  *   carries (carry26): every limb leaves below 2^27 again.
  *
  * ISA: ASIMD (mandatory in ARMv8-A; listed so the dispatcher checks it).
@@ -59,12 +60,13 @@
 
 HWC_CALL_COUNTER(poly1305_neon);
 
-/* The shortest input that takes the vector path: below it the powers (seven
- * scalar blocks, once per key, and in an AEAD every message has its own
- * key), the conversions to and from radix 2^26 and the final lane sum cost
- * more than the groups save over the one-block loop (crossover estimated
- * from the modeled loops, public lengths only). */
-enum { VEC_MIN_BLOCKS = 20 };
+/* The shortest input that takes the vector path: below it the powers (once
+ * per key, and in an AEAD every message has its own key), the conversions
+ * to and from radix 2^26 and the final lane sum cost more than the steps
+ * save over the one-block loop (the crossover of llvm-mca models of whole
+ * calls, Cortex-A55 and the A57 model for the A72; public lengths only). */
+enum { VEC_MIN_BLOCKS = 28 };
+_Static_assert(VEC_MIN_BLOCKS >= 20, "absorb_groups assumes at least five groups of four blocks");
 
 #define M26 0x3ffffffu
 
@@ -89,35 +91,6 @@ static void normalize26(uint32_t l[5]) {
   c = l[0] >> 26;
   l[0] &= M26;
   l[1] += c;
-}
-
-/* The powers cache in st->powers, as 32-bit lanes packed two per word:
- * Q register i (words 2i, 2i + 1) for i < 5 holds limb i of r^4, r^3, r^2,
- * r^1 and register 5 + i five times that limb; registers 10 + i and
- * 15 + i the same for r^8, r^6, r^4, r^2. Filled once per key from r by
- * the one-block loop on zero blocks (r^(k+1) = (r^k + 0) * r). */
-static void compute_powers(hwc_poly1305_state *st) {
-  static const uint8_t zero[16];
-  uint32_t p[9][5]; /* p[k]: limbs of r^k */
-  hwc_poly1305_state t = {.r = {st->r[0], st->r[1]}, .h = {st->r[0], st->r[1], 0}};
-  to26(p[1], t.h);
-  for (int k = 2; k <= 8; k++) {
-    hwc_poly1305_blocks_scalar(&t, zero, 1, 0);
-    to26(p[k], t.h);
-    normalize26(p[k]);
-  }
-  static const int order[2][4] = {{4, 3, 2, 1}, {8, 6, 4, 2}};
-  for (int set = 0; set < 2; set++) {
-    const int *o = order[set];
-    for (int i = 0; i < 5; i++) {
-      uint64_t *w = st->powers + 20 * set + 2 * i;
-      w[0] = (uint64_t)p[o[0]][i] | (uint64_t)p[o[1]][i] << 32;
-      w[1] = (uint64_t)p[o[2]][i] | (uint64_t)p[o[3]][i] << 32;
-      w[10] = (uint64_t)(5 * p[o[0]][i]) | (uint64_t)(5 * p[o[1]][i]) << 32;
-      w[11] = (uint64_t)(5 * p[o[2]][i]) | (uint64_t)(5 * p[o[3]][i]) << 32;
-    }
-  }
-  st->powers_ready = 1;
 }
 
 /* Q register i of the powers cache (see compute_powers). */
@@ -193,15 +166,16 @@ static inline void mac(uint64x2_t d[5], const uint32x2_t x[5], const uint32x4_t 
 
 /* The lazy carry of Bernstein and Schwabe, two interleaved chains
  * (3 -> 4 -> 0 -> 1 and 0 -> 1 -> 2 -> 3 -> 4), then h = the limbs, narrowed
- * to 32-bit lanes. Bounds, from d below 2^59 and d2 below 78 * 2^52 (the
+ * to 32-bit lanes. Bounds, from d below 2^59 and d2 below 79 * 2^52 (the
  * eight-block step's, which cover the four-block one's):
  *   d4 += d3 >> 26 (< 2^33); d1 += d0 >> 26 (< 2^33);
  *   t0 = (d0 & M) + 5 (d4 >> 26) < 2^26 + 5 (2^33 + 1) < 2^36;
  *   d2 += d1 >> 26; t1 = (d1 & M) + (t0 >> 26) < 2^26 + 2^10;
- *   t3 = (d3 & M) + (d2 >> 26) < 2^26 + 78 * 2^26 + 2^8 < 2^33;
+ *   t3 = (d3 & M) + (d2 >> 26) < 2^26 + 79 * 2^26 + 2^8 < 2^33;
  *   t4 = (d4 & M) + (t3 >> 26) < 2^26 + 2^7;
- *   h = (t0 & M, t1, d2 & M, t3 & M, t4): every limb below 2^27, so the
- *   narrowing UQXTN never saturates (exact). The carries are USRA (shift
+ *   h = (t0 & M, t1, d2 & M, t3 & M, t4): limbs 0, 2, 3 below 2^26, limb 1
+ *   below 2^26 + 2^10, limb 4 below 2^26 + 2^7, so the narrowing UQXTN
+ *   never saturates (exact). The carries are USRA (shift
  *   right and accumulate) and the narrowing UQXTN rather than the plainer
  *   SHR + ADD and XTN: on the Cortex-A57/A72 family those issue only on
  *   the pipe the multiplications do not use. */
@@ -221,6 +195,59 @@ static inline void carry26(uint32x2_t h[5], uint64x2_t d[5]) {
   h[2] = vqmovn_u64(vandq_u64(d[2], m));
   h[3] = vqmovn_u64(vandq_u64(t3, m));
   h[4] = vqmovn_u64(t4);
+}
+
+/* x * y lane by lane for two lanes of numbers (limbs below 2^26 + 2^10),
+ * carried: limbs below 2^26 + 2^10 again (carry26's bounds, from sums far
+ * below its own). */
+static inline void mul_lanes(uint32x2_t out[5], const uint32x2_t x[5], const uint32x2_t y[5]) {
+  uint32x4_t r[5], s[5];
+  uint64x2_t d[5];
+  for (int i = 0; i < 5; i++) {
+    r[i] = vcombine_u32(y[i], y[i]);
+    s[i] = vaddq_u32(r[i], vshlq_n_u32(r[i], 2));
+    d[i] = vdupq_n_u64(0);
+  }
+  mac(d, x, r, s, PAIR_LO);
+  carry26(out, d);
+}
+
+/* The powers cache in st->powers, as 32-bit lanes packed two per word:
+ * Q register i (words 2i, 2i + 1) for i < 5 holds limb i of r^4, r^3, r^2,
+ * r^1 and register 5 + i five times that limb; registers 10 + i and
+ * 15 + i the same for r^8, r^6, r^4, r^2. Filled once per key: r^2 by the
+ * one-block loop on a zero block (normalized), then in the two lanes
+ * (r^3, r^4) = (r, r^2) r^2, (r^5, r^6) = (r, r^2) r^4 and
+ * (r^7, r^8) = (r^3, r^4) r^4. Every limb stays below 2^26 + 2^10 (r and
+ * r^2 at most 2^26, the products carry26's output), so a fivefold is below
+ * 2^29. */
+static void compute_powers(hwc_poly1305_state *st) {
+  static const uint8_t zero[16];
+  uint32_t p1[5], p2[5];
+  hwc_poly1305_state t = {.r = {st->r[0], st->r[1]}, .h = {st->r[0], st->r[1], 0}};
+  to26(p1, t.h);
+  hwc_poly1305_blocks_scalar(&t, zero, 1, 0);
+  to26(p2, t.h);
+  normalize26(p2);
+  uint32x2_t x12[5], y2[5], x34[5], y4[5], x56[5], x78[5];
+  for (int i = 0; i < 5; i++) {
+    x12[i] = vcreate_u32((uint64_t)p1[i] | (uint64_t)p2[i] << 32);
+    y2[i] = vdup_n_u32(p2[i]);
+  }
+  mul_lanes(x34, x12, y2);
+  for (int i = 0; i < 5; i++) y4[i] = vdup_lane_u32(x34[i], 1);
+  mul_lanes(x56, x12, y4);
+  mul_lanes(x78, x34, y4);
+  for (int i = 0; i < 5; i++) {
+    /* (r^4, r^3, r^2, r^1) and (r^8, r^6, r^4, r^2), limb i */
+    uint32x4_t lo = vcombine_u32(vrev64_u32(x34[i]), vrev64_u32(x12[i]));
+    uint32x4_t hi = vcombine_u32(vuzp2_u32(x78[i], x56[i]), vuzp2_u32(x34[i], x12[i]));
+    vst1q_u64(st->powers + 2 * i, vreinterpretq_u64_u32(lo));
+    vst1q_u64(st->powers + 10 + 2 * i, vreinterpretq_u64_u32(vaddq_u32(lo, vshlq_n_u32(lo, 2))));
+    vst1q_u64(st->powers + 20 + 2 * i, vreinterpretq_u64_u32(hi));
+    vst1q_u64(st->powers + 30 + 2 * i, vreinterpretq_u64_u32(vaddq_u32(hi, vshlq_n_u32(hi, 2))));
+  }
+  st->powers_ready = 1;
 }
 
 /* st->h = the sum of the two lanes of d, carried fully and repacked to
@@ -257,12 +284,52 @@ static inline void key_set(uint32x4_t r[5], uint32x4_t s[5], const hwc_poly1305_
   }
 }
 
-/* groups >= 1 groups of four blocks at in, in the lane form: all but the
+/* e = m23 r^6 + m45 r^4 + m67 r^2 for the eight blocks at in (r, s: the
+ * powers r^8, r^6, r^4, r^2), the part of an eight-block step that does
+ * not wait for h. */
+static inline void independent8(uint64x2_t e[5], const uint8_t *in, const uint32x4_t r[5], const uint32x4_t s[5],
+                                uint64_t hb2) {
+  uint32x2_t m[5];
+  for (int i = 0; i < 5; i++) e[i] = vdupq_n_u64(0);
+  load2(m, in + 96, hb2);
+  mac(e, m, r, s, LANE3);
+  load2(m, in + 64, hb2);
+  mac(e, m, r, s, LANE2);
+  load2(m, in + 32, hb2);
+  mac(e, m, r, s, LANE1);
+}
+
+/* The eight-block step at in whose independent products d already holds
+ * (h = (h + m01) r^8 + d, carried), making those of the step at in + 128
+ * into next meanwhile. */
+static inline void step8(uint64x2_t d[5], uint64x2_t next[5], uint32x2_t h[5], const uint8_t *in,
+                         const uint32x4_t r[5], const uint32x4_t s[5], uint64_t hb2) {
+  uint32x2_t m[5];
+  load2(m, in, hb2);
+  for (int i = 0; i < 5; i++) h[i] = vadd_u32(h[i], m[i]);
+  mac(d, h, r, s, LANE0);
+  independent8(next, in + 128, r, s, hb2);
+  carry26(h, d);
+}
+
+/* The same step with no eight-block step after it. */
+static inline void last_step8(uint64x2_t d[5], uint32x2_t h[5], const uint8_t *in, const uint32x4_t r[5],
+                              const uint32x4_t s[5], uint64_t hb2) {
+  uint32x2_t m[5];
+  load2(m, in, hb2);
+  for (int i = 0; i < 5; i++) h[i] = vadd_u32(h[i], m[i]);
+  mac(d, h, r, s, LANE0);
+  carry26(h, d);
+}
+
+/* groups >= 5 groups of four blocks at in, in the lane form: all but the
  * last in steps h = (h + m01) r^8 + m23 r^6 + m45 r^4 + m67 r^2 over
  * eight blocks (one carry per eight), an odd one left in a step
  * h = (h + m01) r^4 + m23 r^2, and the last group as
  * (h + m01) (r^4, r^3) + m23 (r^2, r^1) lane by lane; the lane sums into
- * st. Every step accumulates the products that do not wait for h first. */
+ * st. Every step has the products that do not wait for h formed first
+ * (the eight-block steps one step ahead, in program order before the
+ * previous step's carries, so the multiplier has work while they run). */
 static void absorb_groups(hwc_poly1305_state *st, const uint8_t *in, size_t groups, uint64_t hibit) {
   const uint64_t hb2 = hibit << 24 | hibit << 56;
   uint32x4_t r[5], s[5];
@@ -271,21 +338,26 @@ static void absorb_groups(hwc_poly1305_state *st, const uint8_t *in, size_t grou
   uint32_t l[5];
   to26(l, st->h);
   for (int i = 0; i < 5; i++) h[i] = vcreate_u32(l[i]);
-  if (groups >= 3) {
-    key_set(r, s, st, 1);
-    for (; groups >= 3; groups -= 2, in += 128) {
-      for (int i = 0; i < 5; i++) d[i] = vdupq_n_u64(0);
-      load2(m, in + 96, hb2);
-      mac(d, m, r, s, LANE3);
-      load2(m, in + 64, hb2);
-      mac(d, m, r, s, LANE2);
-      load2(m, in + 32, hb2);
-      mac(d, m, r, s, LANE1);
-      load2(m, in, hb2);
-      for (int i = 0; i < 5; i++) h[i] = vadd_u32(h[i], m[i]);
-      mac(d, h, r, s, LANE0);
-      carry26(h, d);
-    }
+  /* Software-pipelined, two steps per turn so that the two sets of
+   * accumulators trade roles without copies: a and b hold in turn the
+   * products of the next step that do not wait for h. groups >= 5, so
+   * there are at least two eight-block steps before the last group. */
+  uint64x2_t a[5], b[5];
+  key_set(r, s, st, 1);
+  independent8(a, in, r, s, hb2);
+  for (; groups >= 7; groups -= 4, in += 256) {
+    step8(a, b, h, in, r, s, hb2);
+    step8(b, a, h, in + 128, r, s, hb2);
+  }
+  if (groups >= 5) {
+    step8(a, b, h, in, r, s, hb2);
+    last_step8(b, h, in + 128, r, s, hb2);
+    groups -= 4;
+    in += 256;
+  } else {
+    last_step8(a, h, in, r, s, hb2);
+    groups -= 2;
+    in += 128;
   }
   key_set(r, s, st, 0);
   if (groups == 2) {
