@@ -155,12 +155,18 @@ extern const hwc_bignum_kernel hwc_bignum_avx512ifma;
 extern const hwc_bignum_kernel hwc_bignum_mulx;
 extern const hwc_bignum_kernel hwc_bignum_avx2;
 #endif
+#if defined(__aarch64__)
+extern const hwc_bignum_kernel hwc_bignum_aarch64;
+#endif
 static const hwc_impl_info *const bignum_impls[] = {
     IMPL(hwc_bignum_generic),
 #if defined(__x86_64__)
     IMPL(hwc_bignum_avx512ifma),
     IMPL(hwc_bignum_mulx),
     IMPL(hwc_bignum_avx2),
+#endif
+#if defined(__aarch64__)
+    IMPL(hwc_bignum_aarch64),
 #endif
 };
 

@@ -1,0 +1,390 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Montgomery multiplication and squaring modulo an odd m of n 64-bit limbs
+ * on the AArch64 base instruction set: MUL and UMULH for the two halves of
+ * each 64 x 64-bit product, ADDS/ADCS/ADC carry chains for the sums. Same
+ * element layout and bounds as the portable backend (canonical n-limb
+ * elements, R = 2^(64n)), so setup, to_mont and from_mont are those of
+ * every canonical backend.
+ *  - Product: CIOS (Koc, Acar and Kaliski, "Analyzing and comparing
+ *    Montgomery multiplication algorithms", IEEE Micro 1996), the product
+ *    row and the reduction row of each pass fused, four limbs at a time in
+ *    registers, then the n % 4 limbs left over one at a time, all n passes
+ *    in one asm statement (the idea of OpenSSL's armv8-mont
+ *    __bn_mul4x_mont and of s2n-bignum's 4-limb blocks).
+ *  - Squaring: the off-diagonal products a_i a_j (i < j) once, the sum
+ *    doubled, plus the diagonal a_i^2, then a separate word-by-word
+ *    Montgomery reduction of the 2n-limb square: n^2 / 2 + n + n^2
+ *    products against the 2 n^2 of a CIOS product.
+ *  - Table scan: every entry read whole, eight words at a time kept in
+ *    registers across all entries, under a mask.
+ *
+ * Why inline assembly: AArch64 has one carry flag, and a sum of many limbs
+ * is a chain of ADDS then ADCS, each taking the carry of the one before.
+ * C cannot hold a carry flag from one statement to the next (the compiler
+ * rebuilds each carry as a 0/1 value with CINC or CSET and adds it back,
+ * as the portable code does: two extra instructions per limb on the
+ * critical path), and there are no add-with-carry intrinsics in ACLE.
+ * MUL, UMULH, loads, stores, plain ADD/SUB and CBNZ leave the flags alone,
+ * so one asm statement can interleave them with a chain.
+ *
+ * Bounds. A block adds a 4-limb number times one limb y, plus a pending
+ * word h, to the four limbs w0..w3:
+ *   (2^256 - 1) + (2^256 - 1)(2^64 - 1) + (2^64 - 1) = 2^320 - 1,
+ * so the block's value always fits w0..w3 and one more word, which becomes
+ * the next pending word. Each block adds the low halves of its four
+ * products in one chain (ADDS, ADCS x3, then ADC of zero: the chain's carry
+ * as a 0/1 word c) and then h and the high halves one limb up in a second
+ * chain ending in ADC h', hi3, c: that last add cannot wrap because the
+ * block's value fits five words. One limb at a time (the n % 4 tail) the
+ * same bound is (2^64 - 1) + (2^64 - 1)^2 + (2^64 - 1) = 2^128 - 1: the
+ * high half plus two carries still fits one word. No carry ever lives
+ * from one block to the next, so loop control may use any instruction.
+ * The CIOS value bounds (derived in the portable file): between passes
+ * t < a + m < 2R, so t[n] <= 1; the pass's end t[n] + h + g < 2^66 and the
+ * same bound leaves the new t[n] at 0 or 1. The squaring's bounds sit next
+ * to its functions.
+ *
+ * ISA: AArch64 base (A64 integer instructions only); no extension.
+ * Constant time: every loop bound and address depends only on n (and on
+ * the public table size); MUL and UMULH have data-independent latency on
+ * the Arm cores (and the architecture has no early-out multiplier flag
+ * for them); no division; the final subtraction of m is always computed
+ * and kept or dropped with a mask (hwc_bn_cond_sub); the table scan reads
+ * every entry whole and selects with masks computed without a branch.
+ */
+#include "../kernels.h"
+#include "../common/bignum_helpers.h"
+#include "../msan.h"
+
+HWC_CALL_COUNTER(bignum_aarch64);
+
+/* ---- The asm fragments of a row.
+ *
+ * Both fragments take the four multiplicand limbs in x0..x3 (which then
+ * receive the high halves of the products, so no extra registers are
+ * needed for them), the accumulator limbs in w0..w3 and the pending high
+ * word in %[hv]; they leave w0..w3 = w + x y + hv (mod 2^256) and hv = the
+ * block's top word. l0..l3 are scratch for the low halves. The products
+ * come first, so an in-order core has them ready when the chains start. */
+#define BLOCK4(y, hv)                                                              \
+  "mul   %[l0], %[x0], " y "\n\t"                                                  \
+  "mul   %[l1], %[x1], " y "\n\t"                                                  \
+  "mul   %[l2], %[x2], " y "\n\t"                                                  \
+  "mul   %[l3], %[x3], " y "\n\t"                                                  \
+  "umulh %[x0], %[x0], " y "\n\t"                                                  \
+  "umulh %[x1], %[x1], " y "\n\t"                                                  \
+  "umulh %[x2], %[x2], " y "\n\t"                                                  \
+  "umulh %[x3], %[x3], " y "\n\t"                                                  \
+  "adds  %[w0], %[w0], %[l0]\n\t"                                                  \
+  "adcs  %[w1], %[w1], %[l1]\n\t"                                                  \
+  "adcs  %[w2], %[w2], %[l2]\n\t"                                                  \
+  "adcs  %[w3], %[w3], %[l3]\n\t"                                                  \
+  "adc   %[l0], xzr, xzr\n\t"                                                      \
+  "adds  %[w0], %[w0], %[" hv "]\n\t"                                              \
+  "adcs  %[w1], %[w1], %[x0]\n\t"                                                  \
+  "adcs  %[w2], %[w2], %[x1]\n\t"                                                  \
+  "adcs  %[w3], %[w3], %[x2]\n\t"                                                  \
+  "adc   %[" hv "], %[x3], %[l0]\n\t"
+
+/* One limb: w0 = w0 + x0 y + hv (mod 2^64), hv = the top word (at most
+ * 2^64 - 1 by the bound above, so neither ADC wraps). */
+#define BLOCK1(y, hv)                                                              \
+  "mul   %[l0], %[x0], " y "\n\t"                                                  \
+  "umulh %[x0], %[x0], " y "\n\t"                                                  \
+  "adds  %[w0], %[w0], %[l0]\n\t"                                                  \
+  "adc   %[x0], %[x0], xzr\n\t"                                                    \
+  "adds  %[w0], %[w0], %[" hv "]\n\t"                                              \
+  "adc   %[" hv "], %[x0], xzr\n\t"
+
+/* MemorySanitizer does not see through asm (src/msan.h): whether any of
+ * the listed inputs is tainted. */
+static inline int taint_of(const uint64_t *x, size_t nx, const uint64_t *y, size_t ny) {
+  return hwc_msan_tainted(x, 8 * nx) | hwc_msan_tainted(y, 8 * ny);
+}
+
+/* ---- Product: all n CIOS passes, t[-1..n] scratch plus accumulator.
+ *
+ * Pass i: q = (t[0] + a[0] b_i) n0 mod 2^64, computed up front with MADD
+ * from the two limbs (one extra multiply per pass, so the reduction row
+ * can run beside the product row in every block alike), then for each
+ * block of limbs j..j+3: w = t[j..j+3] + a[j..j+3] b_i + h (product
+ * row), w += m[j..j+3] q + g (reduction row), stored one limb down at
+ * t[j-1..j+2]: the division by 2^64 (the first block's w0 is 0 by the
+ * choice of q and goes to the scratch t[-1]). h and g are the two rows'
+ * pending top words (bounded above). The reduction block takes the product
+ * block's w in place of t's four limbs: the same bound. After the blocks
+ * the n % 4 single limbs, then t[n-1..n] = t[n] + h + g (below 2^66; the
+ * value bound makes the new t[n] 0 or 1).
+ * par = {n0, n / 4, n % 4}; the loop over passes steps bp through b and
+ * rewinds the other pointers by nb = 8 n bytes. */
+static inline void mul_passes(uint64_t *t, const uint64_t *a, const uint64_t *b, const uint64_t *m,
+                              const uint64_t par[3], size_t n) {
+  uint64_t x0, x1, x2, x3, l0, l1, l2, l3, w0, w1, w2, w3, bi, q, h, g, cnt;
+  const uint64_t *ap = a, *mp = m, *bp = b, *be = b + n;
+  uint64_t *tp = t;
+  uint64_t nb = 8 * n;
+  __asm__ volatile(
+      "0:\n\t"
+      "ldr   %[bi], [%[bp]], #8\n\t"
+      "ldr   %[w0], [%[tp]]\n\t"
+      "ldr   %[x0], [%[ap]]\n\t"
+      "ldr   %[cnt], [%[par]]\n\t"
+      "madd  %[q], %[x0], %[bi], %[w0]\n\t"
+      "mul   %[q], %[q], %[cnt]\n\t"
+      "mov   %[h], xzr\n\t"
+      "mov   %[g], xzr\n\t"
+      "ldr   %[cnt], [%[par], #8]\n\t"
+      "cbz   %[cnt], 3f\n\t"
+      "1:\n\t"
+      "ldp   %[x0], %[x1], [%[ap]], #16\n\t"
+      "ldp   %[x2], %[x3], [%[ap]], #16\n\t"
+      "ldp   %[w0], %[w1], [%[tp]]\n\t"
+      "ldp   %[w2], %[w3], [%[tp], #16]\n\t"
+      BLOCK4("%[bi]", "h")
+      "ldp   %[x0], %[x1], [%[mp]], #16\n\t"
+      "ldp   %[x2], %[x3], [%[mp]], #16\n\t"
+      BLOCK4("%[q]", "g")
+      "stp   %[w0], %[w1], [%[tp], #-8]\n\t"
+      "stp   %[w2], %[w3], [%[tp], #8]\n\t"
+      "add   %[tp], %[tp], #32\n\t"
+      "sub   %[cnt], %[cnt], #1\n\t"
+      "cbnz  %[cnt], 1b\n\t"
+      "3:\n\t"
+      "ldr   %[cnt], [%[par], #16]\n\t"
+      "cbz   %[cnt], 5f\n\t"
+      "4:\n\t"
+      "ldr   %[x0], [%[ap]], #8\n\t"
+      "ldr   %[w0], [%[tp]]\n\t"
+      BLOCK1("%[bi]", "h")
+      "ldr   %[x0], [%[mp]], #8\n\t"
+      BLOCK1("%[q]", "g")
+      "str   %[w0], [%[tp], #-8]\n\t"
+      "add   %[tp], %[tp], #8\n\t"
+      "sub   %[cnt], %[cnt], #1\n\t"
+      "cbnz  %[cnt], 4b\n\t"
+      "5:\n\t"
+      "ldr   %[w0], [%[tp]]\n\t"
+      "adds  %[w0], %[w0], %[h]\n\t"
+      "adc   %[w1], xzr, xzr\n\t"
+      "adds  %[w0], %[w0], %[g]\n\t"
+      "adc   %[w1], %[w1], xzr\n\t"
+      "stp   %[w0], %[w1], [%[tp], #-8]\n\t"
+      "sub   %[ap], %[ap], %[nb]\n\t"
+      "sub   %[mp], %[mp], %[nb]\n\t"
+      "sub   %[tp], %[tp], %[nb]\n\t"
+      "cmp   %[bp], %[be]\n\t"
+      "b.ne  0b\n\t"
+      : [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3), [l0] "=&r"(l0), [l1] "=&r"(l1),
+        [l2] "=&r"(l2), [l3] "=&r"(l3), [w0] "=&r"(w0), [w1] "=&r"(w1), [w2] "=&r"(w2), [w3] "=&r"(w3),
+        [bi] "=&r"(bi), [q] "=&r"(q), [h] "=&r"(h), [g] "=&r"(g), [cnt] "=&r"(cnt), [ap] "+&r"(ap), [mp] "+&r"(mp),
+        [bp] "+&r"(bp), [tp] "+&r"(tp)
+      : [be] "r"(be), [nb] "r"(nb), [par] "r"(par)
+      : "cc", "memory");
+}
+
+/* r = a b / R mod m, canonical, for a < R and b < m: the passes above
+ * leave t = (a b + Q m) / R < a b / R + m < 2m in t[0..n], so one masked
+ * subtraction of m makes it canonical. */
+static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
+  const uint64_t *m = ctx->m;
+  size_t n = ctx->n;
+  uint64_t tb[HWC_BN_MAX_LIMBS + 2], *t = tb + 1; /* t[-1]: scratch for the reduction's zero limb */
+  for (size_t j = 0; j < n + 2; j++) tb[j] = 0;
+  /* The asm reads a, b, m and t from memory, unseen by MemorySanitizer:
+   * the result takes the taint of a, b and m; n0 is handed over clean. */
+  int taint = taint_of(a, n, b, n) | hwc_msan_tainted(m, 8 * n);
+  uint64_t par[3] = {ctx->n0, n / 4, n % 4};
+  hwc_msan_clean(par, sizeof par);
+  mul_passes(t, a, b, m, par, n);
+  hwc_msan_set(t, 8 * (n + 1), taint);
+  hwc_bn_cond_sub(r, t, t[n], m, n);
+}
+
+/* ---- Squaring. */
+
+/* t[0..L-1] += x[0..L-1] y, L >= 1, four limbs per block then L % 4 single
+ * limbs, returning the top word. The row's value is below
+ * 2^(64 L) + (2^64 - 1) 2^(64 L) = 2^(64 (L + 1)), so its top word is
+ * one word, the final pending h of the blocks (bounded above). */
+static inline uint64_t addmul_row(uint64_t *t, const uint64_t *x, uint64_t y, size_t L) {
+  uint64_t x0, x1, x2, x3, l0, l1, l2, l3, w0, w1, w2, w3, h = 0, cnt = L / 4, rem = L % 4;
+  const uint64_t *xp = x;
+  uint64_t *tp = t;
+  __asm__ volatile(
+      "cbz   %[cnt], 3f\n\t"
+      "1:\n\t"
+      "ldp   %[x0], %[x1], [%[xp]], #16\n\t"
+      "ldp   %[x2], %[x3], [%[xp]], #16\n\t"
+      "ldp   %[w0], %[w1], [%[tp]]\n\t"
+      "ldp   %[w2], %[w3], [%[tp], #16]\n\t"
+      BLOCK4("%[y]", "h")
+      "stp   %[w0], %[w1], [%[tp]], #16\n\t"
+      "stp   %[w2], %[w3], [%[tp]], #16\n\t"
+      "sub   %[cnt], %[cnt], #1\n\t"
+      "cbnz  %[cnt], 1b\n\t"
+      "3:\n\t"
+      "cbz   %[rem], 5f\n\t"
+      "4:\n\t"
+      "ldr   %[x0], [%[xp]], #8\n\t"
+      "ldr   %[w0], [%[tp]]\n\t"
+      BLOCK1("%[y]", "h")
+      "str   %[w0], [%[tp]], #8\n\t"
+      "sub   %[rem], %[rem], #1\n\t"
+      "cbnz  %[rem], 4b\n\t"
+      "5:\n\t"
+      : [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3), [l0] "=&r"(l0), [l1] "=&r"(l1),
+        [l2] "=&r"(l2), [l3] "=&r"(l3), [w0] "=&r"(w0), [w1] "=&r"(w1), [w2] "=&r"(w2), [w3] "=&r"(w3),
+        [h] "+&r"(h), [cnt] "+&r"(cnt), [rem] "+&r"(rem), [xp] "+&r"(xp), [tp] "+&r"(tp)
+      : [y] "r"(y)
+      : "cc", "memory");
+  return h;
+}
+
+/* t[0..2n-1] = 2 t + sum a_i^2 2^(128 i). The doubling shifts each limb
+ * left by one with the top bit of the limb below (EXTR, no flags); the
+ * squares go on one carry chain that runs through the whole loop (LDP,
+ * STP, MUL, UMULH, SUB and CBNZ leave the flags alone). t holds the
+ * off-diagonal sum, below a^2 / 2 < 2^(128n - 1), so no bit is shifted out
+ * of t[2n-1], and the result is a^2 < 2^(128 n): the chain ends without a
+ * carry. */
+static inline void double_add_diag(uint64_t *t, const uint64_t *a, size_t n) {
+  uint64_t lo, hi, t0, t1, p = 0, cnt = n;
+  const uint64_t *ap = a;
+  uint64_t *tp = t;
+  __asm__ volatile(
+      "cmn   xzr, xzr\n\t" /* C = 0 */
+      "1:\n\t"
+      "ldr   %[lo], [%[ap]], #8\n\t"
+      "ldp   %[t0], %[t1], [%[tp]]\n\t"
+      "umulh %[hi], %[lo], %[lo]\n\t"
+      "mul   %[lo], %[lo], %[lo]\n\t"
+      "extr  %[p], %[t0], %[p], #63\n\t" /* (t0 << 1) | (p >> 63) */
+      "extr  %[t0], %[t1], %[t0], #63\n\t"
+      "adcs  %[p], %[p], %[lo]\n\t"
+      "adcs  %[t0], %[t0], %[hi]\n\t"
+      "stp   %[p], %[t0], [%[tp]], #16\n\t"
+      "mov   %[p], %[t1]\n\t"
+      "sub   %[cnt], %[cnt], #1\n\t"
+      "cbnz  %[cnt], 1b\n\t"
+      : [lo] "=&r"(lo), [hi] "=&r"(hi), [t0] "=&r"(t0), [t1] "=&r"(t1), [p] "+&r"(p), [cnt] "+&r"(cnt),
+        [ap] "+&r"(ap), [tp] "+&r"(tp)
+      :
+      : "cc", "memory");
+}
+
+/* r = a^2 / R mod m, canonical, for a < m, any n.
+ * The triangle: row i adds a_i a[i+1..n-1] into t[2i+1..i+n-1] and writes
+ * its top word to t[i+n], a limb no earlier row reached. The reduction:
+ * row i takes q = t[i] n0, adds q m to t[i..i+n-1] (t[i] becomes 0) and
+ * t[i+n] + top + c, c the carry left by the row before; the row's value is
+ * below 2^(64 (n + 1)) (addmul_row), so t[i+n] + top + c < 2^65 and c
+ * stays 0 or 1. The result (a^2 + Q m) / R < (m^2 + R m) / R < 2m is
+ * t[n..2n-1] with c as its carry limb: one masked subtraction. */
+static void mont_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  const uint64_t *m = ctx->m;
+  size_t n = ctx->n;
+  uint64_t t[2 * HWC_BN_MAX_LIMBS];
+  for (size_t j = 0; j < 2 * n; j++) t[j] = 0;
+  /* The asm reads a, m and t from memory, unseen by MemorySanitizer; the
+   * register operands (a_i, q) are handed over clean, and the result
+   * takes the taint of a and m. */
+  int taint = taint_of(a, n, m, n);
+  uint64_t c = 0;
+  for (size_t i = 0; i + 1 < n; i++) {
+    uint64_t y = a[i];
+    hwc_msan_clean(&y, 8);
+    t[i + n] = addmul_row(t + 2 * i + 1, a + i + 1, y, n - 1 - i);
+  }
+  double_add_diag(t, a, n);
+  for (size_t i = 0; i < n; i++) {
+    uint64_t q = t[i] * ctx->n0;
+    hwc_msan_clean(&q, 8);
+    uint64_t top = addmul_row(t + i, m, q, n);
+    /* t[i+n] + top + c as a 65-bit sum, its carry the next c */
+    uint64_t s = t[i + n] + top, c1 = s < top;
+    t[i + n] = s + c;
+    c = c1 | (t[i + n] < c);
+  }
+  hwc_msan_set(t, 8 * 2 * n, taint);
+  hwc_msan_set(&c, 8, taint);
+  hwc_bn_cond_sub(r, t + n, c, m, n);
+}
+
+/* The table functions: each counts its call and runs the product. */
+
+/* n0, m and R^2 mod m for canonical elements. */
+static void bignum_aarch64_setup(hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_aarch64);
+  hwc_bn_canonical_setup(ctx);
+}
+
+/* a < R and R^2 mod m < m keep the product below 2m (the bounds above). */
+static void bignum_aarch64_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_aarch64);
+  mont_mul(r, a, ctx->rr, ctx);
+}
+
+/* a / R mod m is a times 1 in Montgomery form: canonical as every product. */
+static void bignum_aarch64_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_aarch64);
+  uint64_t one[HWC_BN_MAX_LIMBS] = {1};
+  mont_mul(r, a, one, ctx);
+}
+
+/* r = a b / R mod m, canonical. */
+static void bignum_aarch64_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_aarch64);
+  mont_mul(r, a, b, ctx);
+}
+
+/* r = a^2 / R mod m: the dedicated squaring. */
+static void bignum_aarch64_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_aarch64);
+  mont_sqr(r, a, ctx);
+}
+
+/* All ones when k == idx, else 0, without a branch: (d | -d) has its top
+ * bit set exactly when d != 0. */
+static inline uint64_t eq_mask(uint64_t k, uint64_t idx) {
+  uint64_t d = k ^ idx;
+  return ((d | (0 - d)) >> 63) - 1;
+}
+
+/* r = entry idx of a table of `entries` elements of `words` words: every
+ * entry is read whole and kept or dropped with a mask, so the memory
+ * access pattern does not depend on idx. Eight words at a time are
+ * gathered in registers over all the entries (the protocol's portable scan
+ * reloads and stores r for every entry), then the words left over. */
+static void bignum_aarch64_select(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx,
+                                  const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_aarch64);
+  size_t words = ctx->words, j = 0;
+  for (; j + 8 <= words; j += 8) {
+    uint64_t x0 = 0, x1 = 0, x2 = 0, x3 = 0, x4 = 0, x5 = 0, x6 = 0, x7 = 0;
+    for (size_t k = 0; k < entries; k++) {
+      uint64_t mask = eq_mask(k, idx);
+      const uint64_t *e = table + k * words + j;
+      x0 |= e[0] & mask, x1 |= e[1] & mask, x2 |= e[2] & mask, x3 |= e[3] & mask;
+      x4 |= e[4] & mask, x5 |= e[5] & mask, x6 |= e[6] & mask, x7 |= e[7] & mask;
+    }
+    r[j] = x0, r[j + 1] = x1, r[j + 2] = x2, r[j + 3] = x3;
+    r[j + 4] = x4, r[j + 5] = x5, r[j + 6] = x6, r[j + 7] = x7;
+  }
+  for (; j < words; j++) {
+    uint64_t x = 0;
+    for (size_t k = 0; k < entries; k++) x |= table[k * words + j] & eq_mask(k, idx);
+    r[j] = x;
+  }
+}
+
+/* Baseline scalar code: the scalar tier, above generic. */
+const hwc_bignum_kernel hwc_bignum_aarch64 = {
+    .info = {.name = "aarch64", .required = HWC_REQUIRED, .priority = HWC_PRIO_SCALAR, HWC_CALLS(bignum_aarch64)},
+    .setup = bignum_aarch64_setup,
+    .to_mont = bignum_aarch64_to_mont,
+    .from_mont = bignum_aarch64_from_mont,
+    .mul = bignum_aarch64_mul,
+    .sqr = bignum_aarch64_sqr,
+    .select = bignum_aarch64_select,
+};
