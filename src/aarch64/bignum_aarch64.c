@@ -17,7 +17,7 @@
  *    Montgomery reduction of the 2n-limb square: n^2 / 2 + n + n^2
  *    products against the 2 n^2 of a CIOS product.
  *  - Table scan: every entry read whole, eight words at a time kept in
- *    registers across all entries, under a mask.
+ *    Advanced SIMD registers across all entries, under a mask.
  *
  * Why inline assembly: AArch64 has one carry flag, and a sum of many limbs
  * is a chain of ADDS then ADCS, each taking the carry of the one before.
@@ -45,7 +45,8 @@
  * same bound leaves the new t[n] at 0 or 1. The squaring's bounds sit next
  * to its functions.
  *
- * ISA: AArch64 base (A64 integer instructions only); no extension.
+ * ISA: the AArch64 baseline: A64 integer instructions for the arithmetic,
+ * Advanced SIMD (part of the baseline ABI) for the table scan only.
  * Constant time: every loop bound and address depends only on n (and on
  * the public table size); MUL and UMULH have data-independent latency on
  * the Arm cores (and the architecture has no early-out multiplier flag
@@ -53,6 +54,8 @@
  * and kept or dropped with a mask (hwc_bn_cond_sub); the table scan reads
  * every entry whole and selects with masks computed without a branch.
  */
+#include <arm_neon.h>
+
 #include "../kernels.h"
 #include "../common/bignum_helpers.h"
 #include "../msan.h"
@@ -344,37 +347,54 @@ static void bignum_aarch64_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont
   mont_sqr(r, a, ctx);
 }
 
-/* All ones when k == idx, else 0, without a branch: (d | -d) has its top
- * bit set exactly when d != 0. */
-static inline uint64_t eq_mask(uint64_t k, uint64_t idx) {
-  uint64_t d = k ^ idx;
-  return ((d | (0 - d)) >> 63) - 1;
-}
-
 /* r = entry idx of a table of `entries` elements of `words` words: every
- * entry is read whole and kept or dropped with a mask, so the memory
+ * entry is read whole and kept or dropped under a mask, so the memory
  * access pattern does not depend on idx. Eight words at a time are
- * gathered in registers over all the entries (the protocol's portable scan
- * reloads and stores r for every entry), then the words left over. */
+ * gathered in four Advanced SIMD registers over all the entries (the
+ * protocol's portable scan reloads and stores r for every entry), then two
+ * words, then the odd last one. The mask is CMEQ of an entry counter
+ * against idx (all ones in the one matching entry) and BSL keeps that
+ * entry's words: no branch, no index computed from idx. Advanced SIMD is
+ * part of the AArch64 baseline that every file here is compiled for (the
+ * compilers emit it unasked, __ARM_NEON is always defined), so it needs no
+ * ISA name of its own. */
 static void bignum_aarch64_select(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx,
                                   const hwc_bn_mont *ctx) {
   HWC_COUNT_CALL(bignum_aarch64);
   size_t words = ctx->words, j = 0;
+  const uint64x2_t want = vdupq_n_u64(idx), one = vdupq_n_u64(1);
   for (; j + 8 <= words; j += 8) {
-    uint64_t x0 = 0, x1 = 0, x2 = 0, x3 = 0, x4 = 0, x5 = 0, x6 = 0, x7 = 0;
-    for (size_t k = 0; k < entries; k++) {
-      uint64_t mask = eq_mask(k, idx);
-      const uint64_t *e = table + k * words + j;
-      x0 |= e[0] & mask, x1 |= e[1] & mask, x2 |= e[2] & mask, x3 |= e[3] & mask;
-      x4 |= e[4] & mask, x5 |= e[5] & mask, x6 |= e[6] & mask, x7 |= e[7] & mask;
+    uint64x2_t x0 = vdupq_n_u64(0), x1 = x0, x2 = x0, x3 = x0, k = x0;
+    const uint64_t *e = table + j;
+    for (size_t i = 0; i < entries; i++, e += words) {
+      uint64x2_t mask = vceqq_u64(k, want);
+      x0 = vbslq_u64(mask, vld1q_u64(e), x0);
+      x1 = vbslq_u64(mask, vld1q_u64(e + 2), x1);
+      x2 = vbslq_u64(mask, vld1q_u64(e + 4), x2);
+      x3 = vbslq_u64(mask, vld1q_u64(e + 6), x3);
+      k = vaddq_u64(k, one);
     }
-    r[j] = x0, r[j + 1] = x1, r[j + 2] = x2, r[j + 3] = x3;
-    r[j + 4] = x4, r[j + 5] = x5, r[j + 6] = x6, r[j + 7] = x7;
+    vst1q_u64(r + j, x0);
+    vst1q_u64(r + j + 2, x1);
+    vst1q_u64(r + j + 4, x2);
+    vst1q_u64(r + j + 6, x3);
   }
-  for (; j < words; j++) {
-    uint64_t x = 0;
-    for (size_t k = 0; k < entries; k++) x |= table[k * words + j] & eq_mask(k, idx);
-    r[j] = x;
+  for (; j + 2 <= words; j += 2) {
+    uint64x2_t x0 = vdupq_n_u64(0), k = x0;
+    for (size_t i = 0; i < entries; i++) {
+      x0 = vbslq_u64(vceqq_u64(k, want), vld1q_u64(table + i * words + j), x0);
+      k = vaddq_u64(k, one);
+    }
+    vst1q_u64(r + j, x0);
+  }
+  if (j < words) {
+    uint64x1_t x0 = vdup_n_u64(0), k = x0;
+    const uint64x1_t want1 = vdup_n_u64(idx), one1 = vdup_n_u64(1);
+    for (size_t i = 0; i < entries; i++) {
+      x0 = vbsl_u64(vceq_u64(k, want1), vld1_u64(table + i * words + j), x0);
+      k = vadd_u64(k, one1);
+    }
+    vst1_u64(r + j, x0);
   }
 }
 
