@@ -206,48 +206,75 @@ static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hw
 
 /* ---- Squaring. */
 
-/* t[0..L-1] += x[0..L-1] y, L >= 1, four limbs per block then L % 4 single
- * limbs, returning the top word. The row's value is below
- * 2^(64 L) + (2^64 - 1) 2^(64 L) = 2^(64 (L + 1)), so its top word is
- * one word, the final pending h of the blocks (bounded above). */
-static inline uint64_t addmul_row(uint64_t *t, const uint64_t *x, uint64_t y, size_t L) {
-  uint64_t x0, x1, x2, x3, l0, l1, l2, l3, w0, w1, w2, w3, h = 0, cnt = L / 4, rem = L % 4;
-  const uint64_t *xp = x;
-  uint64_t *tp = t;
+/* The inner loops of a squaring row: t[0..L-1] += x[0..L-1] y at the
+ * pointers tp and xp, blocks of four limbs (count in cnt on entry) then
+ * single limbs (count computed by `rem`), with the row's pending top word
+ * in h (zero on entry). Ends with tp = t + L and h = the row's top word:
+ * the row's value is below 2^(64 L) + (2^64 - 1) 2^(64 L) = 2^(64 (L + 1)),
+ * so that word is all that is left above t[L-1]. Stores use an offset and
+ * a separate ADD, so the next block's loads never wait on stored data to
+ * learn their address. */
+#define SQR_ROW_LOOPS(rem)                                                         \
+  "cbz   %[cnt], 3f\n\t"                                                           \
+  "1:\n\t"                                                                         \
+  "ldp   %[x0], %[x1], [%[xp]]\n\t"                                                \
+  "ldp   %[x2], %[x3], [%[xp], #16]\n\t"                                           \
+  "ldp   %[w0], %[w1], [%[tp]]\n\t"                                                \
+  "ldp   %[w2], %[w3], [%[tp], #16]\n\t"                                           \
+  "add   %[xp], %[xp], #32\n\t"                                                    \
+  BLOCK4("%[y]", "h")                                                              \
+  "stp   %[w0], %[w1], [%[tp]]\n\t"                                                \
+  "stp   %[w2], %[w3], [%[tp], #16]\n\t"                                           \
+  "add   %[tp], %[tp], #32\n\t"                                                    \
+  "sub   %[cnt], %[cnt], #1\n\t"                                                   \
+  "cbnz  %[cnt], 1b\n\t"                                                           \
+  "3:\n\t"                                                                         \
+  rem                                                                              \
+  "cbz   %[cnt], 5f\n\t"                                                           \
+  "4:\n\t"                                                                         \
+  "ldr   %[x0], [%[xp]], #8\n\t"                                                   \
+  "ldr   %[w0], [%[tp]]\n\t"                                                       \
+  BLOCK1("%[y]", "h")                                                              \
+  "str   %[w0], [%[tp]]\n\t"                                                       \
+  "add   %[tp], %[tp], #8\n\t"                                                     \
+  "sub   %[cnt], %[cnt], #1\n\t"                                                   \
+  "cbnz  %[cnt], 4b\n\t"                                                           \
+  "5:\n\t"
+
+/* The off-diagonal triangle: for i = 0..n-2, row i adds a_i a[i+1..n-1]
+ * (L = n-1-i limbs) into t[2i+1..i+n-1] and writes its top word to
+ * t[i+n], a limb no earlier row reached (t is zero on entry). All rows in
+ * one asm statement: ti steps by two limbs, ai by one, L down to 0. */
+static inline void sqr_triangle(uint64_t *t, const uint64_t *a, size_t n) {
+  uint64_t x0, x1, x2, x3, l0, l1, l2, l3, w0, w1, w2, w3, y, h, cnt, L = n - 1;
+  const uint64_t *ai = a, *xp;
+  uint64_t *ti = t + 1, *tp;
   __asm__ volatile(
-      "cbz   %[cnt], 3f\n\t"
-      "1:\n\t"
-      "ldp   %[x0], %[x1], [%[xp]], #16\n\t"
-      "ldp   %[x2], %[x3], [%[xp]], #16\n\t"
-      "ldp   %[w0], %[w1], [%[tp]]\n\t"
-      "ldp   %[w2], %[w3], [%[tp], #16]\n\t"
-      BLOCK4("%[y]", "h")
-      "stp   %[w0], %[w1], [%[tp]], #16\n\t"
-      "stp   %[w2], %[w3], [%[tp]], #16\n\t"
-      "sub   %[cnt], %[cnt], #1\n\t"
-      "cbnz  %[cnt], 1b\n\t"
-      "3:\n\t"
-      "cbz   %[rem], 5f\n\t"
-      "4:\n\t"
-      "ldr   %[x0], [%[xp]], #8\n\t"
-      "ldr   %[w0], [%[tp]]\n\t"
-      BLOCK1("%[y]", "h")
-      "str   %[w0], [%[tp]], #8\n\t"
-      "sub   %[rem], %[rem], #1\n\t"
-      "cbnz  %[rem], 4b\n\t"
-      "5:\n\t"
+      "cbz   %[L], 9f\n\t"
+      "0:\n\t"
+      "ldr   %[y], [%[ai]], #8\n\t"
+      "mov   %[xp], %[ai]\n\t"
+      "mov   %[tp], %[ti]\n\t"
+      "mov   %[h], xzr\n\t"
+      "lsr   %[cnt], %[L], #2\n\t"
+      SQR_ROW_LOOPS("and   %[cnt], %[L], #3\n\t")
+      "str   %[h], [%[tp]]\n\t"
+      "add   %[ti], %[ti], #16\n\t"
+      "sub   %[L], %[L], #1\n\t"
+      "cbnz  %[L], 0b\n\t"
+      "9:\n\t"
       : [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3), [l0] "=&r"(l0), [l1] "=&r"(l1),
         [l2] "=&r"(l2), [l3] "=&r"(l3), [w0] "=&r"(w0), [w1] "=&r"(w1), [w2] "=&r"(w2), [w3] "=&r"(w3),
-        [h] "+&r"(h), [cnt] "+&r"(cnt), [rem] "+&r"(rem), [xp] "+&r"(xp), [tp] "+&r"(tp)
-      : [y] "r"(y)
+        [y] "=&r"(y), [h] "=&r"(h), [cnt] "=&r"(cnt), [xp] "=&r"(xp), [tp] "=&r"(tp), [L] "+&r"(L),
+        [ai] "+&r"(ai), [ti] "+&r"(ti)
+      :
       : "cc", "memory");
-  return h;
 }
 
 /* t[0..2n-1] = 2 t + sum a_i^2 2^(128 i). The doubling shifts each limb
  * left by one with the top bit of the limb below (EXTR, no flags); the
  * squares go on one carry chain that runs through the whole loop (LDP,
- * STP, MUL, UMULH, SUB and CBNZ leave the flags alone). t holds the
+ * STP, MUL, UMULH, ADD, SUB and CBNZ leave the flags alone). t holds the
  * off-diagonal sum, below a^2 / 2 < 2^(128n - 1), so no bit is shifted out
  * of t[2n-1], and the result is a^2 < 2^(128 n): the chain ends without a
  * carry. */
@@ -266,7 +293,8 @@ static inline void double_add_diag(uint64_t *t, const uint64_t *a, size_t n) {
       "extr  %[t0], %[t1], %[t0], #63\n\t"
       "adcs  %[p], %[p], %[lo]\n\t"
       "adcs  %[t0], %[t0], %[hi]\n\t"
-      "stp   %[p], %[t0], [%[tp]], #16\n\t"
+      "stp   %[p], %[t0], [%[tp]]\n\t"
+      "add   %[tp], %[tp], #16\n\t"
       "mov   %[p], %[t1]\n\t"
       "sub   %[cnt], %[cnt], #1\n\t"
       "cbnz  %[cnt], 1b\n\t"
@@ -276,39 +304,61 @@ static inline void double_add_diag(uint64_t *t, const uint64_t *a, size_t n) {
       : "cc", "memory");
 }
 
-/* r = a^2 / R mod m, canonical, for a < m, any n.
- * The triangle: row i adds a_i a[i+1..n-1] into t[2i+1..i+n-1] and writes
- * its top word to t[i+n], a limb no earlier row reached. The reduction:
- * row i takes q = t[i] n0, adds q m to t[i..i+n-1] (t[i] becomes 0) and
- * t[i+n] + top + c, c the carry left by the row before; the row's value is
- * below 2^(64 (n + 1)) (addmul_row), so t[i+n] + top + c < 2^65 and c
- * stays 0 or 1. The result (a^2 + Q m) / R < (m^2 + R m) / R < 2m is
- * t[n..2n-1] with c as its carry limb: one masked subtraction. */
+/* The Montgomery reduction of the 2n-limb square, all n rows in one asm
+ * statement: row i takes q = t[i] n0, adds q m to t[i..i+n-1] (t[i]
+ * becomes 0), then t[i+n] + top + c, c the carry word left by the row
+ * before: the row's value is below 2^(64 (n + 1)) (SQR_ROW_LOOPS), so
+ * t[i+n] + top + c < 2^65 and c stays 0 or 1. Returns the last c.
+ * par = {n0, n / 4, n % 4}. */
+static inline uint64_t sqr_reduce(uint64_t *t, const uint64_t *m, const uint64_t par[3], size_t n) {
+  uint64_t x0, x1, x2, x3, l0, l1, l2, l3, w0, w1, w2, w3, y, h, cnt, c = 0, rows = n;
+  const uint64_t *xp;
+  uint64_t *ti = t, *tp;
+  __asm__ volatile(
+      "0:\n\t"
+      "ldr   %[y], [%[ti]]\n\t"
+      "ldr   %[cnt], [%[par]]\n\t"
+      "mul   %[y], %[y], %[cnt]\n\t"
+      "mov   %[xp], %[m]\n\t"
+      "mov   %[tp], %[ti]\n\t"
+      "mov   %[h], xzr\n\t"
+      "ldr   %[cnt], [%[par], #8]\n\t"
+      SQR_ROW_LOOPS("ldr   %[cnt], [%[par], #16]\n\t")
+      "ldr   %[w0], [%[tp]]\n\t"
+      "adds  %[w0], %[w0], %[h]\n\t"
+      "adc   %[w1], xzr, xzr\n\t"
+      "adds  %[w0], %[w0], %[c]\n\t"
+      "adc   %[c], %[w1], xzr\n\t"
+      "str   %[w0], [%[tp]]\n\t"
+      "add   %[ti], %[ti], #8\n\t"
+      "sub   %[rows], %[rows], #1\n\t"
+      "cbnz  %[rows], 0b\n\t"
+      : [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3), [l0] "=&r"(l0), [l1] "=&r"(l1),
+        [l2] "=&r"(l2), [l3] "=&r"(l3), [w0] "=&r"(w0), [w1] "=&r"(w1), [w2] "=&r"(w2), [w3] "=&r"(w3),
+        [y] "=&r"(y), [h] "=&r"(h), [cnt] "=&r"(cnt), [xp] "=&r"(xp), [tp] "=&r"(tp), [c] "+&r"(c),
+        [rows] "+&r"(rows), [ti] "+&r"(ti)
+      : [m] "r"(m), [par] "r"(par)
+      : "cc", "memory");
+  return c;
+}
+
+/* r = a^2 / R mod m, canonical, for a < m, any n: the triangle, doubled
+ * with the diagonal added, then reduced. The result (a^2 + Q m) / R <
+ * (m^2 + R m) / R < 2m is t[n..2n-1] with c as its carry limb: one masked
+ * subtraction. */
 static void mont_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
   const uint64_t *m = ctx->m;
   size_t n = ctx->n;
   uint64_t t[2 * HWC_BN_MAX_LIMBS];
   for (size_t j = 0; j < 2 * n; j++) t[j] = 0;
-  /* The asm reads a, m and t from memory, unseen by MemorySanitizer; the
-   * register operands (a_i, q) are handed over clean, and the result
-   * takes the taint of a and m. */
+  /* The asm reads a, m and t from memory, unseen by MemorySanitizer: the
+   * result takes the taint of a and m; n0 is handed over clean. */
   int taint = taint_of(a, n, m, n);
-  uint64_t c = 0;
-  for (size_t i = 0; i + 1 < n; i++) {
-    uint64_t y = a[i];
-    hwc_msan_clean(&y, 8);
-    t[i + n] = addmul_row(t + 2 * i + 1, a + i + 1, y, n - 1 - i);
-  }
+  uint64_t par[3] = {ctx->n0, n / 4, n % 4};
+  hwc_msan_clean(par, sizeof par);
+  sqr_triangle(t, a, n);
   double_add_diag(t, a, n);
-  for (size_t i = 0; i < n; i++) {
-    uint64_t q = t[i] * ctx->n0;
-    hwc_msan_clean(&q, 8);
-    uint64_t top = addmul_row(t + i, m, q, n);
-    /* t[i+n] + top + c as a 65-bit sum, its carry the next c */
-    uint64_t s = t[i + n] + top, c1 = s < top;
-    t[i + n] = s + c;
-    c = c1 | (t[i + n] < c);
-  }
+  uint64_t c = sqr_reduce(t, m, par, n);
   hwc_msan_set(t, 8 * 2 * n, taint);
   hwc_msan_set(&c, 8, taint);
   hwc_bn_cond_sub(r, t + n, c, m, n);
