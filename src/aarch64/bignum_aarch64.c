@@ -48,11 +48,13 @@
  * ISA: the AArch64 baseline: A64 integer instructions for the arithmetic,
  * Advanced SIMD (part of the baseline ABI) for the table scan only.
  * Constant time: every loop bound and address depends only on n (and on
- * the public table size); MUL and UMULH have data-independent latency on
- * the Arm cores (and the architecture has no early-out multiplier flag
- * for them); no division; the final subtraction of m is always computed
- * and kept or dropped with a mask (hwc_bn_cond_sub); the table scan reads
- * every entry whole and selects with masks computed without a branch.
+ * the public table size); no branch and no division on secrets. The
+ * instructions that touch secrets (MUL, UMULH, MADD, ADDS/ADCS/ADC,
+ * SBCS, CSEL, EXTR, loads and stores at public addresses, and the NEON
+ * CMEQ/BSL of the scan) are all on Arm's list of data-independent-timing
+ * instructions (FEAT_DIT). The final subtraction of m is always computed
+ * and kept or dropped with CSEL on its borrow (cond_sub); the table scan
+ * reads every entry whole and keeps one under a CMEQ mask.
  */
 #include <arm_neon.h>
 
@@ -104,6 +106,86 @@ HWC_CALL_COUNTER(bignum_aarch64);
  * the listed inputs is tainted. */
 static inline int taint_of(const uint64_t *x, size_t nx, const uint64_t *y, size_t ny) {
   return hwc_msan_tainted(x, 8 * nx) | hwc_msan_tainted(y, 8 * ny);
+}
+
+/* r = t - m when t (n limbs plus the carry limb top, t < 2m) is at least
+ * m, else t: the portable hwc_bn_cond_sub with the borrow held in the
+ * carry flag. The first loop stores d = t - m into r on one SBCS chain
+ * through all n limbs (loads, stores, ADD, SUB and CBNZ leave the flags
+ * alone); SBCS of top then leaves C set exactly when no borrow got past
+ * the carry limb, i.e. t >= m; the second loop keeps d or t limb by limb
+ * with CSEL on that flag (a select, not a branch). r must not overlap t or
+ * m. par = {n0, n / 4, n % 4}. */
+static inline void cond_sub(uint64_t *r, const uint64_t *t, uint64_t top, const uint64_t *m, const uint64_t par[3]) {
+  uint64_t t0, t1, t2, t3, m0, m1, m2, m3, cnt;
+  const uint64_t *tp = t, *mp = m;
+  uint64_t *rp = r;
+  __asm__ volatile(
+      "cmp   xzr, xzr\n\t" /* C = 1: no borrow */
+      "ldr   %[cnt], [%[par], #8]\n\t"
+      "cbz   %[cnt], 3f\n\t"
+      "1:\n\t"
+      "ldp   %[t0], %[t1], [%[tp]]\n\t"
+      "ldp   %[t2], %[t3], [%[tp], #16]\n\t"
+      "ldp   %[m0], %[m1], [%[mp]]\n\t"
+      "ldp   %[m2], %[m3], [%[mp], #16]\n\t"
+      "sbcs  %[t0], %[t0], %[m0]\n\t"
+      "sbcs  %[t1], %[t1], %[m1]\n\t"
+      "sbcs  %[t2], %[t2], %[m2]\n\t"
+      "sbcs  %[t3], %[t3], %[m3]\n\t"
+      "stp   %[t0], %[t1], [%[rp]]\n\t"
+      "stp   %[t2], %[t3], [%[rp], #16]\n\t"
+      "add   %[tp], %[tp], #32\n\t"
+      "add   %[mp], %[mp], #32\n\t"
+      "add   %[rp], %[rp], #32\n\t"
+      "sub   %[cnt], %[cnt], #1\n\t"
+      "cbnz  %[cnt], 1b\n\t"
+      "3:\n\t"
+      "ldr   %[cnt], [%[par], #16]\n\t"
+      "cbz   %[cnt], 5f\n\t"
+      "4:\n\t"
+      "ldr   %[t0], [%[tp]], #8\n\t"
+      "ldr   %[m0], [%[mp]], #8\n\t"
+      "sbcs  %[t0], %[t0], %[m0]\n\t"
+      "str   %[t0], [%[rp]], #8\n\t"
+      "sub   %[cnt], %[cnt], #1\n\t"
+      "cbnz  %[cnt], 4b\n\t"
+      "5:\n\t"
+      "sbcs  xzr, %[top], xzr\n\t" /* C = 1 iff t >= m */
+      "mov   %[tp], %[t]\n\t"
+      "mov   %[rp], %[r]\n\t"
+      "ldr   %[cnt], [%[par], #8]\n\t"
+      "cbz   %[cnt], 7f\n\t"
+      "6:\n\t"
+      "ldp   %[t0], %[t1], [%[tp]]\n\t"
+      "ldp   %[t2], %[t3], [%[tp], #16]\n\t"
+      "ldp   %[m0], %[m1], [%[rp]]\n\t"
+      "ldp   %[m2], %[m3], [%[rp], #16]\n\t"
+      "csel  %[m0], %[m0], %[t0], cs\n\t"
+      "csel  %[m1], %[m1], %[t1], cs\n\t"
+      "csel  %[m2], %[m2], %[t2], cs\n\t"
+      "csel  %[m3], %[m3], %[t3], cs\n\t"
+      "stp   %[m0], %[m1], [%[rp]]\n\t"
+      "stp   %[m2], %[m3], [%[rp], #16]\n\t"
+      "add   %[tp], %[tp], #32\n\t"
+      "add   %[rp], %[rp], #32\n\t"
+      "sub   %[cnt], %[cnt], #1\n\t"
+      "cbnz  %[cnt], 6b\n\t"
+      "7:\n\t"
+      "ldr   %[cnt], [%[par], #16]\n\t"
+      "cbz   %[cnt], 9f\n\t"
+      "8:\n\t"
+      "ldr   %[t0], [%[tp]], #8\n\t"
+      "ldr   %[m0], [%[rp]]\n\t"
+      "csel  %[m0], %[m0], %[t0], cs\n\t"
+      "str   %[m0], [%[rp]], #8\n\t"
+      "sub   %[cnt], %[cnt], #1\n\t"
+      "cbnz  %[cnt], 8b\n\t"
+      "9:\n\t"
+      : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [m0] "=&r"(m0), [m1] "=&r"(m1),
+        [m2] "=&r"(m2), [m3] "=&r"(m3), [cnt] "=&r"(cnt), [tp] "+&r"(tp), [mp] "+&r"(mp), [rp] "+&r"(rp)
+      : [t] "r"(t), [r] "r"(r), [top] "r"(top), [par] "r"(par)
+      : "cc", "memory");
 }
 
 /* ---- Product: all n CIOS passes, t[-1..n] scratch plus accumulator.
@@ -201,7 +283,10 @@ static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hw
   hwc_msan_clean(par, sizeof par);
   mul_passes(t, a, b, m, par, n);
   hwc_msan_set(t, 8 * (n + 1), taint);
-  hwc_bn_cond_sub(r, t, t[n], m, n);
+  uint64_t top = t[n];
+  hwc_msan_clean(&top, 8);
+  cond_sub(r, t, top, m, par);
+  hwc_msan_set(r, 8 * n, taint);
 }
 
 /* ---- Squaring. */
@@ -359,9 +444,8 @@ static void mont_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
   sqr_triangle(t, a, n);
   double_add_diag(t, a, n);
   uint64_t c = sqr_reduce(t, m, par, n);
-  hwc_msan_set(t, 8 * 2 * n, taint);
-  hwc_msan_set(&c, 8, taint);
-  hwc_bn_cond_sub(r, t + n, c, m, n);
+  cond_sub(r, t + n, c, m, par);
+  hwc_msan_set(r, 8 * n, taint);
 }
 
 /* The table functions: each counts its call and runs the product. */
