@@ -10,8 +10,8 @@
  *    Montgomery multiplication algorithms", IEEE Micro 1996), the product
  *    row and the reduction row of each pass fused, four limbs at a time in
  *    registers, then the n % 4 limbs left over one at a time, all n passes
- *    in one asm statement (the idea of OpenSSL's armv8-mont
- *    __bn_mul4x_mont and of s2n-bignum's 4-limb blocks).
+ *    in one asm statement (OpenSSL's armv8-mont __bn_mul4x_mont also
+ *    works in four-limb steps).
  *  - Squaring: the off-diagonal products a_i a_j (i < j) once, the sum
  *    doubled, plus the diagonal a_i^2, then a separate word-by-word
  *    Montgomery reduction of the 2n-limb square: n^2 / 2 + n + n^2
@@ -38,8 +38,10 @@
  * chain ending in ADC h', hi3, c: that last add cannot wrap because the
  * block's value fits five words. One limb at a time (the n % 4 tail) the
  * same bound is (2^64 - 1) + (2^64 - 1)^2 + (2^64 - 1) = 2^128 - 1: the
- * high half plus two carries still fits one word. No carry ever lives
- * from one block to the next, so loop control may use any instruction.
+ * high half plus two carries still fits one word. In the rows no carry
+ * flag lives from one block to the next; the final subtraction and the
+ * squaring's doubling keep theirs across loop iterations, whose control
+ * (ADD, SUB, CBNZ) leaves the flags alone.
  * The CIOS value bounds (derived in the portable file): between passes
  * t < a + m < 2R, so t[n] <= 1; the pass's end t[n] + h + g < 2^66 and the
  * same bound leaves the new t[n] at 0 or 1. The squaring's bounds sit next
