@@ -11,9 +11,16 @@ _Static_assert(sizeof(hwc_poly1305_state) <= sizeof(((hwc_poly1305_ctx *)0)->sta
 
 static hwc_poly1305_state *state_of(hwc_poly1305_ctx *ctx) { return (hwc_poly1305_state *)ctx->state; }
 
+/* Zeroes the accumulator, r's slot, the powers flag and the buffer, but not
+ * the 576-byte cache of powers of r behind them: kernels fill the cache
+ * before they set powers_ready and never read it while the flag is 0, so
+ * clearing it on every init was set-up cost per message and nothing else.
+ * final still wipes the whole context, cache included. */
 void hwc_poly1305_init(hwc_poly1305_ctx *ctx, const uint8_t key[32]) {
   if (ctx == NULL || key == NULL) hwc_fatal(__func__, "NULL argument");
-  memset(ctx, 0, sizeof *ctx);
+  memset(ctx->state, 0, offsetof(hwc_poly1305_state, powers));
+  memset(ctx->buf, 0, sizeof ctx->buf);
+  ctx->buf_len = 0;
   hwc_poly1305_state *st = state_of(ctx);
   st->r[0] = hwc_load64_le(key) & 0x0ffffffc0fffffffull;
   st->r[1] = hwc_load64_le(key + 8) & 0x0ffffffc0ffffffcull;
