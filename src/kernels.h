@@ -186,16 +186,19 @@ typedef struct hwc_poly1305_kernel hwc_poly1305_kernel;
 typedef struct {
   hwc_impl_info info;
   void (*xor_blocks)(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16]);
-  /* Optional (NULL when absent): ChaCha20-Poly1305's bulk in one pass,
-   * xor_blocks stitched with Poly1305 over the ciphertext, its 4 * nblocks
-   * full 16-byte blocks (hibit 1) absorbed into mac's h: seal MACs out,
-   * open MACs in (read before out == in overwrites it). The MAC state is
-   * the shared radix-2^64 one, so any poly1305 kernel's would do; the
-   * protocol uses these only when aead_poly1305 is the poly1305 kernel
-   * selected, the one whose work the stitched MAC takes over, so that
-   * forcing another (HWCRYPTO_IMPL, the tests) still runs that one. */
+  /* Optional (NULL when absent; aead_open only with aead_seal):
+   * ChaCha20-Poly1305's bulk in one pass, xor_blocks stitched with
+   * Poly1305 over the ciphertext's full 16-byte blocks (hibit 1), absorbed
+   * into mac's h. aead_seal MACs a prefix of out and returns its length in
+   * 16-byte blocks (4 * nblocks when the MAC keeps pace with the keystream;
+   * the protocol absorbs the rest with the selected poly1305 kernel);
+   * aead_open MACs all of in (read before out == in overwrites it). The
+   * MAC state is the shared radix-2^64 one, so any poly1305 kernel's would
+   * do; the protocol uses these only when aead_poly1305 is the poly1305
+   * kernel selected, the one whose work the stitched MAC takes over, so
+   * that forcing another (HWCRYPTO_IMPL, the tests) still runs that one. */
   const hwc_poly1305_kernel *aead_poly1305;
-  void (*aead_seal)(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16], hwc_poly1305_state *mac);
+  size_t (*aead_seal)(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16], hwc_poly1305_state *mac);
   void (*aead_open)(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16], hwc_poly1305_state *mac);
 #ifdef HWC_TESTING
   unsigned long *aead_calls; /* bumped by aead_seal and aead_open (HWC_CALLS_AT) */

@@ -348,9 +348,11 @@ HWC_TEST(aead, poly1305_edge_ciphertexts_vs_generic) {
  * final block) and AAD lengths on both sides of 16, sealed out of place at
  * an odd offset and opened in place and out of place, against
  * generic+generic; a flipped tag bit is refused with the output zeroed. Its
- * own counter must show that the stitched path ran, and must not move when
+ * own counter must show that the stitched path ran (once per seal, and per
+ * open where the backend stitches opening too), and must not move when
  * another poly1305 backend is selected (the selection is obeyed). Backends
- * without the path run the same cases on their ordinary one. */
+ * without the path, or whose stand-in poly1305 backend this CPU lacks, run
+ * the same cases on their ordinary one. */
 static size_t stitched_len(size_t i) {
   /* 3..40 ChaCha20 blocks, each with six tails, then three long ones. */
   static const size_t tails[6] = {0, 1, 15, 16, 17, 63};
@@ -397,23 +399,28 @@ static void stitched_chacha(hwc_prim p, const char *impl, void *arg) {
   (void)p;
   uint8_t **bufs = arg;
   const hwc_chacha20_kernel *k = HWC_KERNEL(HWC_PRIM_CHACHA20, hwc_chacha20_kernel);
-  CHECK_MSG((k->aead_seal == NULL) == (k->aead_open == NULL) && (k->aead_seal == NULL) == (k->aead_poly1305 == NULL),
-            "chacha20/%s: aead_seal, aead_open and aead_poly1305 come together", impl);
+  CHECK_MSG((k->aead_seal == NULL) == (k->aead_poly1305 == NULL) && (k->aead_seal != NULL || k->aead_open == NULL),
+            "chacha20/%s: aead_seal and aead_poly1305 come together, aead_open only with them", impl);
   if (!k->aead_seal) {
     stitched_run(impl, hwc_impl_selected(HWC_PRIM_POLY1305), bufs);
     return;
   }
   const char *pimpl = k->aead_poly1305->info.name;
-  CHECK_MSG(hwc_impl_select(HWC_PRIM_POLY1305, pimpl) == HWC_OK, "chacha20/%s: its poly1305 %s is not supported",
-            impl, pimpl);
+  if (hwc_impl_select(HWC_PRIM_POLY1305, pimpl) != HWC_OK) {
+    /* That poly1305 backend needs more than this CPU has (avx512 beside
+     * avx512ifma on a CPU without IFMA): the path cannot run here. */
+    printf("aead: chacha20/%s: stitched path not reachable here (poly1305/%s not supported)\n", impl, pimpl);
+    stitched_run(impl, hwc_impl_selected(HWC_PRIM_POLY1305), bufs);
+    return;
+  }
   unsigned long before = __atomic_load_n(k->aead_calls, __ATOMIC_RELAXED);
   stitched_run(impl, pimpl, bufs);
   unsigned long ran = __atomic_load_n(k->aead_calls, __ATOMIC_RELAXED) - before;
   /* Every case seals once and opens three times; all but 192 bytes (three
    * blocks: the protocol's one-call short path) take the stitched one. */
-  unsigned long want = 0;
-  for (size_t i = 0; i < STITCHED_CASES; i++) want += stitched_len(i) > 192 ? 4 : 0;
-  CHECK_MSG(ran == want && want > 900, "chacha20/%s+%s: the stitched path ran %lu times, not %lu", impl, pimpl, ran,
+  unsigned long want = 0, per = k->aead_open ? 4 : 1;
+  for (size_t i = 0; i < STITCHED_CASES; i++) want += stitched_len(i) > 192 ? per : 0;
+  CHECK_MSG(ran == want && want > 200, "chacha20/%s+%s: the stitched path ran %lu times, not %lu", impl, pimpl, ran,
             want);
   /* Another poly1305 backend selected: the ordinary path. */
   const char *other = strcmp(pimpl, "generic") ? "generic" : "x86_64";

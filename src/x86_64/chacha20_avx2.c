@@ -135,19 +135,6 @@ static const uint8_t rot_masks[64] __attribute__((aligned(32))) = {
   "vpor %%ymm14, %[" b0 "], %[" b0 "]\n\t"                                    \
   "vpor %%ymm15, %[" b1 "], %[" b1 "]\n\t"
 
-/* The Poly1305 accumulator and key of the stitched path (the shared
- * state's h and r, s1 = r1 + r1 / 4), as locals the compiler keeps in
- * registers across the rounds. */
-typedef struct {
-  uint64_t h0, h1, h2, r0, r1, s1;
-} mac_regs;
-
-/* h over the n full 16-byte blocks at in (hibit 1), one block after the
- * other: Poly1305 is one serial chain. */
-static inline __attribute__((always_inline)) void mac_blocks(mac_regs *m, const uint8_t *in, size_t n) {
-  for (size_t i = 0; i < n; i++) poly1305_block_x86_64(&m->h0, &m->h1, &m->h2, in + 16 * i, m->r0, m->r1, m->s1, 1);
-}
-
 /* Poly1305 blocks per double round when a step is stitched: 3 x 10 of its
  * 32, the last 2 after the rounds, beside the feed-forward and transpose. */
 enum { MAC_PER_ROUND = 3 };
@@ -179,14 +166,14 @@ enum { MAC_PER_ROUND = 3 };
  * itself is additions, XORs, shifts and fixed shuffles on registers and
  * fixed stack slots: no branch, no data-dependent address; the valgrind
  * check runs it as built. */
-static inline __attribute__((always_inline)) void rounds8(cv x[16], const uint32_t st[16], cv ctr, mac_regs *m,
+static inline __attribute__((always_inline)) void rounds8(cv x[16], const uint32_t st[16], cv ctr, poly1305_regs *m,
                                                          const uint8_t **mac_in, int stitched) {
 #ifdef HWC_MSAN
   for (int i = 0; i < 16; i++) x[i] = cv_set1(st[i]);
   x[12] = ctr;
   chacha_rounds(x);
   if (stitched) {
-    mac_blocks(m, *mac_in, 10 * MAC_PER_ROUND);
+    poly1305_regs_blocks(m, *mac_in, 10 * MAC_PER_ROUND);
     *mac_in += 16 * 10 * MAC_PER_ROUND;
   }
 #else
@@ -225,7 +212,7 @@ static inline __attribute__((always_inline)) void rounds8(cv x[16], const uint32
         : [c] "r"(c), [k] "r"(rot_masks)
         : "xmm14", "xmm15", "memory");
     if (stitched) {
-      mac_blocks(m, *mac_in, MAC_PER_ROUND);
+      poly1305_regs_blocks(m, *mac_in, MAC_PER_ROUND);
       *mac_in += 16 * MAC_PER_ROUND;
     }
   }
@@ -239,13 +226,13 @@ static inline __attribute__((always_inline)) void rounds8(cv x[16], const uint32
 /* Eight blocks in the vertical layout; when stitched (a constant at every
  * call), with the 32 Poly1305 blocks at mac_in (rounds8). */
 static inline __attribute__((always_inline)) void blocks8_body(uint8_t *out, const uint8_t *in, uint32_t st[16],
-                                                              mac_regs *m, const uint8_t *mac_in, int stitched) {
+                                                              poly1305_regs *m, const uint8_t *mac_in, int stitched) {
   __m256i x[16];
   const __m256i ctr = cv_add(cv_set1(st[12]), cv_lane_index());
   rounds8(x, st, ctr, m, &mac_in, stitched);
   /* Before the stores below: opening in place MACs the bytes they
    * overwrite. */
-  if (stitched) mac_blocks(m, mac_in, 32 - 10 * MAC_PER_ROUND);
+  if (stitched) poly1305_regs_blocks(m, mac_in, 32 - 10 * MAC_PER_ROUND);
   /* Feed-forward: the input words are re-broadcast from st rather than
    * kept live across the rounds. */
   for (int i = 0; i < 16; i++) x[i] = cv_add(x[i], i == 12 ? ctr : cv_set1(st[i]));
@@ -302,38 +289,15 @@ static void chacha20_avx2_xor_blocks(uint8_t *out, const uint8_t *in, size_t nbl
   blocks_short(out, in, nblocks, st);
 }
 
-/* The stitched path's Poly1305 registers from the shared state; returns
- * whether h or r is secret (MemorySanitizer builds: the asm gets clean
- * copies, see poly1305_x86_64.h). */
-static int mac_load(mac_regs *m, const hwc_poly1305_state *mac) {
-  int taint = hwc_msan_tainted(mac->h, sizeof mac->h) | hwc_msan_tainted(mac->r, sizeof mac->r);
-  m->h0 = mac->h[0];
-  m->h1 = mac->h[1];
-  m->h2 = mac->h[2];
-  m->r0 = mac->r[0];
-  m->r1 = mac->r[1];
-  hwc_msan_clean(m, sizeof *m);
-  m->s1 = m->r1 + (m->r1 >> 2);
-  return taint;
-}
-
-/* And back, h taking the taint of everything it was computed from. */
-static void mac_store(hwc_poly1305_state *mac, const mac_regs *m, int taint) {
-  mac->h[0] = m->h0;
-  mac->h[1] = m->h1;
-  mac->h[2] = m->h2;
-  hwc_msan_set(mac->h, sizeof mac->h, taint);
-}
-
 /* The table's aead_seal: eight-block steps, each but the first stitched
  * with the MAC of the ciphertext the step before wrote; then the 0..7
- * blocks left and the MAC of everything not yet absorbed. */
-static void chacha20_avx2_aead_seal(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16],
-                                    hwc_poly1305_state *mac) {
+ * blocks left and the MAC of everything not yet absorbed: all of it. */
+static size_t chacha20_avx2_aead_seal(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16],
+                                      hwc_poly1305_state *mac) {
   HWC_COUNT_CALL(chacha20_avx2);
   HWC_COUNT_CALL(chacha20_avx2_aead);
-  mac_regs m;
-  int taint = mac_load(&m, mac);
+  poly1305_regs m;
+  int taint = poly1305_regs_load(&m, mac);
   uint8_t *const start = out;
   const uint8_t *mac_next = out; /* the first ciphertext byte not yet MACed */
   if (nblocks >= 8) {
@@ -346,8 +310,9 @@ static void chacha20_avx2_aead_seal(uint8_t *out, const uint8_t *in, size_t nblo
   }
   blocks_short(out, in, nblocks, st);
   out += 64 * nblocks;
-  mac_blocks(&m, mac_next, (size_t)(out - mac_next) / 16);
-  mac_store(mac, &m, taint | hwc_msan_tainted(start, (size_t)(out - start)));
+  poly1305_regs_blocks(&m, mac_next, (size_t)(out - mac_next) / 16);
+  poly1305_regs_store(mac, &m, taint | hwc_msan_tainted(start, (size_t)(out - start)));
+  return (size_t)(out - start) / 16;
 }
 
 /* The table's aead_open: every eight-block step stitched with the MAC of
@@ -356,12 +321,12 @@ static void chacha20_avx2_aead_open(uint8_t *out, const uint8_t *in, size_t nblo
                                     hwc_poly1305_state *mac) {
   HWC_COUNT_CALL(chacha20_avx2);
   HWC_COUNT_CALL(chacha20_avx2_aead);
-  mac_regs m;
-  int taint = mac_load(&m, mac) | hwc_msan_tainted(in, 64 * nblocks);
+  poly1305_regs m;
+  int taint = poly1305_regs_load(&m, mac) | hwc_msan_tainted(in, 64 * nblocks);
   for (; nblocks >= 8; nblocks -= 8, in += 512, out += 512) blocks8_body(out, in, st, &m, in, 1);
-  mac_blocks(&m, in, 4 * nblocks);
+  poly1305_regs_blocks(&m, in, 4 * nblocks);
   blocks_short(out, in, nblocks, st);
-  mac_store(mac, &m, taint);
+  poly1305_regs_store(mac, &m, taint);
 }
 
 extern const hwc_poly1305_kernel hwc_poly1305_avx2;

@@ -61,19 +61,22 @@ static inline __attribute__((always_inline)) void chacha_qr(cv *a, cv *b, cv *c,
   *c = cv_add(*c, *d); *b = cv_rotl7(cv_xor(*b, *c));
 }
 
-/* The ten double rounds (RFC 8439, 2.3) over the vertical layout: four
- * column quarter rounds, then four diagonal ones, on state words x[0..15]. */
+/* One double round (RFC 8439, 2.3) over the vertical layout: four column
+ * quarter rounds, then four diagonal ones, on state words x[0..15]. */
+static inline __attribute__((always_inline)) void chacha_double_round(cv x[16]) {
+  chacha_qr(&x[0], &x[4], &x[8], &x[12]);
+  chacha_qr(&x[1], &x[5], &x[9], &x[13]);
+  chacha_qr(&x[2], &x[6], &x[10], &x[14]);
+  chacha_qr(&x[3], &x[7], &x[11], &x[15]);
+  chacha_qr(&x[0], &x[5], &x[10], &x[15]);
+  chacha_qr(&x[1], &x[6], &x[11], &x[12]);
+  chacha_qr(&x[2], &x[7], &x[8], &x[13]);
+  chacha_qr(&x[3], &x[4], &x[9], &x[14]);
+}
+
+/* The ten double rounds. */
 static inline __attribute__((always_inline)) void chacha_rounds(cv x[16]) {
-  for (int r = 0; r < 10; r++) {
-    chacha_qr(&x[0], &x[4], &x[8], &x[12]);
-    chacha_qr(&x[1], &x[5], &x[9], &x[13]);
-    chacha_qr(&x[2], &x[6], &x[10], &x[14]);
-    chacha_qr(&x[3], &x[7], &x[11], &x[15]);
-    chacha_qr(&x[0], &x[5], &x[10], &x[15]);
-    chacha_qr(&x[1], &x[6], &x[11], &x[12]);
-    chacha_qr(&x[2], &x[7], &x[8], &x[13]);
-    chacha_qr(&x[3], &x[4], &x[9], &x[14]);
-  }
+  for (int r = 0; r < 10; r++) chacha_double_round(x);
 }
 
 /* 4x4 transpose of 32-bit words inside each 128-bit lane: on return a, b,

@@ -117,4 +117,40 @@ static inline void poly1305_blocks_x86_64(hwc_poly1305_state *st, const uint8_t 
   hwc_msan_set(st->h, sizeof st->h, taint);
 }
 
+/* For the stitched AEAD paths of the chacha20 kernels (chacha20_avx2.c,
+ * chacha20_avx512.c): the shared state's h and r, s1 = r1 + r1 / 4, in
+ * locals the compiler keeps in registers across the vector rounds. */
+typedef struct {
+  uint64_t h0, h1, h2, r0, r1, s1;
+} poly1305_regs;
+
+/* h over the n full 16-byte blocks at in (hibit 1), one block after the
+ * other: Poly1305 is one serial chain. */
+static inline __attribute__((always_inline)) void poly1305_regs_blocks(poly1305_regs *m, const uint8_t *in,
+                                                                      size_t n) {
+  for (size_t i = 0; i < n; i++) poly1305_block_x86_64(&m->h0, &m->h1, &m->h2, in + 16 * i, m->r0, m->r1, m->s1, 1);
+}
+
+/* The registers from the shared state; returns whether h or r is secret
+ * (MemorySanitizer builds: the asm gets clean copies, as above). */
+static inline int poly1305_regs_load(poly1305_regs *m, const hwc_poly1305_state *st) {
+  int taint = hwc_msan_tainted(st->h, sizeof st->h) | hwc_msan_tainted(st->r, sizeof st->r);
+  m->h0 = st->h[0];
+  m->h1 = st->h[1];
+  m->h2 = st->h[2];
+  m->r0 = st->r[0];
+  m->r1 = st->r[1];
+  hwc_msan_clean(m, sizeof *m);
+  m->s1 = m->r1 + (m->r1 >> 2);
+  return taint;
+}
+
+/* And back, h taking the taint of everything it was computed from. */
+static inline void poly1305_regs_store(hwc_poly1305_state *st, const poly1305_regs *m, int taint) {
+  st->h[0] = m->h0;
+  st->h[1] = m->h1;
+  st->h[2] = m->h2;
+  hwc_msan_set(st->h, sizeof st->h, taint);
+}
+
 #endif
