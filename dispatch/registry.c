@@ -37,6 +37,7 @@ extern const hwc_sha512_kernel hwc_sha512_avx512;
 extern const hwc_sha1_kernel hwc_sha1_armv8;
 extern const hwc_sha256_kernel hwc_sha256_armv8;
 extern const hwc_sha512_kernel hwc_sha512_armv8;
+extern const hwc_sha512_kernel hwc_sha512_neon;
 extern const hwc_chacha20_kernel hwc_chacha20_neon;
 extern const hwc_poly1305_kernel hwc_poly1305_neon;
 extern const hwc_fe25519_kernel hwc_fe25519_aarch64;
@@ -66,6 +67,7 @@ static const hwc_impl_info *const sha512_impls[] = {
     IMPL(hwc_sha512_generic),
 #if defined(__aarch64__)
     IMPL(hwc_sha512_armv8),
+    IMPL(hwc_sha512_neon),
 #endif
 #if defined(__x86_64__)
     IMPL(hwc_sha512_avx2),
