@@ -356,6 +356,34 @@ HWC_TEST(dispatch, rule_applies_to_its_cpu_only) {
 
 /* A rule naming an implementation that cannot run here (its features
  * masked) or that does not exist is skipped, and the next rule decides. */
+#if defined(__aarch64__)
+/* The compiled aarch64 rules (dispatch/uarch.c): on the in-order Cortex-A53
+ * and A55 the fe25519 aarch64 and sha512 neon kernels are avoided, on an
+ * out-of-order Neoverse N1 and on an unknown part (qemu-user reports part
+ * 0) priority keeps them. The KATs run under each choice. */
+HWC_TEST(dispatch, aarch64_in_order_rules) {
+  static const struct {
+    unsigned part;
+    const char *fe, *sha512, *why;
+  } cases[] = {
+      {0xd03, "generic", "generic", "rule"},
+      {0xd05, "generic", "generic", "rule"},
+      {0xd0c, "aarch64", "neon", "priority"},
+      {0, "aarch64", "neon", "priority"},
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    reset_selection();
+    hwc_dispatch_set_cpu_for_tests("arm", 0x41, cases[k].part);
+    /* Where the CPU has SHA-512 instructions armv8-ce outranks neon: hide them. */
+    reinit_with("sha512,sha3", NULL);
+    check_selected(HWC_PRIM_FE25519, cases[k].fe, cases[k].why, "compiled aarch64 rule");
+    check_selected(HWC_PRIM_SHA512, cases[k].sha512, cases[k].why, "compiled aarch64 rule");
+    quick_kats("compiled aarch64 rule");
+  }
+  reset_selection();
+}
+#endif
+
 HWC_TEST(dispatch, rule_for_unrunnable_impl_skipped) {
   size_t def;
   hwc_prim p = demo_prim(&def);
