@@ -56,6 +56,7 @@
 #include <arm_neon.h>
 
 #include "../common/byteorder.h"
+#include "../common/poly1305_radix26.h"
 #include "../kernels.h"
 
 HWC_CALL_COUNTER(poly1305_neon);
@@ -251,28 +252,11 @@ static void compute_powers(hwc_poly1305_state *st) {
 }
 
 /* st->h = the sum of the two lanes of d, carried fully and repacked to
- * radix 2^64. Bounds: each lane below 2^59, so the sums t are below 2^60;
- * the first pass leaves t0..t3 below 2^26 and t4 below 2^60 + 2^34, whose
- * top folds into t0 as 5 * (t4 >> 26) < 2^37. That fold can push t0, then
- * t1, t2, t3 in turn to 2^26, so the second pass runs the whole chain to
- * t4 (the lost carry collapse26 of the x86 kernels once had): then t0..t3
- * are below 2^26, the ORs join disjoint bits, and t4 is at most 2^26, so
- * st->h[2] = t4 >> 24 is at most 4. */
+ * radix 2^64. Bounds: each lane below 2^59, so the sums are below 2^60,
+ * inside hwc_poly1305_from26's 2^62. */
 static void collapse(hwc_poly1305_state *st, const uint64x2_t d[5]) {
-  uint64_t t0 = vaddvq_u64(d[0]), t1 = vaddvq_u64(d[1]), t2 = vaddvq_u64(d[2]), t3 = vaddvq_u64(d[3]),
-           t4 = vaddvq_u64(d[4]);
-  t1 += t0 >> 26; t0 &= M26;
-  t2 += t1 >> 26; t1 &= M26;
-  t3 += t2 >> 26; t2 &= M26;
-  t4 += t3 >> 26; t3 &= M26;
-  t0 += (t4 >> 26) * 5; t4 &= M26;
-  t1 += t0 >> 26; t0 &= M26;
-  t2 += t1 >> 26; t1 &= M26;
-  t3 += t2 >> 26; t2 &= M26;
-  t4 += t3 >> 26; t3 &= M26;
-  st->h[0] = t0 | t1 << 26 | t2 << 52;
-  st->h[1] = t2 >> 12 | t3 << 14 | t4 << 40;
-  st->h[2] = t4 >> 24;
+  hwc_poly1305_from26(st, vaddvq_u64(d[0]), vaddvq_u64(d[1]), vaddvq_u64(d[2]), vaddvq_u64(d[3]),
+                      vaddvq_u64(d[4]));
 }
 
 /* The powers as multipliers: set 0 the limbs of r^4, r^3, r^2, r^1, set 1

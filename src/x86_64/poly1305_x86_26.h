@@ -42,6 +42,7 @@
 
 #include "../kernels.h"
 #include "poly1305_x86_64.h"
+#include "../common/poly1305_radix26.h"
 
 #define M26 0x3ffffff
 
@@ -145,32 +146,11 @@ static inline void expand26(pv h[5], const hwc_poly1305_state *st) {
 }
 
 /* st->h = the sum of h's lanes, carried fully and repacked to radix 2^64.
- *
- * Bounds: each lane's limbs leave mulmod26 below 2^27 (limbs 1 and 4 are
- * a masked limb plus a carry far below 2^26), so the sums of at most 8
- * lanes are below 2^30 and the first pass leaves t0..t3 < 2^26 and
- * t4 < 2^31. Folding t4's top into t0
- * (times 5, since 2^130 = 5 mod p) can push t0, then t1, t2 and t3 in turn
- * to 2^26 exactly, so the second pass must run the whole chain up to t4:
- * only then are t0..t3 below 2^26 and the ORs below join disjoint bits.
- * A second pass that stopped at t2 once dropped bit 78 of h (t2 = 2^26
- * overlapped t3's lowest bit), for messages that keep h at its maximum. t4
- * ends below 2^26 + 1, so its bits above 24 land in st->h[2], which the
- * scalar code accepts as a partially reduced h. */
+ * Bounds: each lane's limbs leave mulmod26 below 2^27 (limbs 1 and 4 are a
+ * masked limb plus a carry far below 2^26), so the sums of at most 8 lanes
+ * are below 2^30, well inside hwc_poly1305_from26's 2^62. */
 static inline void collapse26(hwc_poly1305_state *st, const pv h[5]) {
-  uint64_t t0 = pv_hsum(h[0]), t1 = pv_hsum(h[1]), t2 = pv_hsum(h[2]), t3 = pv_hsum(h[3]), t4 = pv_hsum(h[4]);
-  t1 += t0 >> 26; t0 &= M26;
-  t2 += t1 >> 26; t1 &= M26;
-  t3 += t2 >> 26; t2 &= M26;
-  t4 += t3 >> 26; t3 &= M26;
-  t0 += (t4 >> 26) * 5; t4 &= M26;
-  t1 += t0 >> 26; t0 &= M26;
-  t2 += t1 >> 26; t1 &= M26;
-  t3 += t2 >> 26; t2 &= M26;
-  t4 += t3 >> 26; t3 &= M26;
-  st->h[0] = t0 | t1 << 26 | t2 << 52;
-  st->h[1] = t2 >> 12 | t3 << 14 | t4 << 40;
-  st->h[2] = t4 >> 24;
+  hwc_poly1305_from26(st, pv_hsum(h[0]), pv_hsum(h[1]), pv_hsum(h[2]), pv_hsum(h[3]), pv_hsum(h[4]));
 }
 
 #endif
