@@ -89,7 +89,7 @@ static void sha256_avx2_blocks(uint32_t state[8], const uint8_t *in, size_t nblo
                                        -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 8, 9, 10, 11);
   /* 16 rows (64 rounds) of two blocks. */
   _Alignas(32) uint32_t wk[128];
-  const volatile uint32_t *rd = wk;
+  const uint32_t *rd = wk;
 
   while (nblocks) {
     const __m128i *lo = (const __m128i *)in;
@@ -108,12 +108,14 @@ static void sha256_avx2_blocks(uint32_t state[8], const uint8_t *in, size_t nblo
     uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
     uint32_t bc = b ^ c;
     for (int r = 0; r < 12; r += 4) {
-      const volatile uint32_t *p = rd + 8 * r;
+      const uint32_t *p = rd + 8 * r;
+      SHA256_WK_STORED(p);
       SHA256_FOUR0(p + 0); SLOT0(wk, r + 4);
       SHA256_FOUR4(p + 8); SLOT1(wk, r + 5);
       SHA256_FOUR0(p + 16); SLOT2(wk, r + 6);
       SHA256_FOUR4(p + 24); SLOT3(wk, r + 7);
     }
+    SHA256_WK_STORED(rd);
     SIXTEEN(rd + 96);
     state[0] += a; state[1] += b; state[2] += c; state[3] += d;
     state[4] += e; state[5] += f; state[6] += g; state[7] += h;
@@ -123,6 +125,7 @@ static void sha256_avx2_blocks(uint32_t state[8], const uint8_t *in, size_t nblo
     a = state[0], b = state[1], c = state[2], d = state[3];
     e = state[4], f = state[5], g = state[6], h = state[7];
     bc = b ^ c;
+    SHA256_WK_STORED(rd);
     for (int r = 0; r < 16; r += 4) {
       SIXTEEN(rd + 8 * r + 4);
     }

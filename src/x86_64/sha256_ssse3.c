@@ -69,7 +69,7 @@ static void sha256_ssse3_blocks(uint32_t state[8], const uint8_t *in, size_t nbl
   const __m128i lo2 = _mm_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, -1, -1, -1, -1, -1, -1, -1, -1);
   const __m128i hi2 = _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 2, 3, 8, 9, 10, 11);
   _Alignas(16) uint32_t wk[64];
-  const volatile uint32_t *rd = wk;
+  const uint32_t *rd = wk;
 
   for (; nblocks; nblocks--, in += 64) {
     const __m128i *p = (const __m128i *)in;
@@ -86,12 +86,14 @@ static void sha256_ssse3_blocks(uint32_t state[8], const uint8_t *in, size_t nbl
     uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
     uint32_t bc = b ^ c;
     for (int r = 0; r < 12; r += 4) {
-      const volatile uint32_t *q = rd + 4 * r;
+      const uint32_t *q = rd + 4 * r;
+      SHA256_WK_STORED(q);
       SHA256_FOUR0(q + 0); SLOT0(wk, r + 4);
       SHA256_FOUR4(q + 4); SLOT1(wk, r + 5);
       SHA256_FOUR0(q + 8); SLOT2(wk, r + 6);
       SHA256_FOUR4(q + 12); SLOT3(wk, r + 7);
     }
+    SHA256_WK_STORED(rd);
     SHA256_FOUR0(rd + 48); SHA256_FOUR4(rd + 52);
     SHA256_FOUR0(rd + 56); SHA256_FOUR4(rd + 60);
     state[0] += a; state[1] += b; state[2] += c; state[3] += d;

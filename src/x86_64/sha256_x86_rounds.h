@@ -43,10 +43,15 @@
     bc = (a) ^ (b);                                  \
   } while (0)
 
+/* Keeps the compiler from forwarding W + K stored by the vector schedule
+ * into scalar registers (VPEXTRD, or a separate load per word): after this
+ * barrier the rounds must read the words from memory, which they do as the
+ * memory operand of an ADD, one fused load-op. No instruction. Placed where
+ * every row the following rounds read is already stored. */
+#define SHA256_WK_STORED(p) __asm__("" : : "r"(p) : "memory")
+
 /* Four rounds at step r (0 or 4) of the eight-round renaming cycle, W + K
- * of round i (0..3) at p[i]. p is a pointer to volatile, so the words are
- * read from memory as stored and never extracted from the vector registers
- * that computed them. */
+ * of round i (0..3) at p[i]. */
 #define SHA256_FOUR0(p)                             \
   SHA256_ROUND(a, b, c, d, e, f, g, h, (p)[0]);     \
   SHA256_ROUND(h, a, b, c, d, e, f, g, (p)[1]);     \
