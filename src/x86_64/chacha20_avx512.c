@@ -139,23 +139,6 @@ static void blocks4(uint8_t *out, const uint8_t *in, size_t n, uint32_t st[16]) 
   st[12] += (uint32_t)n;
 }
 
-/* The table's xor_blocks: sixteens, then fours, a lone block scalar. */
-static void chacha20_avx512_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
-  HWC_COUNT_CALL(chacha20_avx512);
-  if (nblocks == 1) {
-    hwc_chacha20_blocks_scalar(out, in, 1, st);
-    return;
-  }
-  for (; nblocks >= 16; nblocks -= 16, in += 1024, out += 1024) blocks16(out, in, st);
-  while (nblocks) {
-    size_t n = nblocks >= 4 ? 4 : nblocks;
-    blocks4(out, in, n, st);
-    nblocks -= n;
-    in += 64 * n;
-    out += 64 * n;
-  }
-}
-
 /* The 0..15 blocks after the sixteens: fours. */
 static inline __attribute__((always_inline)) void blocks_short(uint8_t *out, const uint8_t *in, size_t nblocks,
                                                               uint32_t st[16]) {
@@ -166,6 +149,17 @@ static inline __attribute__((always_inline)) void blocks_short(uint8_t *out, con
     in += 64 * n;
     out += 64 * n;
   }
+}
+
+/* The table's xor_blocks: sixteens, then fours, a lone block scalar. */
+static void chacha20_avx512_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
+  HWC_COUNT_CALL(chacha20_avx512);
+  if (nblocks == 1) {
+    hwc_chacha20_blocks_scalar(out, in, 1, st);
+    return;
+  }
+  for (; nblocks >= 16; nblocks -= 16, in += 1024, out += 1024) blocks16(out, in, st);
+  blocks_short(out, in, nblocks, st);
 }
 
 /* The table's aead_seal: sixteen-block steps, each but the first stitched
