@@ -143,7 +143,8 @@ static inline __attribute__((always_inline)) void gcm16(int decrypt, uint8_t *ou
     if (hashing) x[0] = _mm512_xor_si512(x[0], _mm512_zextsi128_si512(s));
     for (unsigned r = 1; r < rounds; r++) {
       for (int i = 0; i < 4; i++) b[i] = _mm512_aesenc_epi128(b[i], ks.k[r]);
-      if (hashing && r <= 4) gh4_mul(&a, x[r - 1], _mm512_loadu_si512(pw + (r - 1)));
+      /* x[0], which holds the GHASH value, last (gh4_run) */
+      if (hashing && r <= 4) gh4_mul(&a, x[r & 3], _mm512_loadu_si512(pw + (r & 3)));
     }
     for (int i = 0; i < 4; i++) {
       __m512i o = _mm512_xor_si512(_mm512_aesenclast_epi128(b[i], ks.k[rounds]), _mm512_loadu_si512(in + 64 * i));
