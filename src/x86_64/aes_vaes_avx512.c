@@ -4,7 +4,8 @@
  * sixteen in flight for CTR, CBC-decrypt and GCM. GCM is one stitched loop:
  * the rounds of sixteen counter blocks interleaved with the VPCLMULQDQ GHASH
  * of sixteen ciphertext blocks (the previous batch when encrypting, the
- * current one when decrypting), one reduction per batch (ghash_vpclmul.h).
+ * current one when decrypting), one reduction per two batches
+ * (ghash_vpclmul.h, gcm16).
  * Short inputs take the same loop with masked loads and stores, so a 64-byte
  * message costs one batch of one register, not sixteen blocks of set-up.
  * The round keys are AES-NI's (x86_aes.h), broadcast to all four lanes on
@@ -117,50 +118,119 @@ static void vaes512_cbc_decrypt(uint8_t *out, const uint8_t *in, size_t nblocks,
   _mm_storeu_si128((__m128i *)iv, _mm512_extracti32x4_epi32(prev, 3));
 }
 
-/* GCM bulk, sixteen blocks per iteration (see the file comment). */
+/* GCM bulk, sixteen blocks per AES step (see the file comment). The GHASH
+ * batches (sixteen blocks each; batch j is the ciphertext of AES batch j,
+ * hashed while batch j + 1 is encrypted or, when decrypting, while batch j
+ * itself is decrypted) are reduced in pairs: the first of a pair
+ * (GH_FIRST) takes the running GHASH value into its first block and is
+ * multiplied by H'^32 .. H'^17 and left unreduced, the second (GH_SECOND)
+ * by H'^16 .. H'^1, added to it and reduced, so the chain from one GHASH
+ * value to the next (one multiply, the accumulation, the reduction) is
+ * paid once per 32 blocks. A last batch without a partner is GH_SINGLE.
+ * Which role a batch has depends on the length only. */
+enum gh_role { GH_NONE, GH_FIRST, GH_SECOND, GH_SINGLE };
+
+typedef struct {
+  keys4 ks;
+  __m512i c;  /* the next four counter blocks, byte-reversed (ctr_start) */
+  __m128i s;  /* the GHASH value (POLYVAL domain) */
+  gh4_acc a;  /* a GH_FIRST batch's unreduced sums, else zero */
+} gcm_state;
+
+/* Group g (blocks 4g .. 4g + 3) of the batch at hin into the sums, times
+ * its four powers from pw; group 0 of a batch that opens a reduction also
+ * takes the GHASH value. */
+static inline __attribute__((always_inline)) void gcm_hash_group(gcm_state *st, const uint8_t *hin,
+                                                                 const void *pw, enum gh_role role, int g) {
+  __m512i x = gh4_bswap(_mm512_loadu_si512(hin + 64 * g));
+  if (g == 0 && role != GH_SECOND) x = _mm512_xor_si512(x, _mm512_zextsi128_si512(st->s));
+  gh4_mul(&st->a, x, gh4_power(pw, g));
+}
+
+/* Closes a batch: the second of a pair and a single one are reduced into
+ * the GHASH value. */
+static inline __attribute__((always_inline)) void gcm_hash_end(gcm_state *st, enum gh_role role) {
+  if (role == GH_SECOND || role == GH_SINGLE) {
+    st->s = gh4_reduce(&st->a);
+    gh4_zero(&st->a);
+  }
+}
+
+/* One AES step: sixteen counter blocks XORed into in, written to out, and,
+ * between the rounds, the sixteen blocks at hin hashed in the given role.
+ * The blocks to hash and the powers are read from memory as each multiply
+ * needs them (ciphertext stored by the step before comes back by store
+ * forwarding): held in registers beside the round keys they made the
+ * compiler spill the GHASH sums. The empty asm hides where pw points, so
+ * the loads of the powers stay in the loop (an intrinsic cannot say "do
+ * not hoist"). */
+static inline __attribute__((always_inline)) void gcm_step(gcm_state *st, uint8_t *out, const uint8_t *in,
+                                                           const uint8_t *hin, enum gh_role role, unsigned rounds,
+                                                           const void *table) {
+  const __m512i bs = BSWAP4;
+  __m512i b[4];
+  for (int i = 0; i < 4; i++) b[i] = _mm512_xor_si512(_mm512_shuffle_epi8(ADD4(st->c, 4 * i), bs), st->ks.k[0]);
+  st->c = ADD4(st->c, 16);
+  const void *pw = role == GH_FIRST ? (const void *)((const __m512i *)table + 4) : table;
+  __asm__("" : "+r"(pw));
+  for (unsigned r = 1; r < rounds; r++) {
+    for (int i = 0; i < 4; i++) b[i] = _mm512_aesenc_epi128(b[i], st->ks.k[r]);
+    /* group 0, which takes the GHASH value, last (gh4_run) */
+    if (role != GH_NONE && r <= 4) gcm_hash_group(st, hin, pw, role, (int)(r & 3));
+  }
+  for (int i = 0; i < 4; i++)
+    _mm512_storeu_si512(out + 64 * i, _mm512_xor_si512(_mm512_aesenclast_epi128(b[i], st->ks.k[rounds]),
+                                                       _mm512_loadu_si512(in + 64 * i)));
+  gcm_hash_end(st, role);
+}
+
+/* Hashes the 16 blocks at hin with no AES beside them (encryption's last
+ * batch). */
+static inline __attribute__((always_inline)) void gcm_hash_only(gcm_state *st, const uint8_t *hin,
+                                                                enum gh_role role, const void *table) {
+  for (int g = 1; g <= 4; g++) gcm_hash_group(st, hin, table, role, g & 3);
+  gcm_hash_end(st, role);
+}
+
 static inline __attribute__((always_inline)) void gcm16(int decrypt, uint8_t *out, const uint8_t *in, size_t nblocks,
                                                         uint8_t ctr[16], uint8_t y[16], const void *rk,
                                                         unsigned rounds, const void *table) {
   const __m512i bs = BSWAP4;
-  keys4 ks;
-  load_keys(&ks, rk, rounds, 0);
-  __m512i c = ctr_start(ctr);
-  __m128i s = gh_load(y);
-  const __m512i *pw = table;
-  __m512i pending[4]; /* encryption: last batch's ciphertext, byte-reversed */
-  int have_pending = 0;
-  for (; nblocks >= 16; nblocks -= 16, in += 256, out += 256) {
-    __m512i b[4], x[4];
-    gh4_acc a;
-    gh4_zero(&a);
-    for (int i = 0; i < 4; i++) b[i] = _mm512_xor_si512(_mm512_shuffle_epi8(ADD4(c, 4 * i), bs), ks.k[0]);
-    c = ADD4(c, 16);
-    int hashing = decrypt || have_pending;
-    if (decrypt)
-      for (int i = 0; i < 4; i++) x[i] = gh4_bswap(_mm512_loadu_si512(in + 64 * i));
-    else
-      for (int i = 0; i < 4; i++) x[i] = pending[i];
-    if (hashing) x[0] = _mm512_xor_si512(x[0], _mm512_zextsi128_si512(s));
-    for (unsigned r = 1; r < rounds; r++) {
-      for (int i = 0; i < 4; i++) b[i] = _mm512_aesenc_epi128(b[i], ks.k[r]);
-      /* x[0], which holds the GHASH value, last (gh4_run) */
-      if (hashing && r <= 4) gh4_mul(&a, x[r & 3], _mm512_loadu_si512(pw + (r & 3)));
+  gcm_state st;
+  load_keys(&st.ks, rk, rounds, 0);
+  st.c = ctr_start(ctr);
+  st.s = gh_load(y);
+  gh4_zero(&st.a);
+  const size_t batches = nblocks / 16;
+  size_t i = 0; /* AES batches done */
+  if (decrypt) {
+    for (; i + 2 <= batches; i += 2) {
+      gcm_step(&st, out + 256 * i, in + 256 * i, in + 256 * i, GH_FIRST, rounds, table);
+      gcm_step(&st, out + 256 * (i + 1), in + 256 * (i + 1), in + 256 * (i + 1), GH_SECOND, rounds, table);
     }
-    for (int i = 0; i < 4; i++) {
-      __m512i o = _mm512_xor_si512(_mm512_aesenclast_epi128(b[i], ks.k[rounds]), _mm512_loadu_si512(in + 64 * i));
-      _mm512_storeu_si512(out + 64 * i, o);
-      pending[i] = gh4_bswap(o);
+    if (i < batches) gcm_step(&st, out + 256 * i, in + 256 * i, in + 256 * i, GH_SINGLE, rounds, table), i++;
+  } else if (batches) {
+    /* AES batch i hashes the ciphertext of batch i - 1. */
+    gcm_step(&st, out, in, NULL, GH_NONE, rounds, table);
+    for (i = 1; i + 2 <= batches; i += 2) {
+      gcm_step(&st, out + 256 * i, in + 256 * i, out + 256 * (i - 1), GH_FIRST, rounds, table);
+      gcm_step(&st, out + 256 * (i + 1), in + 256 * (i + 1), out + 256 * i, GH_SECOND, rounds, table);
     }
-    if (hashing) s = gh4_reduce(&a);
-    have_pending = !decrypt;
+    if (i < batches) {
+      gcm_step(&st, out + 256 * i, in + 256 * i, out + 256 * (i - 1), GH_FIRST, rounds, table);
+      gcm_hash_only(&st, out + 256 * i, GH_SECOND, table);
+      i++;
+    } else {
+      gcm_hash_only(&st, out + 256 * (i - 1), GH_SINGLE, table);
+    }
   }
-  if (have_pending) {
-    gh4_acc a;
-    gh4_zero(&a);
-    pending[0] = _mm512_xor_si512(pending[0], _mm512_zextsi128_si512(s));
-    gh4_run(&a, pending, 16, table);
-    s = gh4_reduce(&a);
-  }
+  in += 256 * i;
+  out += 256 * i;
+  nblocks -= 16 * i;
+  keys4 ks = st.ks;
+  __m512i c = st.c;
+  __m128i s = st.s;
+  gh4_acc a;
   if (nblocks) {
     /* Up to fifteen blocks left: one masked pass, one reduction. */
     size_t n = nblocks;
@@ -174,7 +244,6 @@ static inline __attribute__((always_inline)) void gcm16(int decrypt, uint8_t *ou
       x[g] = gh4_bswap(decrypt ? i4 : o);
       c = ADD4(c, (int)(n - 4 * g < 4 ? n - 4 * g : 4));
     }
-    gh4_acc a;
     gh4_zero(&a);
     x[0] = _mm512_xor_si512(x[0], _mm512_zextsi128_si512(s));
     gh4_run(&a, x, n, table);
@@ -184,16 +253,30 @@ static inline __attribute__((always_inline)) void gcm16(int decrypt, uint8_t *ou
   _mm_storeu_si128((__m128i *)y, gh_bswap(s));
 }
 
+/* One copy of the loop per key size: with the round count a constant the
+ * rounds unroll completely and the GHASH steps sit between them at fixed
+ * places, where a variable count left the compiler a loop over the round
+ * keys with the GHASH state spilled around it. */
 static void vaes512_gcm_encrypt(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], uint8_t y[16],
                                 const void *rk, unsigned rounds, const void *table) {
   HWC_COUNT_CALL(aes_vaes_avx512);
-  gcm16(0, out, in, nblocks, ctr, y, rk, rounds, table);
+  if (rounds == 10)
+    gcm16(0, out, in, nblocks, ctr, y, rk, 10, table);
+  else if (rounds == 12)
+    gcm16(0, out, in, nblocks, ctr, y, rk, 12, table);
+  else
+    gcm16(0, out, in, nblocks, ctr, y, rk, 14, table);
 }
 
 static void vaes512_gcm_decrypt(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], uint8_t y[16],
                                 const void *rk, unsigned rounds, const void *table) {
   HWC_COUNT_CALL(aes_vaes_avx512);
-  gcm16(1, out, in, nblocks, ctr, y, rk, rounds, table);
+  if (rounds == 10)
+    gcm16(1, out, in, nblocks, ctr, y, rk, 10, table);
+  else if (rounds == 12)
+    gcm16(1, out, in, nblocks, ctr, y, rk, 12, table);
+  else
+    gcm16(1, out, in, nblocks, ctr, y, rk, 14, table);
 }
 
 /* AES-NI's schedule; counted here so tests see this table build its keys. */

@@ -72,6 +72,13 @@ static inline __m128i gh4_reduce(const gh4_acc *a) {
   return gh4_fold(gh4_xor3(a->hi, _mm512_shuffle_epi32(mid, 0x4e), t));
 }
 
+/* The four powers register i (0..3) of a batch needs: H'^(16-4i) ..
+ * H'^(13-4i) from the table's first half, or, with table + 256 bytes,
+ * H'^(32-4i) .. H'^(29-4i) from the second half, which the 512-bit table
+ * holds for the first batch of a pair reduced together
+ * (ghash_vpclmul_avx512.c builds it). */
+static inline __m512i gh4_power(const void *table, int i) { return _mm512_loadu_si512((const __m512i *)table + i); }
+
 /* Byte mask covering the first m (0..4) blocks of a register. */
 static inline __mmask64 gh4_mask(size_t m) { return m >= 4 ? ~(__mmask64)0 : (((__mmask64)1 << (16 * m)) - 1); }
 
