@@ -153,6 +153,15 @@ typedef struct {
                       const void *rk, unsigned rounds, const void *htable);
   void (*gcm_decrypt)(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], uint8_t y[16],
                       const void *rk, unsigned rounds, const void *htable);
+  /* Optional, preferred to gcm_encrypt/gcm_decrypt, same table condition:
+   * a whole message of len bytes (any length) from its pre-counter block
+   * j0, the GHASH over aad, the ciphertext (seal hashes out, open hashes
+   * in) and the lengths block, and the full tag E(J0) XOR GHASH into tag.
+   * out == in allowed. */
+  void (*gcm_seal)(uint8_t *out, const uint8_t *in, size_t len, const uint8_t *aad, size_t aad_len,
+                   const uint8_t j0[16], uint8_t tag[16], const void *rk, unsigned rounds, const void *htable);
+  void (*gcm_open)(uint8_t *out, const uint8_t *in, size_t len, const uint8_t *aad, size_t aad_len,
+                   const uint8_t j0[16], uint8_t tag[16], const void *rk, unsigned rounds, const void *htable);
 } hwc_aes_kernel;
 
 /* GHASH: y = (y XOR block) * H for each 16-byte block, all values in the

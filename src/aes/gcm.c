@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: ISC */
 /* AES-GCM (NIST SP 800-38D): J0 from the nonce, GHASH over the additional
  * data, the ciphertext and the length block, the tag and its constant-time
- * check. Bulk data goes through a fused CTR+GHASH kernel when the key's AES
- * and GHASH implementations belong together, else through the two kernels in
- * cache-sized alternating chunks. */
+ * check. When the key's AES and GHASH implementations belong together, the
+ * whole message goes to the AES kernel's gcm_seal/gcm_open if it has them,
+ * or the bulk data to its fused CTR+GHASH loop; otherwise the two kernels
+ * run in cache-sized alternating chunks. */
 #include "aes_internal.h"
 
 /* 2^36 - 32 bytes of plaintext (2^32 - 2 counter blocks); AAD and nonce are
@@ -126,6 +127,11 @@ static void gcm_crypt(int decrypt, uint8_t *out, const uint8_t *in, size_t len, 
   uint8_t j0[16], ctr[16], y[16] = {0};
 
   make_j0(j0, nonce, nonce_len, key);
+  if (aes->gcm_ghash == g && aes->gcm_seal) {
+    (decrypt ? aes->gcm_open : aes->gcm_seal)(out, in, len, aad, aad_len, j0, tag, rk, rounds, table);
+    hwc_memzero(j0, sizeof j0);
+    return;
+  }
   if ((len + 15) / 16 <= GCM_SHORT) {
     ghash_padded(y, aad, aad_len, key);
     gcm_crypt_short(decrypt, out, in, len, tag, aad_len, j0, y, key);

@@ -6,8 +6,10 @@
  * of sixteen ciphertext blocks (the previous batch when encrypting, the
  * current one when decrypting), one reduction per two batches
  * (ghash_vpclmul.h, gcm16).
- * Short inputs take the same loop with masked loads and stores, so a 64-byte
- * message costs one batch of one register, not sixteen blocks of set-up.
+ * The GCM entries take a whole message (gcm_message): E(J0), the GHASH of
+ * the additional data, the batches, and a last masked pass whose GHASH run
+ * also takes the lengths block, so a 64-byte message is one call with one
+ * register of blocks and two reductions, not four kernel calls.
  * The round keys are AES-NI's (x86_aes.h), broadcast to all four lanes on
  * entry; key schedule, single blocks and serial CBC-encrypt are AES-NI's.
  * Key storage is read with unaligned loads: a key object from malloc is
@@ -18,6 +20,7 @@
  */
 #include <immintrin.h>
 
+#include "../common/byteorder.h"
 #include "../kernels.h"
 #include "ghash_vpclmul.h"
 #include "x86_aes.h"
@@ -192,91 +195,145 @@ static inline __attribute__((always_inline)) void gcm_hash_only(gcm_state *st, c
   gcm_hash_end(st, role);
 }
 
-static inline __attribute__((always_inline)) void gcm16(int decrypt, uint8_t *out, const uint8_t *in, size_t nblocks,
-                                                        uint8_t ctr[16], uint8_t y[16], const void *rk,
-                                                        unsigned rounds, const void *table) {
-  const __m512i bs = BSWAP4;
-  gcm_state st;
-  load_keys(&st.ks, rk, rounds, 0);
-  st.c = ctr_start(ctr);
-  st.s = gh_load(y);
-  gh4_zero(&st.a);
-  const size_t batches = nblocks / 16;
+/* The full batches: AES batches 0 .. batches - 1 from in to out, their
+ * GHASH into st->s in pairs (see above). */
+static inline __attribute__((always_inline)) void gcm_batches(gcm_state *st, int decrypt, uint8_t *out,
+                                                              const uint8_t *in, size_t batches, unsigned rounds,
+                                                              const void *table) {
   size_t i = 0; /* AES batches done */
   if (decrypt) {
     for (; i + 2 <= batches; i += 2) {
-      gcm_step(&st, out + 256 * i, in + 256 * i, in + 256 * i, GH_FIRST, rounds, table);
-      gcm_step(&st, out + 256 * (i + 1), in + 256 * (i + 1), in + 256 * (i + 1), GH_SECOND, rounds, table);
+      gcm_step(st, out + 256 * i, in + 256 * i, in + 256 * i, GH_FIRST, rounds, table);
+      gcm_step(st, out + 256 * (i + 1), in + 256 * (i + 1), in + 256 * (i + 1), GH_SECOND, rounds, table);
     }
-    if (i < batches) gcm_step(&st, out + 256 * i, in + 256 * i, in + 256 * i, GH_SINGLE, rounds, table), i++;
+    if (i < batches) gcm_step(st, out + 256 * i, in + 256 * i, in + 256 * i, GH_SINGLE, rounds, table);
   } else if (batches) {
     /* AES batch i hashes the ciphertext of batch i - 1. */
-    gcm_step(&st, out, in, NULL, GH_NONE, rounds, table);
+    gcm_step(st, out, in, NULL, GH_NONE, rounds, table);
     for (i = 1; i + 2 <= batches; i += 2) {
-      gcm_step(&st, out + 256 * i, in + 256 * i, out + 256 * (i - 1), GH_FIRST, rounds, table);
-      gcm_step(&st, out + 256 * (i + 1), in + 256 * (i + 1), out + 256 * i, GH_SECOND, rounds, table);
+      gcm_step(st, out + 256 * i, in + 256 * i, out + 256 * (i - 1), GH_FIRST, rounds, table);
+      gcm_step(st, out + 256 * (i + 1), in + 256 * (i + 1), out + 256 * i, GH_SECOND, rounds, table);
     }
     if (i < batches) {
-      gcm_step(&st, out + 256 * i, in + 256 * i, out + 256 * (i - 1), GH_FIRST, rounds, table);
-      gcm_hash_only(&st, out + 256 * i, GH_SECOND, table);
-      i++;
+      gcm_step(st, out + 256 * i, in + 256 * i, out + 256 * (i - 1), GH_FIRST, rounds, table);
+      gcm_hash_only(st, out + 256 * i, GH_SECOND, table);
     } else {
-      gcm_hash_only(&st, out + 256 * (i - 1), GH_SINGLE, table);
+      gcm_hash_only(st, out + 256 * (i - 1), GH_SINGLE, table);
     }
   }
-  in += 256 * i;
-  out += 256 * i;
-  nblocks -= 16 * i;
-  keys4 ks = st.ks;
-  __m512i c = st.c;
-  __m128i s = st.s;
-  gh4_acc a;
-  if (nblocks) {
-    /* Up to fifteen blocks left: one masked pass, one reduction. */
-    size_t n = nblocks;
-    __m512i x[4] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
-    for (size_t g = 0; 4 * g < n; g++) {
-      __mmask64 mask = gh4_mask(n - 4 * g);
-      __m512i i4 = _mm512_maskz_loadu_epi8(mask, in + 64 * g);
-      __m512i o = _mm512_xor_si512(enc4(_mm512_shuffle_epi8(c, bs), &ks), i4);
-      o = _mm512_maskz_mov_epi8(mask, o);
-      _mm512_mask_storeu_epi8(out + 64 * g, mask, o);
-      x[g] = gh4_bswap(decrypt ? i4 : o);
-      c = ADD4(c, (int)(n - 4 * g < 4 ? n - 4 * g : 4));
-    }
-    gh4_zero(&a);
-    x[0] = _mm512_xor_si512(x[0], _mm512_zextsi128_si512(s));
-    gh4_run(&a, x, n, table);
-    s = gh4_reduce(&a);
-  }
-  ctr_store(ctr, c);
-  _mm_storeu_si128((__m128i *)y, gh_bswap(s));
 }
 
-/* One copy of the loop per key size: with the round count a constant the
+/* Byte mask of the first b (0..64 or more) bytes of a register. */
+static inline __mmask64 byte_mask(size_t b) { return b >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << b) - 1); }
+
+/* s absorbs len bytes at p, the last block zero-padded: sixteen blocks per
+ * reduction, read with masked loads (which do not touch the bytes they
+ * leave out, so nothing past p + len is read). */
+static inline __m128i gh4_bytes(__m128i s, const uint8_t *p, size_t len, const void *table) {
+  while (len) {
+    size_t m = len < 256 ? len : 256;
+    __m512i x[4] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
+    for (size_t g = 0; 64 * g < m; g++) x[g] = gh4_bswap(_mm512_maskz_loadu_epi8(byte_mask(m - 64 * g), p + 64 * g));
+    x[0] = _mm512_xor_si512(x[0], _mm512_zextsi128_si512(s));
+    gh4_acc a;
+    gh4_zero(&a);
+    gh4_run(&a, x, (m + 15) / 16, table);
+    s = gh4_reduce(&a);
+    p += m;
+    len -= m;
+  }
+  return s;
+}
+
+/* A whole GCM message (SP 800-38D, 7.1 and 7.2) from its pre-counter block
+ * j0: E(J0) with AES-NI on one block, GHASH of the additional data, the
+ * full batches (gcm_batches), then the last 0 .. 255 bytes in one masked
+ * pass whose GHASH run also takes the lengths block, one reduction for
+ * both when they fit in sixteen blocks. Short messages thus cost one call
+ * with the round keys loaded once and two or three reductions in all. */
+static inline __attribute__((always_inline)) void gcm_message(int decrypt, uint8_t *out, const uint8_t *in,
+                                                              size_t len, const uint8_t *aad, size_t aad_len,
+                                                              const uint8_t j0[16], uint8_t tag[16],
+                                                              const void *rk, unsigned rounds, const void *table) {
+  const __m512i bs = BSWAP4;
+  gcm_state st;
+  load_keys(&st.ks, rk, rounds, 0);
+  __m128i ej = _mm_xor_si128(_mm_loadu_si128((const __m128i *)j0), _mm512_castsi512_si128(st.ks.k[0]));
+  for (unsigned r = 1; r < rounds; r++) ej = _mm_aesenc_si128(ej, _mm512_castsi512_si128(st.ks.k[r]));
+  ej = _mm_aesenclast_si128(ej, _mm512_castsi512_si128(st.ks.k[rounds]));
+  /* counters from inc32(J0), computed in the register (ctr_start's lanes
+   * count from its argument): a copy of J0 with its last word rewritten in
+   * memory would be read back at once, and a 16-byte load that spans a
+   * narrower store cannot be forwarded from it */
+  st.c = ADD4(ctr_start(j0), 1);
+  st.s = gh4_bytes(_mm_setzero_si128(), aad, aad_len, table);
+  gh4_zero(&st.a);
+  size_t batches = len / 256;
+  gcm_batches(&st, decrypt, out, in, batches, rounds, table);
+  in += 256 * batches;
+  out += 256 * batches;
+  size_t rest = len - 256 * batches, n = (rest + 15) / 16; /* 0 .. 255 bytes, n <= 16 blocks */
+  __m512i x[4] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
+  for (size_t g = 0; 64 * g < rest; g++) {
+    __mmask64 mask = byte_mask(rest - 64 * g);
+    __m512i i4 = _mm512_maskz_loadu_epi8(mask, in + 64 * g);
+    /* masked off: the padding of the last block is zero in what is hashed */
+    __m512i o = _mm512_maskz_mov_epi8(mask, _mm512_xor_si512(enc4(_mm512_shuffle_epi8(st.c, bs), &st.ks), i4));
+    _mm512_mask_storeu_epi8(out + 64 * g, mask, o);
+    x[g] = gh4_bswap(decrypt ? i4 : o);
+    st.c = ADD4(st.c, 4);
+  }
+  /* the lengths block, len(A) || len(C) in bits, after the last data block */
+  uint8_t lb[16];
+  hwc_store64_be(lb, (uint64_t)aad_len * 8);
+  hwc_store64_be(lb + 8, (uint64_t)len * 8);
+  __m128i l = gh_bswap(_mm_loadu_si128((const __m128i *)lb));
+  gh4_acc a;
+  gh4_zero(&a);
+  if (n < 16) {
+    x[n / 4] = _mm512_mask_broadcast_i32x4(x[n / 4], (__mmask16)(0xf << (4 * (n % 4))), l);
+    x[0] = _mm512_xor_si512(x[0], _mm512_zextsi128_si512(st.s));
+    gh4_run(&a, x, n + 1, table);
+    st.s = gh4_reduce(&a);
+  } else {
+    x[0] = _mm512_xor_si512(x[0], _mm512_zextsi128_si512(st.s));
+    gh4_run(&a, x, 16, table);
+    st.s = gh4_reduce(&a);
+    gh4_zero(&a);
+    __m512i y[4] = {_mm512_zextsi128_si512(_mm_xor_si128(st.s, l)), _mm512_setzero_si512(), _mm512_setzero_si512(),
+                    _mm512_setzero_si512()};
+    gh4_run(&a, y, 1, table);
+    st.s = gh4_reduce(&a);
+  }
+  _mm_storeu_si128((__m128i *)tag, _mm_xor_si128(ej, gh_bswap(st.s)));
+}
+
+/* One copy of the code per key size: with the round count a constant the
  * rounds unroll completely and the GHASH steps sit between them at fixed
  * places, where a variable count left the compiler a loop over the round
  * keys with the GHASH state spilled around it. */
-static void vaes512_gcm_encrypt(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], uint8_t y[16],
-                                const void *rk, unsigned rounds, const void *table) {
+static void vaes512_gcm_seal(uint8_t *out, const uint8_t *in, size_t len, const uint8_t *aad, size_t aad_len,
+                             const uint8_t j0[16], uint8_t tag[16], const void *rk, unsigned rounds,
+                             const void *table) {
   HWC_COUNT_CALL(aes_vaes_avx512);
   if (rounds == 10)
-    gcm16(0, out, in, nblocks, ctr, y, rk, 10, table);
+    gcm_message(0, out, in, len, aad, aad_len, j0, tag, rk, 10, table);
   else if (rounds == 12)
-    gcm16(0, out, in, nblocks, ctr, y, rk, 12, table);
+    gcm_message(0, out, in, len, aad, aad_len, j0, tag, rk, 12, table);
   else
-    gcm16(0, out, in, nblocks, ctr, y, rk, 14, table);
+    gcm_message(0, out, in, len, aad, aad_len, j0, tag, rk, 14, table);
 }
 
-static void vaes512_gcm_decrypt(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], uint8_t y[16],
-                                const void *rk, unsigned rounds, const void *table) {
+static void vaes512_gcm_open(uint8_t *out, const uint8_t *in, size_t len, const uint8_t *aad, size_t aad_len,
+                             const uint8_t j0[16], uint8_t tag[16], const void *rk, unsigned rounds,
+                             const void *table) {
   HWC_COUNT_CALL(aes_vaes_avx512);
   if (rounds == 10)
-    gcm16(1, out, in, nblocks, ctr, y, rk, 10, table);
+    gcm_message(1, out, in, len, aad, aad_len, j0, tag, rk, 10, table);
   else if (rounds == 12)
-    gcm16(1, out, in, nblocks, ctr, y, rk, 12, table);
+    gcm_message(1, out, in, len, aad, aad_len, j0, tag, rk, 12, table);
   else
-    gcm16(1, out, in, nblocks, ctr, y, rk, 14, table);
+    gcm_message(1, out, in, len, aad, aad_len, j0, tag, rk, 14, table);
 }
 
 /* AES-NI's schedule; counted here so tests see this table build its keys. */
@@ -299,6 +356,6 @@ const hwc_aes_kernel hwc_aes_vaes_avx512 = {
     .cbc_encrypt = hwc_aesni_cbc_encrypt,
     .cbc_decrypt = vaes512_cbc_decrypt,
     .gcm_ghash = &hwc_ghash_vpclmul_avx512,
-    .gcm_encrypt = vaes512_gcm_encrypt,
-    .gcm_decrypt = vaes512_gcm_decrypt,
+    .gcm_seal = vaes512_gcm_seal,
+    .gcm_open = vaes512_gcm_open,
 };
