@@ -269,9 +269,11 @@ static inline __attribute__((always_inline)) void gcm_message(int decrypt, uint8
   st.s = gh4_bytes(_mm_setzero_si128(), aad, aad_len, table);
   gh4_zero(&st.a);
   size_t batches = len / 256;
-  gcm_batches(&st, decrypt, out, in, batches, rounds, table);
-  in += 256 * batches;
-  out += 256 * batches;
+  if (batches) { /* (an empty message may come with NULL pointers: no arithmetic on them) */
+    gcm_batches(&st, decrypt, out, in, batches, rounds, table);
+    in += 256 * batches;
+    out += 256 * batches;
+  }
   size_t rest = len - 256 * batches, n = (rest + 15) / 16; /* 0 .. 255 bytes, n <= 16 blocks */
   __m512i x[4] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
   for (size_t g = 0; 64 * g < rest; g++) {
