@@ -191,7 +191,8 @@ static inline __attribute__((always_inline)) void gcm_step(gcm_state *st, uint8_
  * batch). */
 static inline __attribute__((always_inline)) void gcm_hash_only(gcm_state *st, const uint8_t *hin,
                                                                 enum gh_role role, const void *table) {
-  for (int g = 1; g <= 4; g++) gcm_hash_group(st, hin, table, role, g & 3);
+  const void *pw = role == GH_FIRST ? (const void *)((const __m512i *)table + 4) : table;
+  for (int g = 1; g <= 4; g++) gcm_hash_group(st, hin, pw, role, g & 3);
   gcm_hash_end(st, role);
 }
 
@@ -207,18 +208,26 @@ static inline __attribute__((always_inline)) void gcm_batches(gcm_state *st, int
       gcm_step(st, out + 256 * (i + 1), in + 256 * (i + 1), in + 256 * (i + 1), GH_SECOND, rounds, table);
     }
     if (i < batches) gcm_step(st, out + 256 * i, in + 256 * i, in + 256 * i, GH_SINGLE, rounds, table);
-  } else if (batches) {
-    /* AES batch i hashes the ciphertext of batch i - 1. */
+  } else if (batches == 1) {
     gcm_step(st, out, in, NULL, GH_NONE, rounds, table);
-    for (i = 1; i + 2 <= batches; i += 2) {
-      gcm_step(st, out + 256 * i, in + 256 * i, out + 256 * (i - 1), GH_FIRST, rounds, table);
-      gcm_step(st, out + 256 * (i + 1), in + 256 * (i + 1), out + 256 * i, GH_SECOND, rounds, table);
+    gcm_hash_only(st, out, GH_SINGLE, table);
+  } else if (batches) {
+    /* AES batch i hashes the ciphertext of batch i - 2, written a whole
+     * step earlier, so its multiplies never wait for the rounds that
+     * produce it. */
+    gcm_step(st, out, in, NULL, GH_NONE, rounds, table);
+    gcm_step(st, out + 256, in + 256, NULL, GH_NONE, rounds, table);
+    for (i = 2; i + 2 <= batches; i += 2) {
+      gcm_step(st, out + 256 * i, in + 256 * i, out + 256 * (i - 2), GH_FIRST, rounds, table);
+      gcm_step(st, out + 256 * (i + 1), in + 256 * (i + 1), out + 256 * (i - 1), GH_SECOND, rounds, table);
     }
     if (i < batches) {
-      gcm_step(st, out + 256 * i, in + 256 * i, out + 256 * (i - 1), GH_FIRST, rounds, table);
-      gcm_hash_only(st, out + 256 * i, GH_SECOND, table);
+      gcm_step(st, out + 256 * i, in + 256 * i, out + 256 * (i - 2), GH_FIRST, rounds, table);
+      gcm_hash_only(st, out + 256 * (i - 1), GH_SECOND, table);
+      gcm_hash_only(st, out + 256 * i, GH_SINGLE, table);
     } else {
-      gcm_hash_only(st, out + 256 * (i - 1), GH_SINGLE, table);
+      gcm_hash_only(st, out + 256 * (i - 2), GH_FIRST, table);
+      gcm_hash_only(st, out + 256 * (i - 1), GH_SECOND, table);
     }
   }
 }
