@@ -304,13 +304,14 @@ typedef struct {
    * doublings but after the last), so that a vector backend keeps the
    * point, the table and every doubling in its own layout. */
   void (*edwards_scalarmult)(hwc_fe25519 pt[4], const int8_t e[64]);
-  /* Optional (NULL: the protocol's loop in src/curve25519/ed25519_base.c): the
-   * additions of the fixed-base multiplication. pt = {X, Y, Z, T} becomes
-   * 16 (pt + q_0 + ... + q_31) + q_32 + ... + q_63, each q_j an affine
-   * point prepared for mixed addition as (y+x, y-x, 2dxy). The protocol
-   * selects the q_j from its table in constant time; the backend only
-   * adds, in its own layout. */
-  void (*edwards_base)(hwc_fe25519 pt[4], const hwc_fe25519 q[64][3]);
+  /* Optional (NULL: the protocol's loop in src/curve25519/ed25519_base.c):
+   * constant-time fixed-base multiplication. pt = {X, Y, Z, T} is set to
+   * sum e_i 16^i B for the RFC 8032 base point B and the signed digits e_i
+   * in [-8, 8], i = 0..63 (hwc_ge25519_radix16). The backend keeps its own
+   * copy of the multiples of B in its own layout (the protocol's table,
+   * selected and converted per digit, cost more than the additions), and
+   * chooses the order of the additions. */
+  void (*edwards_base)(hwc_fe25519 pt[4], const int8_t e[64]);
   /* Optional (NULL: the protocol's loop in src/curve25519/ge25519.c), VARIABLE TIME,
    * for signature verification only: pt = {X, Y, Z, T} = A becomes
    * a A + b B, given the width-5 NAF digits of a (an[i] odd in (-16, 16)

@@ -11,6 +11,10 @@
  * one with masks, and negation is a masked select too. The table is stored
  * as canonical 64-bit words, independent of any backend's element layout;
  * the selected entry is converted with the backend's frombytes.
+ *
+ * A backend with an edwards_base entry (avx512ifma) does the whole
+ * multiplication itself, from its own copy of the table in its own
+ * layout (src/kernels.h); the loops here serve the others.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -151,6 +155,15 @@ void hwc_ge25519_scalarmult_base(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h,
   int8_t e[64];
   hwc_ge25519_radix16(e, a);
 
+  if (k->edwards_base != NULL) {
+    /* the backend's own table and layout (src/kernels.h) */
+    hwc_fe25519 pt[4];
+    k->edwards_base(pt, e);
+    h->X = pt[0], h->Y = pt[1], h->Z = pt[2], h->T = pt[3];
+    hwc_memzero(pt, sizeof pt);
+    hwc_memzero(e, sizeof e);
+    return;
+  }
   hwc_ge25519_p1p1 r;
   hwc_ge25519_precomp t;
   hwc_ge25519_p3_0(k, h);
@@ -161,22 +174,6 @@ void hwc_ge25519_scalarmult_base(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h,
   hwc_fe25519_1(k, &id.yplusx);
   hwc_fe25519_1(k, &id.yminusx);
   id.xy2d = zero;
-  if (nt != NULL && k->edwards_base != NULL) {
-    /* the odd digits' entries, then the even digits' */
-    hwc_fe25519 q[64][3], pt[4] = {h->X, h->Y, h->Z, h->T};
-    for (int j = 0; j < 64; j++) {
-      int i = j < 32 ? 2 * j + 1 : 2 * (j - 32);
-      select_native(k, &t, nt->t[i / 2], &id, &zero, e[i]);
-      q[j][0] = t.yplusx, q[j][1] = t.yminusx, q[j][2] = t.xy2d;
-    }
-    k->edwards_base(pt, q);
-    h->X = pt[0], h->Y = pt[1], h->Z = pt[2], h->T = pt[3];
-    hwc_memzero(q, sizeof q);
-    hwc_memzero(pt, sizeof pt);
-    hwc_memzero(e, sizeof e);
-    hwc_memzero(&t, sizeof t);
-    return;
-  }
 #define SELECT(i)                                                    \
   do {                                                               \
     if (nt)                                                          \

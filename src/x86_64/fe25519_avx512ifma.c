@@ -158,9 +158,9 @@ static void fe25519_avx512ifma_edwards_scalarmult(hwc_fe25519 pt[4], const int8_
   hwc_ge25519_ifma_scalarmult(pt, e);
 }
 
-static void fe25519_avx512ifma_edwards_base(hwc_fe25519 pt[4], const hwc_fe25519 q[64][3]) {
+static void fe25519_avx512ifma_edwards_base(hwc_fe25519 pt[4], const int8_t e[64]) {
   HWC_COUNT_CALL(fe25519_avx512ifma);
-  hwc_ge25519_ifma_base(pt, q);
+  hwc_ge25519_ifma_base(pt, e);
 }
 
 static void fe25519_avx512ifma_edwards_double_vartime(hwc_fe25519 pt[4], const int8_t an[256],

@@ -111,7 +111,7 @@ static inline void sub4(fe4 *r, const fe4 *a, const fe4 *b) {
 
 /* 4x64 (any value below 2^256) to radix 2^51: limbs 0..3 below 2^51, limb
  * 4 (bits 204..255) below 2^52, not reduced mod p. */
-static void to_radix51(uint64_t l[5], const uint64_t w[4]) {
+static inline void to_radix51(uint64_t l[5], const uint64_t w[4]) {
   l[0] = w[0] & M51;
   l[1] = (w[0] >> 51 | w[1] << 13) & M51;
   l[2] = (w[1] >> 38 | w[2] << 26) & M51;
@@ -124,7 +124,7 @@ static void to_radix51(uint64_t l[5], const uint64_t w[4]) {
  * 2^51 and limb 0 below 2^51 + 38 (limb 4's carry is at most 2); in the
  * second every carry is at most 1, so limb 0 ends below 2^51 + 19 and
  * limbs 1..4 below 2^51: the value is below 2^255 + 19. */
-static void from_radix51(uint64_t w[4], const uint64_t in[5]) {
+static inline void from_radix51(uint64_t w[4], const uint64_t in[5]) {
   uint64_t l[5] = {in[0], in[1], in[2], in[3], in[4]};
   for (int pass = 0; pass < 2; pass++) {
     for (int i = 0; i < 4; i++) {
@@ -148,8 +148,8 @@ static void from_radix51(uint64_t w[4], const uint64_t in[5]) {
 /* The Edwards scalar multiplication of src/x86_64/ge25519_avx512ifma.c, the
  * backend's edwards_scalarmult (contract in src/kernels.h). */
 void hwc_ge25519_ifma_scalarmult(hwc_fe25519 pt[4], const int8_t e[64]);
-/* Its edwards_base (contract in src/kernels.h). */
-void hwc_ge25519_ifma_base(hwc_fe25519 pt[4], const hwc_fe25519 q[64][3]);
+/* Its edwards_base (src/x86_64/ge25519_base_avx512ifma.c; contract in src/kernels.h). */
+void hwc_ge25519_ifma_base(hwc_fe25519 pt[4], const int8_t e[64]);
 /* Its edwards_double_vartime (contract in src/kernels.h). */
 void hwc_ge25519_ifma_double_vartime(hwc_fe25519 pt[4], const int8_t an[256], const int8_t bn[256],
                                      const hwc_fe25519 bt[64][3]);

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * The Edwards-curve operations of the avx512ifma fe25519 backend: its
- * edwards_scalarmult (constant-time variable-base scalar multiplication),
- * edwards_base (the additions of the fixed-base multiplication) and
- * edwards_double_vartime (a A + b B for verification), with every point in
+ * edwards_scalarmult (constant-time variable-base scalar multiplication)
+ * and edwards_double_vartime (a A + b B for verification), with every point in
  * one fe4 (fe25519_avx512ifma.h): the four coordinates of a point in the
  * four lanes, so that the four products of each formula are one 4-way IFMA
  * product.
@@ -35,8 +34,9 @@
  * loop measured faster than the protocol's loop over the mulx operations
  * (see the bench's ed25519 and ristretto255 rows).
  *
- * The fixed-base multiplication's additions of precomputed affine points
- * (hwc_ge25519_ifma_base) use the same addition with Z2 = 1.
+ * The fixed-base multiplication (edwards_base) is in
+ * ge25519_base_avx512ifma.c: the same formulas on two points per 512-bit
+ * vector.
  *
  * Bounds (limb bounds of each operation in fe25519_avx512ifma.h): no sum goes
  * uncarried into a product. The formulas' sums (Y+X and Y-X in sum_diff,
@@ -184,26 +184,6 @@ static void load_precomp(fe4 *t, const hwc_fe25519 q[3]) {
     t->v[i] = _mm256_set_epi64x(i == 0, (long long)l[2][i], (long long)l[1][i], (long long)l[0][i]);
   volatile uint64_t *vl = &l[0][0];
   for (int i = 0; i < 15; i++) vl[i] = 0;
-}
-
-/* The backend's edwards_base: pt plus the 64 prepared points, the first 32
- * then four doublings then the last 32, as src/kernels.h describes; the
- * schedule is public, so the only secrets are the points themselves. */
-void hwc_ge25519_ifma_base(hwc_fe25519 pt[4], const hwc_fe25519 q[64][3]) {
-  fe4 h, t, c;
-  load_point(&h, pt);
-  for (int j = 0; j < 64; j++) {
-    load_precomp(&t, q[j]);
-    add_cached(&c, &h, &t);
-    to_point(&h, &c);
-    for (int d = 0; j == 31 && d < 4; d++) {
-      dbl(&c, &h);
-      to_point(&h, &c);
-    }
-  }
-  store_point(pt, &h);
-  volatile __m256i *w = &t.v[0];
-  for (int i = 0; i < 5; i++) w[i] = _mm256_setzero_si256();
 }
 
 /* -q for a cached (or prepared affine) q: swap the first two lanes and
