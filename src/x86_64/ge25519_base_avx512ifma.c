@@ -3,8 +3,9 @@
  * The fixed-base multiplication of the avx512ifma fe25519 backend (its
  * edwards_base, contract in src/kernels.h): sum e_i 16^i B for the signed
  * radix-16 digits of the scalar, from a table already in the backend's
- * 4-way radix-2^51 layout (ge25519_base_ifma_table.h, written by
- * tools/gen_ed25519_base_table.py ifma).
+ * radix-2^51 layout, two rows to a 512-bit vector
+ * (ge25519_base_ifma_table.h, written by tools/gen_ed25519_base_table.py
+ * ifma).
  *
  * Why a file of its own, on 512-bit vectors: the sum of the 64 table
  * points has no order, unlike a variable-base multiplication, so it splits
@@ -27,6 +28,9 @@
  * stated there holds here (mul8 takes limbs below 2^52, add8 and sub8
  * carry their results back below 2^51 + 2^7, products leave mul8 below
  * 2^51 + 2^11, the table's limbs are below 2^51).
+ *
+ * Every helper is always_inline: GCC 12 left add_cached8 out of line,
+ * and the call spilled both points to the stack on every addition.
  *
  * ISA: AVX-512F, AVX-512IFMA (512-bit vectors), AVX-512VL for the
  * 256-bit loads, BMI2/ADX for the 4x64 helpers. Constant time: the
@@ -61,13 +65,13 @@ typedef struct {
 #define LANES8(l0, l1, l2, l3) ((l0) | (l1) << 2 | (l2) << 4 | (l3) << 6)
 
 /* 19 x without a multiplier: as fe25519_avx512ifma.h's mul19. */
-static inline __m512i mul19_8(__m512i x) {
+static inline __attribute__((always_inline)) __m512i mul19_8(__m512i x) {
   return _mm512_add_epi64(_mm512_add_epi64(_mm512_slli_epi64(x, 4), _mm512_slli_epi64(x, 1)), x);
 }
 
 /* carry4 on both halves: limbs below 2^63 in, limb 0 below 2^51 + 2^17 and
  * limbs 1..4 below 2^51 + 2^12 out (2^51 + 2^11 for mul8's columns). */
-static inline void carry8(fe8 *r) {
+static inline __attribute__((always_inline)) void carry8(fe8 *r) {
   const __m512i m = _mm512_set1_epi64((long long)M51);
   __m512i c[5];
   for (int i = 0; i < 5; i++) c[i] = _mm512_srli_epi64(r->v[i], 51);
@@ -77,7 +81,7 @@ static inline void carry8(fe8 *r) {
 
 /* mul4 on both halves: limbs below 2^52 in; the columns stay below
  * 267 * 2^52 < 2^60.1 before the carry (fe25519_avx512ifma.h). */
-static inline void mul8(fe8 *r, const fe8 *a, const fe8 *b) {
+static inline __attribute__((always_inline)) void mul8(fe8 *r, const fe8 *a, const fe8 *b) {
   __m512i lo[9], hi[9];
   const __m512i z = _mm512_setzero_si512();
   for (int k = 0; k < 9; k++) lo[k] = hi[k] = z;
@@ -96,14 +100,14 @@ static inline void mul8(fe8 *r, const fe8 *a, const fe8 *b) {
 }
 
 /* a + b, carried: limbs below 2^52 each in, below 2^51 + 57 out. */
-static inline void add8(fe8 *r, const fe8 *a, const fe8 *b) {
+static inline __attribute__((always_inline)) void add8(fe8 *r, const fe8 *a, const fe8 *b) {
   for (int i = 0; i < 5; i++) r->v[i] = _mm512_add_epi64(a->v[i], b->v[i]);
   carry8(r);
 }
 
 /* a - b + 4p, carried: b below 2^53 - 76 keeps every limb non-negative,
  * a below 2^52 keeps the sum below 2^54; below 2^51 + 95 out. */
-static inline void sub8(fe8 *r, const fe8 *a, const fe8 *b) {
+static inline __attribute__((always_inline)) void sub8(fe8 *r, const fe8 *a, const fe8 *b) {
   const __m512i p4_0 = _mm512_set1_epi64((long long)((UINT64_C(1) << 53) - 76));
   const __m512i p4_i = _mm512_set1_epi64((long long)((UINT64_C(1) << 53) - 4));
   r->v[0] = _mm512_sub_epi64(_mm512_add_epi64(a->v[0], p4_0), b->v[0]);
@@ -112,13 +116,13 @@ static inline void sub8(fe8 *r, const fe8 *a, const fe8 *b) {
 }
 
 /* lanes of b where the 8-bit mask is set, else of a */
-static inline void blend8(fe8 *r, const fe8 *a, const fe8 *b, __mmask8 m) {
+static inline __attribute__((always_inline)) void blend8(fe8 *r, const fe8 *a, const fe8 *b, __mmask8 m) {
   for (int i = 0; i < 5; i++) r->v[i] = _mm512_mask_blend_epi64(m, a->v[i], b->v[i]);
 }
 
 /* (Y+X, Y-X, T, Z) of each point (X, Y, Z, T): ge25519_avx512ifma.c's
  * sum_diff, the left operand of an addition. */
-static inline void sum_diff8(fe8 *r, const fe8 *p) {
+static inline __attribute__((always_inline)) void sum_diff8(fe8 *r, const fe8 *p) {
   fe8 q, x, s, d;
   perm8(&q, p, LANES8(1, 1, 3, 2)); /* (Y, Y, T, Z) */
   perm8(&x, p, LANES8(0, 0, 0, 0));
@@ -129,7 +133,7 @@ static inline void sum_diff8(fe8 *r, const fe8 *p) {
 }
 
 /* Completed (X', Y', Z', T') to point (X'T', Y'Z', Z'T', X'Y'). */
-static inline void to_point8(fe8 *r, const fe8 *c) {
+static inline __attribute__((always_inline)) void to_point8(fe8 *r, const fe8 *c) {
   fe8 a, b;
   perm8(&a, c, LANES8(0, 1, 2, 0));
   perm8(&b, c, LANES8(3, 2, 3, 1));
@@ -138,7 +142,7 @@ static inline void to_point8(fe8 *r, const fe8 *c) {
 
 /* Completed p + q for q cached (Y+X, Y-X, 2dT, Z): (A - B, A + B, D + C,
  * D - C) from (A, B, C, Z Z2) = (Y+X, Y-X, T, Z) x q, D = 2 Z Z2. */
-static inline void add_cached8(fe8 *r, const fe8 *p, const fe8 *q) {
+static inline __attribute__((always_inline)) void add_cached8(fe8 *r, const fe8 *p, const fe8 *q) {
   fe8 l, m, u, u2, v, s, d;
   sum_diff8(&l, p);
   mul8(&m, &l, q);
@@ -153,7 +157,7 @@ static inline void add_cached8(fe8 *r, const fe8 *p, const fe8 *q) {
 
 /* Completed 2p (dbl-2008-hwcd, a = -1): (S - t1, t1, t2, 2 ZZ - t2) with
  * S = (X+Y)^2, t1 = YY + XX, t2 = YY - XX, as ge25519_avx512ifma.c's dbl. */
-static inline void dbl8(fe8 *r, const fe8 *p) {
+static inline __attribute__((always_inline)) void dbl8(fe8 *r, const fe8 *p) {
   fe8 q, x, l, m, a, b, s, d, f, g, t;
   perm8(&q, p, LANES8(0, 1, 2, 1)); /* (X, Y, Z, Y) */
   perm8(&x, p, LANES8(0, 0, 0, 0));
@@ -175,7 +179,7 @@ static inline void dbl8(fe8 *r, const fe8 *p) {
 
 /* r = p + q, both points, half by half, through q's cached form
  * (Y+X, Y-X, T, Z) x (1, 1, 2d, 1). */
-static inline void add_points8(fe8 *r, const fe8 *p, const fe8 *q, const fe8 *k2d) {
+static inline __attribute__((always_inline)) void add_points8(fe8 *r, const fe8 *p, const fe8 *q, const fe8 *k2d) {
   fe8 t, qc, c;
   sum_diff8(&t, q);
   mul8(&qc, &t, k2d);
@@ -184,29 +188,25 @@ static inline void add_points8(fe8 *r, const fe8 *p, const fe8 *q, const fe8 *k2
 }
 
 /* |b| and the sign of b in [-8, 8], without a branch. */
-static inline uint32_t digit_abs(int8_t b, uint64_t *neg) {
+static inline __attribute__((always_inline)) uint32_t digit_abs(int8_t b, uint64_t *neg) {
   *neg = (uint64_t)(uint8_t)b >> 7;
   return (uint32_t)((b ^ -(int)*neg) + (int)*neg);
 }
 
-/* t = (ba T_ra | bb T_rb), each half b times its row's point as cached
- * affine (y+x, y-x, 2dxy, 1), b in [-8, 8], 0 giving (1, 1, 0, 1). All
- * eight entries of both rows are loaded; a compare of the absolute digits
- * against k + 1 gives the mask that keeps entry k in each half, and -P
- * (y+x and y-x swapped, 2dxy negated) is chosen per half by the sign mask. */
-static inline void select8(fe8 *t, const uint64_t ra[8][5][4], const uint64_t rb[8][5][4], int8_t ba,
-                           int8_t bb) {
+/* t = (ba T_j | bb T_(j+16)), each half b times its row's point as cached
+ * affine (y+x, y-x, 2dxy, 1), b in [-8, 8], 0 giving (1, 1, 0, 1); row is
+ * the table's pair of rows j and j + 16. All eight entries are loaded; a
+ * compare of the absolute digits against k + 1 gives the mask that keeps
+ * entry k in each half, and -P (y+x and y-x swapped, 2dxy negated) is
+ * chosen per half by the sign mask. */
+static inline __attribute__((always_inline)) void select8(fe8 *t, const uint64_t row[8][5][8], int8_t ba, int8_t bb) {
   uint64_t na, nb;
   const uint32_t aa = digit_abs(ba, &na), ab = digit_abs(bb, &nb);
   const __m512i bv = _mm512_inserti64x4(_mm512_set1_epi64((long long)aa), _mm256_set1_epi64x((long long)ab), 1);
   for (int i = 0; i < 5; i++) t->v[i] = _mm512_maskz_mov_epi64(i == 0 ? BOTH(0xb) : 0, _mm512_set1_epi64(1));
   for (int k = 0; k < 8; k++) {
     const __mmask8 m = _mm512_cmpeq_epi64_mask(bv, _mm512_set1_epi64(k + 1));
-    for (int i = 0; i < 5; i++) {
-      const __m512i x = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_load_si256((const __m256i *)ra[k][i])),
-                                           _mm256_load_si256((const __m256i *)rb[k][i]), 1);
-      t->v[i] = _mm512_mask_mov_epi64(t->v[i], m, x);
-    }
+    for (int i = 0; i < 5; i++) t->v[i] = _mm512_mask_blend_epi64(m, t->v[i], _mm512_load_si512(row[k][i]));
   }
   fe8 sw, z, n;
   perm8(&sw, t, LANES8(1, 0, 2, 3));
@@ -243,10 +243,10 @@ void hwc_ge25519_ifma_base(hwc_fe25519 pt[4], const int8_t e[64]) {
     acc[0].v[i] = acc[1].v[i] = _mm512_maskz_mov_epi64(i == 0 ? BOTH(0x6) : 0, _mm512_set1_epi64(1));
   }
   for (int j = 0; j < 16; j++) {
-    select8(&t, ge25519_base_ifma_table[j], ge25519_base_ifma_table[j + 16], e[2 * j + 1], e[2 * j + 33]);
+    select8(&t, ge25519_base_ifma_table[j], e[2 * j + 1], e[2 * j + 33]);
     add_cached8(&c, &acc[0], &t);
     to_point8(&acc[0], &c);
-    select8(&t, ge25519_base_ifma_table[j], ge25519_base_ifma_table[j + 16], e[2 * j], e[2 * j + 32]);
+    select8(&t, ge25519_base_ifma_table[j], e[2 * j], e[2 * j + 32]);
     add_cached8(&c, &acc[1], &t);
     to_point8(&acc[1], &c);
   }
