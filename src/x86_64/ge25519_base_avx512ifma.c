@@ -25,7 +25,8 @@
  * The formulas, lane layouts and limb bounds are those of
  * ge25519_avx512ifma.c and fe25519_avx512ifma.h, lane for lane: a 512-bit
  * operation here is the 256-bit one applied to each half, so every bound
- * stated there holds here (mul8 takes limbs below 2^52, add8 and sub8
+ * stated there holds here (sum_diff8 and add_cached8 merge two carried
+ * sums into one, with their own bounds stated beside them) (mul8 takes limbs below 2^52, add8 and sub8
  * carry their results back below 2^51 + 2^7, products leave mul8 below
  * 2^51 + 2^11, the table's limbs are below 2^51).
  *
@@ -120,16 +121,27 @@ static inline __attribute__((always_inline)) void blend8(fe8 *r, const fe8 *a, c
   for (int i = 0; i < 5; i++) r->v[i] = _mm512_mask_blend_epi64(m, a->v[i], b->v[i]);
 }
 
+/* Limb i of 4p = 8 (2^255 - 19) in radix 2^51: 2^53 - 76, then 2^53 - 4. */
+static inline __attribute__((always_inline)) __m512i p4_limb(int i) {
+  return _mm512_set1_epi64((long long)((UINT64_C(1) << 53) - (i == 0 ? 76 : 4)));
+}
+
 /* (Y+X, Y-X, T, Z) of each point (X, Y, Z, T): ge25519_avx512ifma.c's
- * sum_diff, the left operand of an addition. */
+ * sum_diff, the left operand of an addition, with one carry instead of
+ * two: (Y, Y, T, Z) + (X, 4p - X, 0, 0). X below 2^53 - 76 keeps 4p - X
+ * non-negative and below 2^53; the sum of limbs below 2^52 + 2^53 is
+ * below 2^54, so the carry's carries are below 8 and the result below
+ * 2^51 + 152, inside the 52 bits mul8 reads. */
 static inline __attribute__((always_inline)) void sum_diff8(fe8 *r, const fe8 *p) {
-  fe8 q, x, s, d;
+  fe8 q, x;
   perm8(&q, p, LANES8(1, 1, 3, 2)); /* (Y, Y, T, Z) */
   perm8(&x, p, LANES8(0, 0, 0, 0));
-  for (int i = 0; i < 5; i++) x.v[i] = _mm512_maskz_mov_epi64(BOTH(0x3), x.v[i]); /* (X, X, 0, 0) */
-  add8(&s, &q, &x);
-  sub8(&d, &q, &x);
-  blend8(r, &s, &d, BOTH(0x2));
+  for (int i = 0; i < 5; i++) {
+    const __m512i x0 = _mm512_maskz_mov_epi64(BOTH(0x1), x.v[i]);        /* (X, 0, 0, 0) */
+    const __m512i xn = _mm512_mask_sub_epi64(x0, BOTH(0x2), p4_limb(i), x.v[i]); /* (X, 4p - X, 0, 0) */
+    r->v[i] = _mm512_add_epi64(q.v[i], xn);
+  }
+  carry8(r);
 }
 
 /* Completed (X', Y', Z', T') to point (X'T', Y'Z', Z'T', X'Y'). */
@@ -141,18 +153,23 @@ static inline __attribute__((always_inline)) void to_point8(fe8 *r, const fe8 *c
 }
 
 /* Completed p + q for q cached (Y+X, Y-X, 2dT, Z): (A - B, A + B, D + C,
- * D - C) from (A, B, C, Z Z2) = (Y+X, Y-X, T, Z) x q, D = 2 Z Z2. */
+ * D - C) from (A, B, C, Z Z2) = (Y+X, Y-X, T, Z) x q, D = 2 Z Z2, as one
+ * sum (A, A, ZZ2, ZZ2) + (0, 0, ZZ2, ZZ2) + (4p - B, B, C, 4p - C) and one
+ * carry: the products are below 2^51 + 2^11, 4p minus one of them is
+ * non-negative and below 2^53, so the sum is below 2^54 and the carried
+ * result below 2^51 + 152, as sum_diff8's. */
 static inline __attribute__((always_inline)) void add_cached8(fe8 *r, const fe8 *p, const fe8 *q) {
-  fe8 l, m, u, u2, v, s, d;
+  fe8 l, m, u, v;
   sum_diff8(&l, p);
   mul8(&m, &l, q);
-  perm8(&u, &m, LANES8(0, 0, 3, 3));
-  for (int i = 0; i < 5; i++) u2.v[i] = _mm512_maskz_mov_epi64(BOTH(0xc), u.v[i]);
-  add8(&u, &u, &u2);                /* (A, A, D, D) */
+  perm8(&u, &m, LANES8(0, 0, 3, 3)); /* (A, A, ZZ2, ZZ2) */
   perm8(&v, &m, LANES8(1, 1, 2, 2)); /* (B, B, C, C) */
-  add8(&s, &u, &v);
-  sub8(&d, &u, &v);
-  blend8(r, &s, &d, BOTH(0x9));
+  for (int i = 0; i < 5; i++) {
+    const __m512i u2 = _mm512_maskz_mov_epi64(BOTH(0xc), u.v[i]);              /* (0, 0, ZZ2, ZZ2) */
+    const __m512i w = _mm512_mask_sub_epi64(v.v[i], BOTH(0x9), p4_limb(i), v.v[i]); /* (-B, B, C, -C) */
+    r->v[i] = _mm512_add_epi64(_mm512_add_epi64(u.v[i], u2), w);
+  }
+  carry8(r);
 }
 
 /* Completed 2p (dbl-2008-hwcd, a = -1): (S - t1, t1, t2, 2 ZZ - t2) with
