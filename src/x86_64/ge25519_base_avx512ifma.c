@@ -212,26 +212,28 @@ static inline __attribute__((always_inline)) uint32_t digit_abs(int8_t b, uint64
 
 /* t = (ba T_j | bb T_(j+16)), each half b times its row's point as cached
  * affine (y+x, y-x, 2dxy, 1), b in [-8, 8], 0 giving (1, 1, 0, 1); row is
- * the table's pair of rows j and j + 16. All eight entries are loaded; a
- * compare of the absolute digits against k + 1 gives the mask that keeps
- * entry k in each half, and -P (y+x and y-x swapped, 2dxy negated) is
- * chosen per half by the sign mask. */
-static inline __attribute__((always_inline)) void select8(fe8 *t, const uint64_t row[8][5][8], int8_t ba, int8_t bb) {
+ * the table's pair of rows j and j + 16, whose fourth lane holds -2dxy.
+ * All eight entries are loaded; a compare of the absolute digits against
+ * k + 1 gives the mask that keeps entry k in each half. -P swaps y+x with
+ * y-x and 2dxy with -2dxy, one permutation chosen per half by the sign
+ * mask; then the fourth lane becomes Z = 1. Every limb comes from the
+ * table, below 2^51. */
+static inline __attribute__((always_inline)) void select8(fe8 *t, const uint64_t row[8][5][8], int8_t ba,
+                                                          int8_t bb) {
   uint64_t na, nb;
   const uint32_t aa = digit_abs(ba, &na), ab = digit_abs(bb, &nb);
   const __m512i bv = _mm512_inserti64x4(_mm512_set1_epi64((long long)aa), _mm256_set1_epi64x((long long)ab), 1);
-  for (int i = 0; i < 5; i++) t->v[i] = _mm512_maskz_mov_epi64(i == 0 ? BOTH(0xb) : 0, _mm512_set1_epi64(1));
+  for (int i = 0; i < 5; i++) t->v[i] = _mm512_maskz_mov_epi64(i == 0 ? BOTH(0x3) : 0, _mm512_set1_epi64(1));
   for (int k = 0; k < 8; k++) {
     const __mmask8 m = _mm512_cmpeq_epi64_mask(bv, _mm512_set1_epi64(k + 1));
     for (int i = 0; i < 5; i++) t->v[i] = _mm512_mask_blend_epi64(m, t->v[i], _mm512_load_si512(row[k][i]));
   }
-  fe8 sw, z, n;
-  perm8(&sw, t, LANES8(1, 0, 2, 3));
-  for (int i = 0; i < 5; i++) z.v[i] = _mm512_setzero_si512();
-  sub8(&n, &z, &sw);
-  blend8(&sw, &sw, &n, BOTH(0x4)); /* (y-x, y+x, -2dxy, 1) */
+  fe8 sw;
+  perm8(&sw, t, LANES8(1, 0, 3, 2)); /* (y-x, y+x, -2dxy, 2dxy) */
   const __mmask8 nm = (__mmask8)((0x0f & (0 - na)) | (0xf0 & (0 - nb)));
-  for (int i = 0; i < 5; i++) t->v[i] = _mm512_mask_mov_epi64(t->v[i], nm, sw.v[i]);
+  for (int i = 0; i < 5; i++)
+    t->v[i] = _mm512_mask_mov_epi64(_mm512_maskz_mov_epi64(BOTH(0x7), t->v[i]), BOTH(0x7) & nm, sw.v[i]);
+  t->v[0] = _mm512_mask_mov_epi64(t->v[0], BOTH(0x8), _mm512_set1_epi64(1)); /* Z = 1 */
 }
 
 /* The low half's point to the backend's 4x64 elements {X, Y, Z, T}. */
