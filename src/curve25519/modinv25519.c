@@ -47,11 +47,12 @@
  *  - the end: d in (-2m, m), +m if negative gives (-m, m), the sign of f
  *    can negate it, +m if negative gives [0, m), below 2^256 to pack.
  *
- * Constant time: every step is the same sequence of masks, adds and
- * shifts; the batch count is fixed; the final normalisation is masked.
+ * Constant time: every step is the same sequence of masks (or CMOVs),
+ * adds and shifts; the batch count is fixed; the final normalisation is masked.
  * Needs a 128-bit integer type (the caller falls back to the
  * exponentiation without one).
  */
+#include "../msan.h"
 #include "fe25519.h"
 #include "internal.h"
 #include "scalar25519.h"
@@ -82,7 +83,62 @@ typedef struct {
  * -(delta + 1/2). Per step: if g is odd, g += f or g -= f (by the sign of
  * zeta), and when zeta < 0 the old g becomes the new f; then g halves.
  * The matrix (u v; q r) starts at 8 = 2^3 and doubles its first row
- * instead of halving g, so it ends scaled by 2^62. */
+ * instead of halving g, so it ends scaled by 2^62.
+ *
+ * On x86_64 (GCC or Clang, not under MemorySanitizer, which cannot see
+ * into asm: src/msan.h) each step is the asm below, the same step with
+ * CMOV selections in place of the masks: measured about a fifth faster
+ * per step than the compiled masks on Zen 5, the step being one long
+ * dependency chain that the selections shorten. CMOV reads both operands
+ * and takes the same time whichever it keeps, so the step stays constant
+ * time; valgrind's check (tests/CT.md) sees no branch. The C loop is the
+ * definition and the fallback. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(HWC_MSAN)
+static int64_t divsteps_59(int64_t zeta, uint64_t f, uint64_t g, trans *t) {
+  uint64_t u = 8, v = 0, q = 0, r = 8, a, b, c, s, nz;
+  for (int i = 3; i < 62; i++) {
+    __asm__("mov %[f], %[a]\n\t"
+            "neg %[a]\n\t"
+            "mov %[u], %[b]\n\t"
+            "neg %[b]\n\t"
+            "mov %[v], %[c]\n\t"
+            "neg %[c]\n\t"
+            "test %[z], %[z]\n\t"          /* SF: zeta < 0 */
+            "cmovns %[f], %[a]\n\t"        /* a = zeta < 0 ? -f : f */
+            "cmovns %[u], %[b]\n\t"
+            "cmovns %[v], %[c]\n\t"
+            "add %[g], %[a]\n\t"           /* a = g -+ f, b = q -+ u, c = r -+ v */
+            "add %[q], %[b]\n\t"
+            "add %[r], %[c]\n\t"
+            "mov %[z], %[nz]\n\t"
+            "not %[nz]\n\t"                /* -zeta - 1 */
+            "mov %[g], %[s]\n\t"
+            "shl $63, %[s]\n\t"
+            "and %[z], %[s]\n\t"           /* SF: a swap, g odd and zeta < 0 */
+            "cmovs %[g], %[f]\n\t"         /* f, u, v = the old g, q, r */
+            "cmovs %[q], %[u]\n\t"
+            "cmovs %[r], %[v]\n\t"
+            "cmovs %[nz], %[z]\n\t"
+            "test $1, %[g]\n\t"            /* ZF: g even */
+            "cmovnz %[a], %[g]\n\t"
+            "cmovnz %[b], %[q]\n\t"
+            "cmovnz %[c], %[r]\n\t"
+            "shr %[g]\n\t"
+            "add %[u], %[u]\n\t"
+            "add %[v], %[v]\n\t"
+            "sub $1, %[z]"                  /* zeta - 1, or -zeta - 2 on a swap */
+            : [f] "+r"(f), [g] "+r"(g), [u] "+r"(u), [v] "+r"(v), [q] "+r"(q), [r] "+r"(r), [z] "+r"(zeta),
+              [a] "=&r"(a), [b] "=&r"(b), [c] "=&r"(c), [s] "=&r"(s), [nz] "=&r"(nz)
+            :
+            : "cc");
+  }
+  t->u = (int64_t)u;
+  t->v = (int64_t)v;
+  t->q = (int64_t)q;
+  t->r = (int64_t)r;
+  return zeta;
+}
+#else
 static int64_t divsteps_59(int64_t zeta, uint64_t f, uint64_t g, trans *t) {
   uint64_t u = 8, v = 0, q = 0, r = 8;
   for (int i = 3; i < 62; i++) {
@@ -106,6 +162,7 @@ static int64_t divsteps_59(int64_t zeta, uint64_t f, uint64_t g, trans *t) {
   t->r = (int64_t)r;
   return zeta;
 }
+#endif
 
 /* (f, g) = t (f, g) / 2^62, exactly: the batch made the low 62 bits of
  * both products zero. Limb products fit: |u| + |v| <= 2^62 and limbs below
