@@ -145,6 +145,22 @@ static inline void from_radix51(uint64_t w[4], const uint64_t in[5]) {
   w[3] = (uint64_t)acc;
 }
 
+/* A point {X, Y, Z, T} (lane c of p holds coordinate c) to the backend's
+ * 4x64 elements; the stack copies are wiped. Shared by the scalar
+ * multiplications and the fixed-base code. */
+static inline void store_point(hwc_fe25519 pt[4], const fe4 *p) {
+  uint64_t l[4][5], lane[4];
+  for (int i = 0; i < 5; i++) {
+    _mm256_storeu_si256((__m256i *)lane, p->v[i]);
+    for (int c = 0; c < 4; c++) l[c][i] = lane[c];
+  }
+  for (int c = 0; c < 4; c++) from_radix51(pt[c].d, l[c]);
+  volatile uint64_t *vl = &l[0][0];
+  for (int i = 0; i < 20; i++) vl[i] = 0;
+  volatile uint64_t *vlane = lane;
+  for (int i = 0; i < 4; i++) vlane[i] = 0;
+}
+
 /* The Edwards scalar multiplication of src/x86_64/ge25519_avx512ifma.c, the
  * backend's edwards_scalarmult (contract in src/kernels.h). */
 void hwc_ge25519_ifma_scalarmult(hwc_fe25519 pt[4], const int8_t e[64]);

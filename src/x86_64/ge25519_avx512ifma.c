@@ -162,19 +162,6 @@ static void load_point(fe4 *p, const hwc_fe25519 pt[4]) {
   for (int i = 0; i < 20; i++) vl[i] = 0;
 }
 
-static void store_point(hwc_fe25519 pt[4], const fe4 *p) {
-  uint64_t l[4][5], lane[4];
-  for (int i = 0; i < 5; i++) {
-    _mm256_storeu_si256((__m256i *)lane, p->v[i]);
-    for (int c = 0; c < 4; c++) l[c][i] = lane[c];
-  }
-  for (int c = 0; c < 4; c++) from_radix51(pt[c].d, l[c]);
-  volatile uint64_t *vl = &l[0][0];
-  for (int i = 0; i < 20; i++) vl[i] = 0;
-  volatile uint64_t *vlane = lane;
-  for (int i = 0; i < 4; i++) vlane[i] = 0;
-}
-
 /* An affine point prepared for mixed addition, (y+x, y-x, 2dxy), as the
  * cached form (y+x, y-x, 2dxy, 1): addition is then the same formula. */
 static void load_precomp(fe4 *t, const hwc_fe25519 q[3]) {

@@ -238,16 +238,9 @@ static inline __attribute__((always_inline)) void select8(fe8 *t, const uint64_t
 
 /* The low half's point to the backend's 4x64 elements {X, Y, Z, T}. */
 static void store_low(hwc_fe25519 pt[4], const fe8 *p) {
-  uint64_t l[4][5], lane[8];
-  for (int i = 0; i < 5; i++) {
-    _mm512_storeu_si512((void *)lane, p->v[i]);
-    for (int c = 0; c < 4; c++) l[c][i] = lane[c];
-  }
-  for (int c = 0; c < 4; c++) from_radix51(pt[c].d, l[c]);
-  volatile uint64_t *vl = &l[0][0];
-  for (int i = 0; i < 20; i++) vl[i] = 0;
-  volatile uint64_t *vlane = lane;
-  for (int i = 0; i < 8; i++) vlane[i] = 0;
+  fe4 q;
+  for (int i = 0; i < 5; i++) q.v[i] = _mm512_castsi512_si256(p->v[i]);
+  store_point(pt, &q);
 }
 
 void hwc_ge25519_ifma_base(hwc_fe25519 pt[4], const int8_t e[64]) {
