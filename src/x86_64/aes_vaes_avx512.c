@@ -323,28 +323,31 @@ static inline __attribute__((always_inline)) void gcm_message(int decrypt, uint8
  * rounds unroll completely and the GHASH steps sit between them at fixed
  * places, where a variable count left the compiler a loop over the round
  * keys with the GHASH state spilled around it. */
+static inline __attribute__((always_inline)) void gcm_message_keysize(int decrypt, uint8_t *out, const uint8_t *in,
+                                                                      size_t len, const uint8_t *aad, size_t aad_len,
+                                                                      const uint8_t j0[16], uint8_t tag[16],
+                                                                      const void *rk, unsigned rounds,
+                                                                      const void *table) {
+  if (rounds == 10)
+    gcm_message(decrypt, out, in, len, aad, aad_len, j0, tag, rk, 10, table);
+  else if (rounds == 12)
+    gcm_message(decrypt, out, in, len, aad, aad_len, j0, tag, rk, 12, table);
+  else
+    gcm_message(decrypt, out, in, len, aad, aad_len, j0, tag, rk, 14, table);
+}
+
 static void vaes512_gcm_seal(uint8_t *out, const uint8_t *in, size_t len, const uint8_t *aad, size_t aad_len,
                              const uint8_t j0[16], uint8_t tag[16], const void *rk, unsigned rounds,
                              const void *table) {
   HWC_COUNT_CALL(aes_vaes_avx512);
-  if (rounds == 10)
-    gcm_message(0, out, in, len, aad, aad_len, j0, tag, rk, 10, table);
-  else if (rounds == 12)
-    gcm_message(0, out, in, len, aad, aad_len, j0, tag, rk, 12, table);
-  else
-    gcm_message(0, out, in, len, aad, aad_len, j0, tag, rk, 14, table);
+  gcm_message_keysize(0, out, in, len, aad, aad_len, j0, tag, rk, rounds, table);
 }
 
 static void vaes512_gcm_open(uint8_t *out, const uint8_t *in, size_t len, const uint8_t *aad, size_t aad_len,
                              const uint8_t j0[16], uint8_t tag[16], const void *rk, unsigned rounds,
                              const void *table) {
   HWC_COUNT_CALL(aes_vaes_avx512);
-  if (rounds == 10)
-    gcm_message(1, out, in, len, aad, aad_len, j0, tag, rk, 10, table);
-  else if (rounds == 12)
-    gcm_message(1, out, in, len, aad, aad_len, j0, tag, rk, 12, table);
-  else
-    gcm_message(1, out, in, len, aad, aad_len, j0, tag, rk, 14, table);
+  gcm_message_keysize(1, out, in, len, aad, aad_len, j0, tag, rk, rounds, table);
 }
 
 /* AES-NI's schedule; counted here so tests see this table build its keys. */
