@@ -154,6 +154,7 @@ static const hwc_impl_info *const ghash_impls[] = {
 extern const hwc_bignum_kernel hwc_bignum_generic;
 #if defined(__x86_64__)
 extern const hwc_bignum_kernel hwc_bignum_avx512ifma;
+extern const hwc_bignum_kernel hwc_bignum_avx512ifma_zmm;
 extern const hwc_bignum_kernel hwc_bignum_mulx;
 extern const hwc_bignum_kernel hwc_bignum_avx2;
 #endif
@@ -164,6 +165,7 @@ static const hwc_impl_info *const bignum_impls[] = {
     IMPL(hwc_bignum_generic),
 #if defined(__x86_64__)
     IMPL(hwc_bignum_avx512ifma),
+    IMPL(hwc_bignum_avx512ifma_zmm),
     IMPL(hwc_bignum_mulx),
     IMPL(hwc_bignum_avx2),
 #endif

@@ -23,6 +23,9 @@
  * (the doubling counts both orders), so the bound above holds as is.
  * ISA: AVX512F + AVX512IFMA, and AVX512VL for a top register that holds at
  * most four digits, which runs on its 256-bit half (zmm and ymm).
+ * Two implementations share this code and the element layout, and differ
+ * only in that top register: `avx512ifma` runs it on 256 bits where the
+ * digits allow ("narrow", below), `avx512ifma-zmm` always on 512.
  * Constant time: loop counts depend only on the modulus size; no branch or
  * index depends on digit values; the conversions out of the radix and the
  * final subtraction of from_mont are masked.
@@ -33,6 +36,7 @@
 #include "../common/bignum_helpers.h"
 
 HWC_CALL_COUNTER(bignum_avx512ifma);
+HWC_CALL_COUNTER(bignum_avx512ifma_zmm);
 
 #define MASK52 ((uint64_t)0xfffffffffffff)
 
@@ -45,7 +49,14 @@ static size_t digits_for(size_t n) { return (64 * n + 2 + 51) / 52; }
  * 8 in 1..4: RSA-2048's halves have d = 20, RSA-3072's modulus 60) its upper
  * four lanes only ever hold zeros, and every operation on it runs on its
  * 256-bit half instead ("narrow"): on parts that execute 512-bit operations
- * as two 256-bit halves that halves its cost, elsewhere it is no slower.
+ * as two 256-bit halves (AMD Zen 4) that halves its cost. It is not free:
+ * a narrow register cannot hold the top digit of the shifted forms (PREP),
+ * so each step adds it back with two more multiply-adds (`tail`). Where
+ * every 512-bit operation costs what a 256-bit one does (AMD Zen 5: two
+ * IFMA per cycle at either width), those two are pure loss, about one in
+ * seven of the step's multiply-adds at RSA-2048's d = 20; the
+ * `avx512ifma-zmm` implementation keeps every register at 512 bits, and
+ * a selection rule (dispatch/uarch.c) picks it on Zen 5.
  * The helpers below take `nr` (a constant in every instance); they leave
  * the upper lanes of a narrow register undefined (a zero extension costs
  * an instruction per operation), which nothing reads: the shift across
@@ -441,66 +452,50 @@ static const amm2_fn amm2_by_nv[21][4] = {
 #undef ROW2
 
 /* The instance kind for ctx's shape (public: the modulus size): narrow
- * when the top register holds at most four digits, square when asked for
- * and it exists (sq only from amm2's callers). */
-static inline size_t kind_of(const hwc_bn_mont *ctx, int sq) {
+ * when the implementation runs narrow registers (narrow_ok) and the top
+ * register holds at most four digits, square when asked for and it exists
+ * (sq only from amm2's callers). */
+static inline size_t kind_of(const hwc_bn_mont *ctx, int sq, int narrow_ok) {
   size_t nv = ctx->words / 8, d = ctx->rbits / 52;
   if (nv > NV_SPECIAL) return 0;
-  return (size_t)(2 * (sq && nv >= SQR_MIN_NV)) + (d + 4 <= 8 * nv);
+  return (size_t)(2 * (sq && nv >= SQR_MIN_NV)) + (narrow_ok && d + 4 <= 8 * nv);
 }
 
 /* r = a b / R mod m, almost reduced, through the instance for the
  * element's shape. */
-static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
-  amm_by_nv[ctx->words / 8][kind_of(ctx, 0)](r, a, b, ctx->mb, ctx->n0, ctx->rbits / 52);
+static inline void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx,
+                            int narrow_ok) {
+  amm_by_nv[ctx->words / 8][kind_of(ctx, 0, narrow_ok)](r, a, b, ctx->mb, ctx->n0, ctx->rbits / 52);
 }
 
 /* The two CRT products of RSA at once (kernels.h: c0 and c1 of the same
  * shape), interleaved by amm2; as squares when both products are (the
  * same pointers: public). */
-static void bignum_avx512ifma_mul2(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const hwc_bn_mont *c0,
-                                   uint64_t *r1, const uint64_t *a1, const uint64_t *b1, const hwc_bn_mont *c1) {
-  HWC_COUNT_CALL(bignum_avx512ifma);
-  amm2_by_nv[c0->words / 8][kind_of(c0, a0 == b0 && a1 == b1)](r0, a0, b0, c0->mb, c0->n0, r1, a1, b1, c1->mb,
-                                                                c1->n0, c0->rbits / 52);
+static inline void mont_mul2(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const hwc_bn_mont *c0,
+                             uint64_t *r1, const uint64_t *a1, const uint64_t *b1, const hwc_bn_mont *c1,
+                             int narrow_ok) {
+  amm2_by_nv[c0->words / 8][kind_of(c0, a0 == b0 && a1 == b1, narrow_ok)](r0, a0, b0, c0->mb, c0->n0, r1, a1, b1,
+                                                                           c1->mb, c1->n0, c0->rbits / 52);
 }
 
-/* The table functions: each counts its call and runs the product. */
-
 /* a to radix 2^52, then times R^2 mod m: below 2m (bignum_helpers.h). */
-static void bignum_avx512ifma_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_avx512ifma);
+static inline void to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx, int narrow_ok) {
   _Alignas(64) uint64_t x[HWC_BN_MAX_WORDS];
   hwc_bn_to_radix(x, a, ctx->n, ctx->words, 52);
-  mont_mul(r, x, ctx->rr, ctx);
+  mont_mul(r, x, ctx->rr, ctx, narrow_ok);
 }
 
 /* a times 1 is a / R mod m, at most m: back to 64-bit limbs with one
  * masked subtraction (bignum_helpers.h). */
-static void bignum_avx512ifma_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_avx512ifma);
+static inline void from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx, int narrow_ok) {
   _Alignas(64) uint64_t one[HWC_BN_MAX_WORDS] = {1}, x[HWC_BN_MAX_WORDS];
-  mont_mul(x, a, one, ctx);
+  mont_mul(x, a, one, ctx, narrow_ok);
   hwc_bn_from_radix_reduced(r, x, 52, ctx);
 }
 
-/* r = a b / R mod m, almost reduced (below 2m). */
-static void bignum_avx512ifma_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_avx512ifma);
-  mont_mul(r, a, b, ctx);
-}
-
-/* r = a^2 / R mod m: the product with itself (the single square measured
- * slower than the product, see the instances above). */
-static void bignum_avx512ifma_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_avx512ifma);
-  mont_mul(r, a, a, ctx);
-}
-
 /* Digits of 52 bits, an element in whole registers (d rounded up to a
- * multiple of 8); the digits above d stay zero. */
-static void bignum_avx512ifma_setup(hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_avx512ifma);
+ * multiple of 8); the digits above d stay zero. Both implementations. */
+static inline void setup(hwc_bn_mont *ctx) {
   size_t d = digits_for(ctx->n);
   hwc_bn_radix_setup(ctx, 52, d, (d + 7) & ~(size_t)7);
 }
@@ -546,6 +541,47 @@ static const select_fn select_by_nv[21] = {
     select_20,
 };
 
+/* ---- The table functions of `avx512ifma` (narrow top register where the
+ * digits allow): each counts its call and runs the shared code. */
+
+/* n0, R^2 mod m and m in radix 2^52 (setup above). */
+static void bignum_avx512ifma_setup(hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_avx512ifma);
+  setup(ctx);
+}
+
+/* r = a R mod m, below 2m. */
+static void bignum_avx512ifma_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_avx512ifma);
+  to_mont(r, a, ctx, 1);
+}
+
+/* r = a / R mod m, canonical. */
+static void bignum_avx512ifma_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_avx512ifma);
+  from_mont(r, a, ctx, 1);
+}
+
+/* r = a b / R mod m, almost reduced (below 2m). */
+static void bignum_avx512ifma_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_avx512ifma);
+  mont_mul(r, a, b, ctx, 1);
+}
+
+/* r = a^2 / R mod m: the product with itself (the single square measured
+ * slower than the product, see the instances above). */
+static void bignum_avx512ifma_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_avx512ifma);
+  mont_mul(r, a, a, ctx, 1);
+}
+
+/* The two CRT products at once (mont_mul2). */
+static void bignum_avx512ifma_mul2(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const hwc_bn_mont *c0,
+                                   uint64_t *r1, const uint64_t *a1, const uint64_t *b1, const hwc_bn_mont *c1) {
+  HWC_COUNT_CALL(bignum_avx512ifma);
+  mont_mul2(r0, a0, b0, c0, r1, a1, b1, c1, 1);
+}
+
 /* The masked table scan (kernels.h), through the instance for the
  * element's register count. */
 static void bignum_avx512ifma_select(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx,
@@ -566,4 +602,68 @@ const hwc_bignum_kernel hwc_bignum_avx512ifma = {
     .sqr = bignum_avx512ifma_sqr,
     .mul2 = bignum_avx512ifma_mul2,
     .select = bignum_avx512ifma_select,
+};
+
+/* ---- The table functions of `avx512ifma-zmm`: the same, every register
+ * at 512 bits (no narrow instance, so no tail at d = 20). */
+
+/* n0, R^2 mod m and m in radix 2^52: the layout of avx512ifma. */
+static void bignum_avx512ifma_zmm_setup(hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_avx512ifma_zmm);
+  setup(ctx);
+}
+
+/* r = a R mod m, below 2m. */
+static void bignum_avx512ifma_zmm_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_avx512ifma_zmm);
+  to_mont(r, a, ctx, 0);
+}
+
+/* r = a / R mod m, canonical. */
+static void bignum_avx512ifma_zmm_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_avx512ifma_zmm);
+  from_mont(r, a, ctx, 0);
+}
+
+/* r = a b / R mod m, almost reduced (below 2m). */
+static void bignum_avx512ifma_zmm_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_avx512ifma_zmm);
+  mont_mul(r, a, b, ctx, 0);
+}
+
+/* r = a^2 / R mod m: the product with itself, as in avx512ifma. */
+static void bignum_avx512ifma_zmm_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_avx512ifma_zmm);
+  mont_mul(r, a, a, ctx, 0);
+}
+
+/* The two CRT products at once (mont_mul2). */
+static void bignum_avx512ifma_zmm_mul2(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const hwc_bn_mont *c0,
+                                       uint64_t *r1, const uint64_t *a1, const uint64_t *b1, const hwc_bn_mont *c1) {
+  HWC_COUNT_CALL(bignum_avx512ifma_zmm);
+  mont_mul2(r0, a0, b0, c0, r1, a1, b1, c1, 0);
+}
+
+/* The masked table scan, as in avx512ifma (full registers already). */
+static void bignum_avx512ifma_zmm_select(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx,
+                                         const hwc_bn_mont *ctx) {
+  HWC_COUNT_CALL(bignum_avx512ifma_zmm);
+  select_by_nv[ctx->words / 8](r, table, entries, idx, ctx->words);
+}
+
+/* One below avx512ifma: the static order keeps the narrow form, measured
+ * faster where 512-bit operations split (Zen 4); the rule for Zen 5
+ * (dispatch/uarch.c) and a calibration profile pick this one. */
+const hwc_bignum_kernel hwc_bignum_avx512ifma_zmm = {
+    .info = {.name = "avx512ifma-zmm",
+             .required = HWC_REQUIRED,
+             .priority = HWC_PRIO_IFMA - 1,
+             HWC_CALLS(bignum_avx512ifma_zmm)},
+    .setup = bignum_avx512ifma_zmm_setup,
+    .to_mont = bignum_avx512ifma_zmm_to_mont,
+    .from_mont = bignum_avx512ifma_zmm_from_mont,
+    .mul = bignum_avx512ifma_zmm_mul,
+    .sqr = bignum_avx512ifma_zmm_sqr,
+    .mul2 = bignum_avx512ifma_zmm_mul2,
+    .select = bignum_avx512ifma_zmm_select,
 };
