@@ -94,11 +94,12 @@ HWC_TEST(ct, taint_flows_through_asm) {
     return;
   }
   for (int secret = 0; secret < 2; secret++) {
-    bignum_flow(&hwc_bignum_mulx, 32, secret); /* the four-limb rows */
+    bignum_flow(&hwc_bignum_mulx, 32, secret); /* the eight-row sweeps */
+    bignum_flow(&hwc_bignum_mulx, 20, secret); /* the four-limb rows */
     bignum_flow(&hwc_bignum_mulx, 3, secret);  /* the one-limb rows */
     fe_flow(&hwc_fe25519_mulx, secret);
   }
-  printf("ct: taint flows through the mulx asm under %s (bignum rows, fe25519 mul/sqr)\n", CT_METHOD);
+  printf("ct: taint flows through the mulx asm under %s (bignum sweeps and rows, fe25519 mul/sqr)\n", CT_METHOD);
 #ifdef HWC_CT_MSAN
   const hwc_impl_info *ifma = &hwc_fe25519_avx512ifma.info;
   if ((hwc_dispatch_features() & ifma->required) == ifma->required) {

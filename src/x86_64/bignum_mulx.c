@@ -7,11 +7,17 @@
  * ADCX for one set of terms and ADOX for the other, which is what MULX
  * (flag-free) and ADX were made for ("New Instructions Supporting Large
  * Integer Arithmetic", Intel, 2012).
- *  - Product, n % 4 == 0 (every RSA size): CIOS (Koc, Acar and Kaliski
- *    1996) with the product row and the reduction row of a pass fused,
- *    four limbs at a time in registers, all n passes in one asm statement.
+ *  - n % 8 == 0 (every RSA modulus and CRT half from 1024 bits up):
+ *    product and squaring in sweeps of eight rows with a window of eight
+ *    accumulator limbs in registers, so t is loaded and stored once per
+ *    eight rows: the 2n-limb product (or the square: cross products of
+ *    eight-limb blocks once, doubled, plus the blocks' squares), then its
+ *    Montgomery reduction eight quotient limbs per sweep.
+ *  - Product, other n % 4 == 0: CIOS (Koc, Acar and Kaliski 1996) with the
+ *    product row and the reduction row of a pass fused, four limbs at a
+ *    time in registers, all n passes in one asm statement.
  *  - Product, other n: CIOS with separate one-limb-per-iteration rows.
- *  - Squaring, any n: the off-diagonal products once, doubled, plus the
+ *  - Squaring, other n: the off-diagonal products once, doubled, plus the
  *    diagonal, then a separate word-by-word Montgomery reduction of the
  *    2n-limb square (n^2 / 2 + n + n^2 products against 2 n^2).
  * Each section below states the bounds its carries rely on.
@@ -38,6 +44,7 @@
 #include "../common/bignum_helpers.h"
 #include "../msan.h"
 #include <emmintrin.h> /* SSE2, part of x86-64 itself: the table scan */
+#include <string.h>
 
 HWC_CALL_COUNTER(bignum_mulx);
 
@@ -290,10 +297,384 @@ static inline void mul4_passes(uint64_t *t, const uint64_t *a, const uint64_t *b
                    : "rdx", "cc", "memory");
 }
 
+/* ---- Eight rows per sweep, for n % 8 == 0 (every RSA modulus and CRT
+ * half from 1024 bits up).
+ *
+ * The rows above keep the accumulator t in memory, so every product term
+ * costs a load and a store of t besides its MULX. Here eight rows share one
+ * sweep over t: eight multipliers y_0..y_7 (eight limbs of b, of a, or the
+ * eight reduction quotients q) against the limbs of x in column blocks of
+ * eight, with a window of eight limbs of t in registers (w0..w8, one of
+ * them the window's next top limb). Step k of a block adds y_k x[0..7] to
+ * the window, whose lowest limb is then final for the sweep and is stored;
+ * the window slides up by one limb and the freed register becomes the new
+ * top. After eight steps the window has moved by eight limbs, one block of
+ * t is added into it, and the next block of x follows. t is loaded and
+ * stored once per eight rows, not once per row.
+ * Bounds. A step adds an eight-limb number times one limb to the
+ * eight-limb window: at most (2^512 - 1) + (2^64 - 1)(2^512 - 1) < 2^576,
+ * so the window and its new top limb hold the sum exactly; the CF chain
+ * (ADCX, the low halves) and the OF chain (ADOX, the high halves) each
+ * close into the new top limb (ADCX/ADOX of a zero register), which the
+ * bound says cannot carry out. Every step starts with XOR, which clears
+ * both flags, so no step's chains wait on the last step's flags, only on
+ * the window limbs they add into. Adding a block of t into the window is
+ * at most 2 (2^512 - 1) + 1 < 2^513: one carry, cb, kept in memory and fed
+ * into the next block's addition (it belongs at that block's lowest
+ * position), and returned after the last block: the carry into
+ * t[8 blocks + 8], which the caller adds in.
+ * The steps rotate through the nine window registers; after a block the
+ * window sits in w8, w0..w6 and eight MOVs (eliminated at rename on the
+ * CPUs this was tuned on) put it back in w0..w7 for the next block.
+ * Registers: the nine window limbs, the product halves lo and hi, the
+ * pointers into x and t, and RDX (MULX's implicit operand): 14. The eight
+ * multipliers, the carry cb, the block count and n0 stay in memory. */
+
+/* Step k of a block with the window in r0..r7 and nw the new top: the
+ * window plus y_k x[0..7] (RDX = y_k), then r0 (final) stored as t[k] of
+ * the block unless `store` is empty. */
+#define SWEEP_MADD(k, r0, r1, r2, r3, r4, r5, r6, r7, nw)                              \
+  "xorl %k[lo], %k[lo]\n\t" /* CF = OF = 0 */                                       \
+  "mulx   (%[xp]), %[lo], %[hi]\n\t"                                                \
+  "adcx %[lo], %[" r0 "]\n\t"                                                       \
+  "adox %[hi], %[" r1 "]\n\t"                                                       \
+  "mulx  8(%[xp]), %[lo], %[hi]\n\t"                                                \
+  "adcx %[lo], %[" r1 "]\n\t"                                                       \
+  "adox %[hi], %[" r2 "]\n\t"                                                       \
+  "mulx 16(%[xp]), %[lo], %[hi]\n\t"                                                \
+  "adcx %[lo], %[" r2 "]\n\t"                                                       \
+  "adox %[hi], %[" r3 "]\n\t"                                                       \
+  "mulx 24(%[xp]), %[lo], %[hi]\n\t"                                                \
+  "adcx %[lo], %[" r3 "]\n\t"                                                       \
+  "adox %[hi], %[" r4 "]\n\t"                                                       \
+  "mulx 32(%[xp]), %[lo], %[hi]\n\t"                                                \
+  "adcx %[lo], %[" r4 "]\n\t"                                                       \
+  "adox %[hi], %[" r5 "]\n\t"                                                       \
+  "mulx 40(%[xp]), %[lo], %[hi]\n\t"                                                \
+  "adcx %[lo], %[" r5 "]\n\t"                                                       \
+  "adox %[hi], %[" r6 "]\n\t"                                                       \
+  "mulx 48(%[xp]), %[lo], %[hi]\n\t"                                                \
+  "adcx %[lo], %[" r6 "]\n\t"                                                       \
+  "adox %[hi], %[" r7 "]\n\t"                                                       \
+  "mulx 56(%[xp]), %[lo], %[" nw "]\n\t"                                            \
+  "adcx %[lo], %[" r7 "]\n\t"                                                       \
+  "movl $0, %k[lo]\n\t" /* MOV leaves the flags alone */                            \
+  "adox %[lo], %[" nw "]\n\t"                                                       \
+  "adcx %[lo], %[" nw "]\n\t"
+
+/* A product step: RDX = y_k from memory, the step, t[k] of the block
+ * stored. */
+#define SWEEP_STEP(k, r0, r1, r2, r3, r4, r5, r6, r7, nw)                              \
+  "movq 8*" #k "+%[y], %%rdx\n\t"                                                    \
+  SWEEP_MADD(k, r0, r1, r2, r3, r4, r5, r6, r7, nw)                                 \
+  "movq %[" r0 "], 8*" #k "(%[tp])\n\t"
+
+/* A reduction step of the first block: q_k = r0 n0 mod 2^64, kept as y_k
+ * for the later blocks; the step then makes r0 zero, which is not stored
+ * (the low half of t is dropped by the division by R). */
+#define SWEEP_QSTEP(k, r0, r1, r2, r3, r4, r5, r6, r7, nw)                             \
+  "movq %[" r0 "], %%rdx\n\t"                                                        \
+  "imulq %[n0], %%rdx\n\t"                                                           \
+  "movq %%rdx, 8*" #k "+%[y]\n\t"                                                    \
+  SWEEP_MADD(k, r0, r1, r2, r3, r4, r5, r6, r7, nw)
+
+#define SWEEP_STEPS(STEP)                                                           \
+  STEP(0, "w0", "w1", "w2", "w3", "w4", "w5", "w6", "w7", "w8")                     \
+  STEP(1, "w1", "w2", "w3", "w4", "w5", "w6", "w7", "w8", "w0")                     \
+  STEP(2, "w2", "w3", "w4", "w5", "w6", "w7", "w8", "w0", "w1")                     \
+  STEP(3, "w3", "w4", "w5", "w6", "w7", "w8", "w0", "w1", "w2")                     \
+  STEP(4, "w4", "w5", "w6", "w7", "w8", "w0", "w1", "w2", "w3")                     \
+  STEP(5, "w5", "w6", "w7", "w8", "w0", "w1", "w2", "w3", "w4")                     \
+  STEP(6, "w6", "w7", "w8", "w0", "w1", "w2", "w3", "w4", "w5")                     \
+  STEP(7, "w7", "w8", "w0", "w1", "w2", "w3", "w4", "w5", "w6")
+
+/* After a block: the window back into w0..w7, the next block of t added
+ * with the carry cb, cb = the carry out, the pointers one block on. */
+#define SWEEP_BLOCK_END                                                             \
+  "movq %[w6], %[w7]\n\t"                                                           \
+  "movq %[w5], %[w6]\n\t"                                                           \
+  "movq %[w4], %[w5]\n\t"                                                           \
+  "movq %[w3], %[w4]\n\t"                                                           \
+  "movq %[w2], %[w3]\n\t"                                                           \
+  "movq %[w1], %[w2]\n\t"                                                           \
+  "movq %[w0], %[w1]\n\t"                                                           \
+  "movq %[w8], %[w0]\n\t"                                                           \
+  "movq %[cb], %[lo]\n\t"                                                           \
+  "addq $-1, %[lo]\n\t" /* CF = cb */                                               \
+  "adcq  64(%[tp]), %[w0]\n\t"                                                      \
+  "adcq  72(%[tp]), %[w1]\n\t"                                                      \
+  "adcq  80(%[tp]), %[w2]\n\t"                                                      \
+  "adcq  88(%[tp]), %[w3]\n\t"                                                      \
+  "adcq  96(%[tp]), %[w4]\n\t"                                                      \
+  "adcq 104(%[tp]), %[w5]\n\t"                                                      \
+  "adcq 112(%[tp]), %[w6]\n\t"                                                      \
+  "adcq 120(%[tp]), %[w7]\n\t"                                                      \
+  "movl $0, %k[lo]\n\t"                                                             \
+  "adcl $0, %k[lo]\n\t"                                                             \
+  "movq %[lo], %[cb]\n\t"                                                           \
+  "leaq 64(%[xp]), %[xp]\n\t"                                                       \
+  "leaq 64(%[tp]), %[tp]\n\t"
+
+#define SWEEP_LOAD_WINDOW                                                           \
+  "movq   (%[tp]), %[w0]\n\t"                                                       \
+  "movq  8(%[tp]), %[w1]\n\t"                                                       \
+  "movq 16(%[tp]), %[w2]\n\t"                                                       \
+  "movq 24(%[tp]), %[w3]\n\t"                                                       \
+  "movq 32(%[tp]), %[w4]\n\t"                                                       \
+  "movq 40(%[tp]), %[w5]\n\t"                                                       \
+  "movq 48(%[tp]), %[w6]\n\t"                                                       \
+  "movq 56(%[tp]), %[w7]\n\t"
+
+#define SWEEP_STORE_WINDOW                                                          \
+  "movq %[w0],   (%[tp])\n\t"                                                       \
+  "movq %[w1],  8(%[tp])\n\t"                                                       \
+  "movq %[w2], 16(%[tp])\n\t"                                                       \
+  "movq %[w3], 24(%[tp])\n\t"                                                       \
+  "movq %[w4], 32(%[tp])\n\t"                                                       \
+  "movq %[w5], 40(%[tp])\n\t"                                                       \
+  "movq %[w6], 48(%[tp])\n\t"                                                       \
+  "movq %[w7], 56(%[tp])\n\t"
+
+#define SWEEP_OUTPUTS                                                               \
+  [w0] "=&r"(w0), [w1] "=&r"(w1), [w2] "=&r"(w2), [w3] "=&r"(w3), [w4] "=&r"(w4),   \
+      [w5] "=&r"(w5), [w6] "=&r"(w6), [w7] "=&r"(w7), [w8] "=&r"(w8), [lo] "=&r"(lo), \
+      [hi] "=&r"(hi), [xp] "+&r"(xp), [tp] "+&r"(tp), [cb] "+m"(cb), [cnt] "+m"(cnt)
+
+/* t[0..8 blocks + 7] += y[0..7] x[0..8 blocks - 1], returning the carry
+ * into t[8 blocks + 8] (0 or 1). blocks >= 1. */
+static inline uint64_t sweep_mul(uint64_t *t, const uint64_t *ysrc, const uint64_t *x, size_t blocks) {
+  uint64_t w0, w1, w2, w3, w4, w5, w6, w7, w8, lo, hi, cb = 0, y[8];
+  /* A local copy, so the asm addresses the multipliers off the stack
+   * pointer rather than through a fifteenth register; handed over clean
+   * for MemorySanitizer, which checks every operand the asm names (the
+   * callers carry the taint). */
+  for (size_t k = 0; k < 8; k++) y[k] = ysrc[k];
+  hwc_msan_clean(y, sizeof y);
+  size_t cnt = blocks;
+  const uint64_t *xp = x;
+  uint64_t *tp = t;
+  __asm__ volatile(SWEEP_LOAD_WINDOW
+                   "1:\n\t"
+                   SWEEP_STEPS(SWEEP_STEP)
+                   SWEEP_BLOCK_END
+                   "decq %[cnt]\n\t"
+                   "jnz 1b\n\t"
+                   SWEEP_STORE_WINDOW
+                   : SWEEP_OUTPUTS
+                   : [y] "m"(y)
+                   : "rdx", "cc", "memory");
+  return cb;
+}
+
+/* t[0..n+7] += Q m with the eight quotients q_k = (t + ...)[k] n0 chosen
+ * so that t[0..7] become zero (not stored), n = 8 blocks; returns the
+ * carry into t[n + 8]. */
+static inline uint64_t sweep_reduce(uint64_t *t, const uint64_t *m, uint64_t n0, size_t blocks) {
+  uint64_t w0, w1, w2, w3, w4, w5, w6, w7, w8, lo, hi, cb = 0, q[8];
+  hwc_msan_clean(&n0, 8);
+  size_t cnt = blocks;
+  const uint64_t *xp = m;
+  uint64_t *tp = t;
+  __asm__ volatile(SWEEP_LOAD_WINDOW
+                   SWEEP_STEPS(SWEEP_QSTEP)
+                   SWEEP_BLOCK_END
+                   "decq %[cnt]\n\t"
+                   "jz 2f\n\t"
+                   "1:\n\t"
+                   SWEEP_STEPS(SWEEP_STEP)
+                   SWEEP_BLOCK_END
+                   "decq %[cnt]\n\t"
+                   "jnz 1b\n\t"
+                   "2:\n\t"
+                   SWEEP_STORE_WINDOW
+                   : SWEEP_OUTPUTS, [y] "=m"(q)
+                   : [n0] "m"(n0)
+                   : "rdx", "cc", "memory");
+  return cb;
+}
+
+/* t[from..len-1] += c (c is 0 or 1), returning the carry out of
+ * t[len - 1]: every limb is visited whatever c is. One ADC chain, because
+ * the C spelling (s = t + c; c = s < c) is a compare and a SETB per limb
+ * on the critical path. */
+static inline uint64_t carry_into(uint64_t *t, size_t from, size_t len, uint64_t c) {
+  uint64_t x, cnt = len - from;
+  uint64_t *tp = t + from;
+  __asm__ volatile("jrcxz 2f\n\t"
+                   "addq $-1, %[c]\n\t" /* CF = c */
+                   "1:\n\t"
+                   "movq (%[tp]), %[x]\n\t"
+                   "adcq $0, %[x]\n\t"
+                   "movq %[x], (%[tp])\n\t"
+                   "leaq 8(%[tp]), %[tp]\n\t"
+                   "leaq -1(%[cnt]), %[cnt]\n\t"
+                   "jrcxz 3f\n\t"
+                   "jmp 1b\n\t"
+                   "3:\n\t"
+                   "movl $0, %k[c]\n\t"
+                   "adcl $0, %k[c]\n\t"
+                   "2:\n\t"
+                   : [x] "=&r"(x), [cnt] "+&c"(cnt), [tp] "+&r"(tp), [c] "+&r"(c)
+                   :
+                   : "cc", "memory");
+  return c;
+}
+
+/* r = t - m if (t, top) >= m, else t, for t < 2m, n % 4 == 0: the
+ * subtraction as one SBB chain (four limbs per iteration, the loop
+ * counting with LEA and JRCXZ, which leave CF alone), then kept or dropped
+ * with a mask: the same choice as hwc_bn_cond_sub, whose C borrow chain
+ * costs a compare and an OR per limb. */
+static inline void cond_sub4(uint64_t *r, const uint64_t *t, uint64_t top, const uint64_t *m, size_t n) {
+  uint64_t d[HWC_BN_MAX_LIMBS], x, borrow, cnt = n / 4;
+  const uint64_t *tp = t, *mp = m;
+  uint64_t *dp = d;
+  __asm__ volatile("clc\n\t"
+                   "1:\n\t"
+                   "movq   (%[tp]), %[x]\n\t"
+                   "sbbq   (%[mp]), %[x]\n\t"
+                   "movq %[x],   (%[dp])\n\t"
+                   "movq  8(%[tp]), %[x]\n\t"
+                   "sbbq  8(%[mp]), %[x]\n\t"
+                   "movq %[x],  8(%[dp])\n\t"
+                   "movq 16(%[tp]), %[x]\n\t"
+                   "sbbq 16(%[mp]), %[x]\n\t"
+                   "movq %[x], 16(%[dp])\n\t"
+                   "movq 24(%[tp]), %[x]\n\t"
+                   "sbbq 24(%[mp]), %[x]\n\t"
+                   "movq %[x], 24(%[dp])\n\t"
+                   "leaq 32(%[tp]), %[tp]\n\t"
+                   "leaq 32(%[mp]), %[mp]\n\t"
+                   "leaq 32(%[dp]), %[dp]\n\t"
+                   "leaq -1(%[cnt]), %[cnt]\n\t"
+                   "jrcxz 2f\n\t"
+                   "jmp 1b\n\t"
+                   "2:\n\t"
+                   "sbbq %[b], %[b]\n\t" /* all ones iff t < m */
+                   : [x] "=&r"(x), [b] "=&r"(borrow), [cnt] "+&c"(cnt), [tp] "+&r"(tp), [mp] "+&r"(mp), [dp] "+&r"(dp)
+                   :
+                   : "cc", "memory");
+  /* MemorySanitizer: d was written through a pointer the asm does not
+   * name, so it takes the taint of t and m here. */
+  hwc_msan_set(d, 8 * n, hwc_msan_tainted(t, 8 * n) | hwc_msan_tainted(m, 8 * n));
+  /* keep t when the subtraction borrowed past the carry limb */
+  uint64_t keep_t = borrow & ((top & 1) - 1);
+  for (size_t j = 0; j < n; j++) r[j] = (t[j] & keep_t) | (d[j] & ~keep_t);
+}
+
+/* The 2n-limb t plus top 2^(128 n) reduced: t = (t + Q m) / R in place
+ * (the result in t[n..2n-1]) and the new top carry returned. The quotient
+ * limbs are chosen eight at a time by the sweeps; each sweep's carry goes
+ * into the limbs above it at once. With t + Q m < 2 R m the result is
+ * below 2m: the top carry is 0 or 1. */
+static inline uint64_t reduce8(uint64_t *t, uint64_t top, const uint64_t *m, uint64_t n0, size_t n) {
+  for (size_t s = 0; s < n; s += 8) top += carry_into(t, s + n + 8, 2 * n, sweep_reduce(t + s, m, n0, n / 8));
+  return top;
+}
+
+/* r = a b / R mod m, canonical, a < R, b < m, n % 8 == 0: the 2n-limb
+ * product in eight-row sweeps over a (eight limbs of b each), then the
+ * reduction. Sweep s adds b[8s..8s+7] a at t[8s..], its carry landing in
+ * t[8s + n + 8], which no earlier sweep reached. */
+static void mont_mul8(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
+  size_t n = ctx->n;
+  uint64_t t[2 * HWC_BN_MAX_LIMBS + 1];
+  /* The asm reads a, b, m and t through pointers MemorySanitizer does not
+   * follow: the result takes the taint of a, b and m. */
+  int taint = hwc_msan_tainted(a, 8 * n) | hwc_msan_tainted(b, 8 * n) | hwc_msan_tainted(ctx->m, 8 * n);
+  memset(t, 0, 8 * (2 * n + 1));
+  for (size_t s = 0; s < n; s += 8) t[s + n + 8] = sweep_mul(t + s, b + s, a, n / 8);
+  uint64_t top = reduce8(t, t[2 * n], ctx->m, ctx->n0, n);
+  hwc_msan_set(t, sizeof t, taint);
+  hwc_msan_set(&top, 8, taint);
+  cond_sub4(r, t + n, top, ctx->m, n);
+}
+
+/* t[0..len-1] = 2 t + s, len % 16 == 0: the doubling on the CF chain
+ * (ADCX of a limb with itself), s on the OF chain, eight limbs per
+ * iteration. The callers' t is below a^2 / 2 and 2 t + s = a^2
+ * < 2^(64 len), so neither chain carries out of the last limb. */
+static inline void double_add(uint64_t *t, const uint64_t *s, size_t len) {
+  uint64_t x0, x1, x2, x3, cnt = len / 8;
+  const uint64_t *sp = s;
+  uint64_t *tp = t;
+  __asm__ volatile("xorl %k[x0], %k[x0]\n\t"
+                   "1:\n\t"
+                   "movq 0(%[tp]), %[x0]\n\t"
+                   "movq 8(%[tp]), %[x1]\n\t"
+                   "movq 16(%[tp]), %[x2]\n\t"
+                   "movq 24(%[tp]), %[x3]\n\t"
+                   "adcx %[x0], %[x0]\n\t"
+                   "adcx %[x1], %[x1]\n\t"
+                   "adcx %[x2], %[x2]\n\t"
+                   "adcx %[x3], %[x3]\n\t"
+                   "adox 0(%[sp]), %[x0]\n\t"
+                   "adox 8(%[sp]), %[x1]\n\t"
+                   "adox 16(%[sp]), %[x2]\n\t"
+                   "adox 24(%[sp]), %[x3]\n\t"
+                   "movq %[x0], 0(%[tp])\n\t"
+                   "movq %[x1], 8(%[tp])\n\t"
+                   "movq %[x2], 16(%[tp])\n\t"
+                   "movq %[x3], 24(%[tp])\n\t"
+                   "movq 32(%[tp]), %[x0]\n\t"
+                   "movq 40(%[tp]), %[x1]\n\t"
+                   "movq 48(%[tp]), %[x2]\n\t"
+                   "movq 56(%[tp]), %[x3]\n\t"
+                   "adcx %[x0], %[x0]\n\t"
+                   "adcx %[x1], %[x1]\n\t"
+                   "adcx %[x2], %[x2]\n\t"
+                   "adcx %[x3], %[x3]\n\t"
+                   "adox 32(%[sp]), %[x0]\n\t"
+                   "adox 40(%[sp]), %[x1]\n\t"
+                   "adox 48(%[sp]), %[x2]\n\t"
+                   "adox 56(%[sp]), %[x3]\n\t"
+                   "movq %[x0], 32(%[tp])\n\t"
+                   "movq %[x1], 40(%[tp])\n\t"
+                   "movq %[x2], 48(%[tp])\n\t"
+                   "movq %[x3], 56(%[tp])\n\t"
+                   "leaq 64(%[sp]), %[sp]\n\t"
+                   "leaq 64(%[tp]), %[tp]\n\t"
+                   "leaq -1(%[cnt]), %[cnt]\n\t"
+                   "jrcxz 2f\n\t"
+                   "jmp 1b\n\t"
+                   "2:\n\t"
+                   : [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3), [cnt] "+&c"(cnt), [sp] "+&r"(sp),
+                     [tp] "+&r"(tp)
+                   :
+                   : "cc", "memory");
+}
+
+/* r = a^2 / R mod m, canonical, a < m, n % 8 == 0. With A_I the blocks of
+ * eight limbs of a, a^2 = 2 sum_{I<J} A_I A_J 2^(512 (I + J))
+ * + sum_I A_I^2 2^(1024 I). The cross products once, in sweeps (sweep I:
+ * A_I against a[8I+8..n-1] at t[16I+8..], its carry into t[8I + n + 8],
+ * which no earlier sweep reached); the squares A_I^2 in one-block sweeps
+ * into d, each on its own zero limbs d[16I..16I+15] (A_I^2 < 2^1024, so
+ * those sweeps carry nothing out); then t = 2 t + d in one pass, and the
+ * reduction. */
+static void mont_sqr8(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  size_t n = ctx->n;
+  uint64_t t[2 * HWC_BN_MAX_LIMBS + 1], d[2 * HWC_BN_MAX_LIMBS + 1];
+  int taint = hwc_msan_tainted(a, 8 * n) | hwc_msan_tainted(ctx->m, 8 * n);
+  memset(t, 0, 8 * (2 * n + 1));
+  memset(d, 0, 8 * (2 * n + 1));
+  for (size_t s = 0; s + 8 < n; s += 8) t[s + n + 8] = sweep_mul(t + 2 * s + 8, a + s, a + s + 8, (n - s - 8) / 8);
+  for (size_t s = 0; s < n; s += 8) (void)sweep_mul(d + 2 * s, a + s, a + s, 1);
+  double_add(t, d, 2 * n);
+  uint64_t top = reduce8(t, 0, ctx->m, ctx->n0, n);
+  hwc_msan_set(t, sizeof t, taint);
+  hwc_msan_set(&top, 8, taint);
+  cond_sub4(r, t + n, top, ctx->m, n);
+}
+
 /* r = a b / R mod m, canonical, for a < R and b < m: CIOS, with the two
  * rows of a pass fused four limbs at a time when n % 4 == 0 (every RSA
  * size), else one product row and one reduction row per limb of b. */
 static void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
+  if (ctx->n % 8 == 0) {
+    mont_mul8(r, a, b, ctx);
+    return;
+  }
   const uint64_t *m = ctx->m;
   size_t n = ctx->n;
   uint64_t tb[HWC_BN_MAX_LIMBS + 3], *t = tb + 1; /* t[-1]: scratch for the reductions */
@@ -455,6 +836,10 @@ static inline void sqr_diag(uint64_t *t, const uint64_t *a, size_t n) {
  * reduction, (a^2 + Q m) / R < (m^2 + R m) / R < 2m, so the top carry c
  * and one masked subtraction make it canonical. */
 static void mont_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  if (ctx->n % 8 == 0) {
+    mont_sqr8(r, a, ctx);
+    return;
+  }
   const uint64_t *m = ctx->m;
   size_t n = ctx->n;
   uint64_t t[2 * HWC_BN_MAX_LIMBS];
