@@ -493,6 +493,155 @@ static inline uint64_t sweep_reduce(uint64_t *t, const uint64_t *m, uint64_t n0,
   return cb;
 }
 
+/* t[0..15] += the off-diagonal products of the eight limbs x[0..7],
+ * sum_{k<j} x_k x_j 2^(64 (k + j)), returning the carry into t[16]: a
+ * one-block sweep whose step k multiplies x_k by x[k+1..7] only, into the
+ * window limbs k+1..7 and the new top (28 products instead of 64). Bound as
+ * for a sweep step: the window plus x_k x[k+1..7] 2^(64 (k + 1)) is below
+ * 2^576, so the new top limb takes both chains' last carries. */
+static inline uint64_t sweep_tri(uint64_t *t, const uint64_t *x) {
+  uint64_t w0, w1, w2, w3, w4, w5, w6, w7, w8, lo, hi, cb = 0;
+  size_t cnt = 1;
+  const uint64_t *xp = x;
+  uint64_t *tp = t;
+  __asm__ volatile(SWEEP_LOAD_WINDOW
+                   /* step 0: a_0 a[1..7] */
+                   "movq 0(%[xp]), %%rdx\n\t"
+                   "xorl %k[lo], %k[lo]\n\t"
+                   "mulx 8(%[xp]), %[lo], %[hi]\n\t"
+                   "adcx %[lo], %[w1]\n\t"
+                   "adox %[hi], %[w2]\n\t"
+                   "mulx 16(%[xp]), %[lo], %[hi]\n\t"
+                   "adcx %[lo], %[w2]\n\t"
+                   "adox %[hi], %[w3]\n\t"
+                   "mulx 24(%[xp]), %[lo], %[hi]\n\t"
+                   "adcx %[lo], %[w3]\n\t"
+                   "adox %[hi], %[w4]\n\t"
+                   "mulx 32(%[xp]), %[lo], %[hi]\n\t"
+                   "adcx %[lo], %[w4]\n\t"
+                   "adox %[hi], %[w5]\n\t"
+                   "mulx 40(%[xp]), %[lo], %[hi]\n\t"
+                   "adcx %[lo], %[w5]\n\t"
+                   "adox %[hi], %[w6]\n\t"
+                   "mulx 48(%[xp]), %[lo], %[hi]\n\t"
+                   "adcx %[lo], %[w6]\n\t"
+                   "adox %[hi], %[w7]\n\t"
+                   "mulx 56(%[xp]), %[lo], %[w8]\n\t"
+                   "adcx %[lo], %[w7]\n\t"
+                   "movl $0, %k[lo]\n\t"
+                   "adox %[lo], %[w8]\n\t"
+                   "adcx %[lo], %[w8]\n\t"
+                   "movq %[w0], 0(%[tp])\n\t"
+                   /* step 1: a_1 a[2..7] */
+                   "movq 8(%[xp]), %%rdx\n\t"
+                   "xorl %k[lo], %k[lo]\n\t"
+                   "mulx 16(%[xp]), %[lo], %[hi]\n\t"
+                   "adcx %[lo], %[w3]\n\t"
+                   "adox %[hi], %[w4]\n\t"
+                   "mulx 24(%[xp]), %[lo], %[hi]\n\t"
+                   "adcx %[lo], %[w4]\n\t"
+                   "adox %[hi], %[w5]\n\t"
+                   "mulx 32(%[xp]), %[lo], %[hi]\n\t"
+                   "adcx %[lo], %[w5]\n\t"
+                   "adox %[hi], %[w6]\n\t"
+                   "mulx 40(%[xp]), %[lo], %[hi]\n\t"
+                   "adcx %[lo], %[w6]\n\t"
+                   "adox %[hi], %[w7]\n\t"
+                   "mulx 48(%[xp]), %[lo], %[hi]\n\t"
+                   "adcx %[lo], %[w7]\n\t"
+                   "adox %[hi], %[w8]\n\t"
+                   "mulx 56(%[xp]), %[lo], %[w0]\n\t"
+                   "adcx %[lo], %[w8]\n\t"
+                   "movl $0, %k[lo]\n\t"
+                   "adox %[lo], %[w0]\n\t"
+                   "adcx %[lo], %[w0]\n\t"
+                   "movq %[w1], 8(%[tp])\n\t"
+                   /* step 2: a_2 a[3..7] */
+                   "movq 16(%[xp]), %%rdx\n\t"
+                   "xorl %k[lo], %k[lo]\n\t"
+                   "mulx 24(%[xp]), %[lo], %[hi]\n\t"
+                   "adcx %[lo], %[w5]\n\t"
+                   "adox %[hi], %[w6]\n\t"
+                   "mulx 32(%[xp]), %[lo], %[hi]\n\t"
+                   "adcx %[lo], %[w6]\n\t"
+                   "adox %[hi], %[w7]\n\t"
+                   "mulx 40(%[xp]), %[lo], %[hi]\n\t"
+                   "adcx %[lo], %[w7]\n\t"
+                   "adox %[hi], %[w8]\n\t"
+                   "mulx 48(%[xp]), %[lo], %[hi]\n\t"
+                   "adcx %[lo], %[w8]\n\t"
+                   "adox %[hi], %[w0]\n\t"
+                   "mulx 56(%[xp]), %[lo], %[w1]\n\t"
+                   "adcx %[lo], %[w0]\n\t"
+                   "movl $0, %k[lo]\n\t"
+                   "adox %[lo], %[w1]\n\t"
+                   "adcx %[lo], %[w1]\n\t"
+                   "movq %[w2], 16(%[tp])\n\t"
+                   /* step 3: a_3 a[4..7] */
+                   "movq 24(%[xp]), %%rdx\n\t"
+                   "xorl %k[lo], %k[lo]\n\t"
+                   "mulx 32(%[xp]), %[lo], %[hi]\n\t"
+                   "adcx %[lo], %[w7]\n\t"
+                   "adox %[hi], %[w8]\n\t"
+                   "mulx 40(%[xp]), %[lo], %[hi]\n\t"
+                   "adcx %[lo], %[w8]\n\t"
+                   "adox %[hi], %[w0]\n\t"
+                   "mulx 48(%[xp]), %[lo], %[hi]\n\t"
+                   "adcx %[lo], %[w0]\n\t"
+                   "adox %[hi], %[w1]\n\t"
+                   "mulx 56(%[xp]), %[lo], %[w2]\n\t"
+                   "adcx %[lo], %[w1]\n\t"
+                   "movl $0, %k[lo]\n\t"
+                   "adox %[lo], %[w2]\n\t"
+                   "adcx %[lo], %[w2]\n\t"
+                   "movq %[w3], 24(%[tp])\n\t"
+                   /* step 4: a_4 a[5..7] */
+                   "movq 32(%[xp]), %%rdx\n\t"
+                   "xorl %k[lo], %k[lo]\n\t"
+                   "mulx 40(%[xp]), %[lo], %[hi]\n\t"
+                   "adcx %[lo], %[w0]\n\t"
+                   "adox %[hi], %[w1]\n\t"
+                   "mulx 48(%[xp]), %[lo], %[hi]\n\t"
+                   "adcx %[lo], %[w1]\n\t"
+                   "adox %[hi], %[w2]\n\t"
+                   "mulx 56(%[xp]), %[lo], %[w3]\n\t"
+                   "adcx %[lo], %[w2]\n\t"
+                   "movl $0, %k[lo]\n\t"
+                   "adox %[lo], %[w3]\n\t"
+                   "adcx %[lo], %[w3]\n\t"
+                   "movq %[w4], 32(%[tp])\n\t"
+                   /* step 5: a_5 a[6..7] */
+                   "movq 40(%[xp]), %%rdx\n\t"
+                   "xorl %k[lo], %k[lo]\n\t"
+                   "mulx 48(%[xp]), %[lo], %[hi]\n\t"
+                   "adcx %[lo], %[w2]\n\t"
+                   "adox %[hi], %[w3]\n\t"
+                   "mulx 56(%[xp]), %[lo], %[w4]\n\t"
+                   "adcx %[lo], %[w3]\n\t"
+                   "movl $0, %k[lo]\n\t"
+                   "adox %[lo], %[w4]\n\t"
+                   "adcx %[lo], %[w4]\n\t"
+                   "movq %[w5], 40(%[tp])\n\t"
+                   /* step 6: a_6 a[7..7] */
+                   "movq 48(%[xp]), %%rdx\n\t"
+                   "xorl %k[lo], %k[lo]\n\t"
+                   "mulx 56(%[xp]), %[lo], %[w5]\n\t"
+                   "adcx %[lo], %[w4]\n\t"
+                   "movl $0, %k[lo]\n\t"
+                   "adox %[lo], %[w5]\n\t"
+                   "adcx %[lo], %[w5]\n\t"
+                   "movq %[w6], 48(%[tp])\n\t"
+                   /* step 7: a_7 a[8..7] */
+                   "xorl %k[w6], %k[w6]\n\t"
+                   "movq %[w7], 56(%[tp])\n\t"
+                   SWEEP_BLOCK_END
+                   SWEEP_STORE_WINDOW
+                   : SWEEP_OUTPUTS
+                   :
+                   : "rdx", "cc", "memory");
+  return cb;
+}
+
 /* t[from..len-1] += c (c is 0 or 1), returning the carry out of
  * t[len - 1]: every limb is visited whatever c is. One ADC chain, because
  * the C spelling (s = t + c; c = s < c) is a compare and a SETB per limb
@@ -585,83 +734,6 @@ static void mont_mul8(uint64_t *r, const uint64_t *a, const uint64_t *b, const h
   memset(t, 0, 8 * (2 * n + 1));
   for (size_t s = 0; s < n; s += 8) t[s + n + 8] = sweep_mul(t + s, b + s, a, n / 8);
   uint64_t top = reduce8(t, t[2 * n], ctx->m, ctx->n0, n);
-  hwc_msan_set(t, sizeof t, taint);
-  hwc_msan_set(&top, 8, taint);
-  cond_sub4(r, t + n, top, ctx->m, n);
-}
-
-/* t[0..len-1] = 2 t + s, len % 16 == 0: the doubling on the CF chain
- * (ADCX of a limb with itself), s on the OF chain, eight limbs per
- * iteration. The callers' t is below a^2 / 2 and 2 t + s = a^2
- * < 2^(64 len), so neither chain carries out of the last limb. */
-static inline void double_add(uint64_t *t, const uint64_t *s, size_t len) {
-  uint64_t x0, x1, x2, x3, cnt = len / 8;
-  const uint64_t *sp = s;
-  uint64_t *tp = t;
-  __asm__ volatile("xorl %k[x0], %k[x0]\n\t"
-                   "1:\n\t"
-                   "movq 0(%[tp]), %[x0]\n\t"
-                   "movq 8(%[tp]), %[x1]\n\t"
-                   "movq 16(%[tp]), %[x2]\n\t"
-                   "movq 24(%[tp]), %[x3]\n\t"
-                   "adcx %[x0], %[x0]\n\t"
-                   "adcx %[x1], %[x1]\n\t"
-                   "adcx %[x2], %[x2]\n\t"
-                   "adcx %[x3], %[x3]\n\t"
-                   "adox 0(%[sp]), %[x0]\n\t"
-                   "adox 8(%[sp]), %[x1]\n\t"
-                   "adox 16(%[sp]), %[x2]\n\t"
-                   "adox 24(%[sp]), %[x3]\n\t"
-                   "movq %[x0], 0(%[tp])\n\t"
-                   "movq %[x1], 8(%[tp])\n\t"
-                   "movq %[x2], 16(%[tp])\n\t"
-                   "movq %[x3], 24(%[tp])\n\t"
-                   "movq 32(%[tp]), %[x0]\n\t"
-                   "movq 40(%[tp]), %[x1]\n\t"
-                   "movq 48(%[tp]), %[x2]\n\t"
-                   "movq 56(%[tp]), %[x3]\n\t"
-                   "adcx %[x0], %[x0]\n\t"
-                   "adcx %[x1], %[x1]\n\t"
-                   "adcx %[x2], %[x2]\n\t"
-                   "adcx %[x3], %[x3]\n\t"
-                   "adox 32(%[sp]), %[x0]\n\t"
-                   "adox 40(%[sp]), %[x1]\n\t"
-                   "adox 48(%[sp]), %[x2]\n\t"
-                   "adox 56(%[sp]), %[x3]\n\t"
-                   "movq %[x0], 32(%[tp])\n\t"
-                   "movq %[x1], 40(%[tp])\n\t"
-                   "movq %[x2], 48(%[tp])\n\t"
-                   "movq %[x3], 56(%[tp])\n\t"
-                   "leaq 64(%[sp]), %[sp]\n\t"
-                   "leaq 64(%[tp]), %[tp]\n\t"
-                   "leaq -1(%[cnt]), %[cnt]\n\t"
-                   "jrcxz 2f\n\t"
-                   "jmp 1b\n\t"
-                   "2:\n\t"
-                   : [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3), [cnt] "+&c"(cnt), [sp] "+&r"(sp),
-                     [tp] "+&r"(tp)
-                   :
-                   : "cc", "memory");
-}
-
-/* r = a^2 / R mod m, canonical, a < m, n % 8 == 0. With A_I the blocks of
- * eight limbs of a, a^2 = 2 sum_{I<J} A_I A_J 2^(512 (I + J))
- * + sum_I A_I^2 2^(1024 I). The cross products once, in sweeps (sweep I:
- * A_I against a[8I+8..n-1] at t[16I+8..], its carry into t[8I + n + 8],
- * which no earlier sweep reached); the squares A_I^2 in one-block sweeps
- * into d, each on its own zero limbs d[16I..16I+15] (A_I^2 < 2^1024, so
- * those sweeps carry nothing out); then t = 2 t + d in one pass, and the
- * reduction. */
-static void mont_sqr8(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
-  size_t n = ctx->n;
-  uint64_t t[2 * HWC_BN_MAX_LIMBS + 1], d[2 * HWC_BN_MAX_LIMBS + 1];
-  int taint = hwc_msan_tainted(a, 8 * n) | hwc_msan_tainted(ctx->m, 8 * n);
-  memset(t, 0, 8 * (2 * n + 1));
-  memset(d, 0, 8 * (2 * n + 1));
-  for (size_t s = 0; s + 8 < n; s += 8) t[s + n + 8] = sweep_mul(t + 2 * s + 8, a + s, a + s + 8, (n - s - 8) / 8);
-  for (size_t s = 0; s < n; s += 8) (void)sweep_mul(d + 2 * s, a + s, a + s, 1);
-  double_add(t, d, 2 * n);
-  uint64_t top = reduce8(t, 0, ctx->m, ctx->n0, n);
   hwc_msan_set(t, sizeof t, taint);
   hwc_msan_set(&top, 8, taint);
   cond_sub4(r, t + n, top, ctx->m, n);
@@ -830,6 +902,28 @@ static inline void sqr_diag(uint64_t *t, const uint64_t *a, size_t n) {
                      [tp] "+&r"(tp)
                    :
                    : "rdx", "cc", "memory");
+}
+
+/* r = a^2 / R mod m, canonical, a < m, n % 8 == 0. With A_I the blocks of
+ * eight limbs of a, the off-diagonal products sum_{i<j} a_i a_j 2^(64 (i + j))
+ * are those between blocks, sum_{I<J} A_I A_J 2^(512 (I + J)), plus those
+ * inside each block. The first in sweeps (sweep I: A_I against
+ * a[8I+8..n-1] at t[16I+8..], its carry into t[8I + n + 8], which no
+ * earlier sweep reached), the second with sweep_tri at t[16I..16I+15], its
+ * carry taken up the limbs above; then t = 2 t + the squares a_i^2
+ * (sqr_diag), and the reduction. n^2 / 2 + n + n^2 products. */
+static void mont_sqr8(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
+  size_t n = ctx->n;
+  uint64_t t[2 * HWC_BN_MAX_LIMBS + 1], top = 0;
+  int taint = hwc_msan_tainted(a, 8 * n) | hwc_msan_tainted(ctx->m, 8 * n);
+  memset(t, 0, 8 * (2 * n + 1));
+  for (size_t s = 0; s + 8 < n; s += 8) t[s + n + 8] = sweep_mul(t + 2 * s + 8, a + s, a + s + 8, (n - s - 8) / 8);
+  for (size_t s = 0; s < n; s += 8) top += carry_into(t, 2 * s + 16, 2 * n, sweep_tri(t + 2 * s, a + s));
+  sqr_diag(t, a, n);
+  top = reduce8(t, top, ctx->m, ctx->n0, n);
+  hwc_msan_set(t, sizeof t, taint);
+  hwc_msan_set(&top, 8, taint);
+  cond_sub4(r, t + n, top, ctx->m, n);
 }
 
 /* r = a^2 / R mod m, canonical, for a < m, any n: the square, then its
