@@ -43,8 +43,7 @@
 #include "../kernels.h"
 #include "../common/bignum_helpers.h"
 #include "../msan.h"
-#include <emmintrin.h> /* SSE2, part of x86-64 itself: the table scan */
-#include <string.h>
+#include <emmintrin.h> /* SSE2, part of x86-64 itself: the table scan, zeroing */
 
 HWC_CALL_COUNTER(bignum_mulx);
 
@@ -642,6 +641,14 @@ static inline uint64_t sweep_tri(uint64_t *t, const uint64_t *x) {
   return cb;
 }
 
+/* t[0..len-1] = 0 with 16-byte stores: short, so a memset call (or the
+ * loop GCC turns into one) costs more in its start-up than the stores. */
+static inline void zero_limbs(uint64_t *t, size_t len) {
+  size_t j = 0;
+  for (; j + 2 <= len; j += 2) _mm_storeu_si128((__m128i *)(t + j), _mm_setzero_si128());
+  if (j < len) t[j] = 0;
+}
+
 /* t[from..len-1] += c (c is 0 or 1), returning the carry out of
  * t[len - 1]: every limb is visited whatever c is. One ADC chain, because
  * the C spelling (s = t + c; c = s < c) is a compare and a SETB per limb
@@ -731,7 +738,7 @@ static void mont_mul8(uint64_t *r, const uint64_t *a, const uint64_t *b, const h
   /* The asm reads a, b, m and t through pointers MemorySanitizer does not
    * follow: the result takes the taint of a, b and m. */
   int taint = hwc_msan_tainted(a, 8 * n) | hwc_msan_tainted(b, 8 * n) | hwc_msan_tainted(ctx->m, 8 * n);
-  memset(t, 0, 8 * (2 * n + 1));
+  zero_limbs(t, 2 * n + 1);
   for (size_t s = 0; s < n; s += 8) t[s + n + 8] = sweep_mul(t + s, b + s, a, n / 8);
   uint64_t top = reduce8(t, t[2 * n], ctx->m, ctx->n0, n);
   hwc_msan_set(t, sizeof t, taint);
@@ -916,7 +923,7 @@ static void mont_sqr8(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
   size_t n = ctx->n;
   uint64_t t[2 * HWC_BN_MAX_LIMBS + 1], top = 0;
   int taint = hwc_msan_tainted(a, 8 * n) | hwc_msan_tainted(ctx->m, 8 * n);
-  memset(t, 0, 8 * (2 * n + 1));
+  zero_limbs(t, 2 * n + 1);
   for (size_t s = 0; s + 8 < n; s += 8) t[s + n + 8] = sweep_mul(t + 2 * s + 8, a + s, a + s + 8, (n - s - 8) / 8);
   for (size_t s = 0; s < n; s += 8) top += carry_into(t, 2 * s + 16, 2 * n, sweep_tri(t + 2 * s, a + s));
   sqr_diag(t, a, n);
