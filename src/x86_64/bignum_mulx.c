@@ -911,6 +911,66 @@ static inline void sqr_diag(uint64_t *t, const uint64_t *a, size_t n) {
                    : "rdx", "cc", "memory");
 }
 
+/* sqr_diag for n % 4 == 0, four limbs of a per iteration: the loop
+ * control of the one-limb version cost as much as its arithmetic. */
+static inline void sqr_diag4(uint64_t *t, const uint64_t *a, size_t n) {
+  uint64_t lo, hi, x0, x1, cnt = n / 4;
+  const uint64_t *ap = a;
+  uint64_t *tp = t;
+  __asm__ volatile("xorl %k[lo], %k[lo]\n\t"
+                   "1:\n\t"
+                   "movq 0(%[ap]), %%rdx\n\t"
+                   "mulx %%rdx, %[lo], %[hi]\n\t"
+                   "movq 0(%[tp]), %[x0]\n\t"
+                   "movq 8(%[tp]), %[x1]\n\t"
+                   "adcx %[x0], %[x0]\n\t"
+                   "adcx %[x1], %[x1]\n\t"
+                   "adox %[lo], %[x0]\n\t"
+                   "adox %[hi], %[x1]\n\t"
+                   "movq %[x0], 0(%[tp])\n\t"
+                   "movq %[x1], 8(%[tp])\n\t"
+                   "movq 8(%[ap]), %%rdx\n\t"
+                   "mulx %%rdx, %[lo], %[hi]\n\t"
+                   "movq 16(%[tp]), %[x0]\n\t"
+                   "movq 24(%[tp]), %[x1]\n\t"
+                   "adcx %[x0], %[x0]\n\t"
+                   "adcx %[x1], %[x1]\n\t"
+                   "adox %[lo], %[x0]\n\t"
+                   "adox %[hi], %[x1]\n\t"
+                   "movq %[x0], 16(%[tp])\n\t"
+                   "movq %[x1], 24(%[tp])\n\t"
+                   "movq 16(%[ap]), %%rdx\n\t"
+                   "mulx %%rdx, %[lo], %[hi]\n\t"
+                   "movq 32(%[tp]), %[x0]\n\t"
+                   "movq 40(%[tp]), %[x1]\n\t"
+                   "adcx %[x0], %[x0]\n\t"
+                   "adcx %[x1], %[x1]\n\t"
+                   "adox %[lo], %[x0]\n\t"
+                   "adox %[hi], %[x1]\n\t"
+                   "movq %[x0], 32(%[tp])\n\t"
+                   "movq %[x1], 40(%[tp])\n\t"
+                   "movq 24(%[ap]), %%rdx\n\t"
+                   "mulx %%rdx, %[lo], %[hi]\n\t"
+                   "movq 48(%[tp]), %[x0]\n\t"
+                   "movq 56(%[tp]), %[x1]\n\t"
+                   "adcx %[x0], %[x0]\n\t"
+                   "adcx %[x1], %[x1]\n\t"
+                   "adox %[lo], %[x0]\n\t"
+                   "adox %[hi], %[x1]\n\t"
+                   "movq %[x0], 48(%[tp])\n\t"
+                   "movq %[x1], 56(%[tp])\n\t"
+                   "leaq 32(%[ap]), %[ap]\n\t"
+                   "leaq 64(%[tp]), %[tp]\n\t"
+                   "leaq -1(%[cnt]), %[cnt]\n\t"
+                   "jrcxz 2f\n\t"
+                   "jmp 1b\n\t"
+                   "2:\n\t"
+                   : [lo] "=&r"(lo), [hi] "=&r"(hi), [x0] "=&r"(x0), [x1] "=&r"(x1), [cnt] "+&c"(cnt), [ap] "+&r"(ap),
+                     [tp] "+&r"(tp)
+                   :
+                   : "rdx", "cc", "memory");
+}
+
 /* r = a^2 / R mod m, canonical, a < m, n % 8 == 0. With A_I the blocks of
  * eight limbs of a, the off-diagonal products sum_{i<j} a_i a_j 2^(64 (i + j))
  * are those between blocks, sum_{I<J} A_I A_J 2^(512 (I + J)), plus those
@@ -918,7 +978,7 @@ static inline void sqr_diag(uint64_t *t, const uint64_t *a, size_t n) {
  * a[8I+8..n-1] at t[16I+8..], its carry into t[8I + n + 8], which no
  * earlier sweep reached), the second with sweep_tri at t[16I..16I+15], its
  * carry taken up the limbs above; then t = 2 t + the squares a_i^2
- * (sqr_diag), and the reduction. n^2 / 2 + n + n^2 products. */
+ * (sqr_diag4), and the reduction. n^2 / 2 + n + n^2 products. */
 static void mont_sqr8(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
   size_t n = ctx->n;
   uint64_t t[2 * HWC_BN_MAX_LIMBS + 1], top = 0;
@@ -926,7 +986,7 @@ static void mont_sqr8(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
   zero_limbs(t, 2 * n + 1);
   for (size_t s = 0; s + 8 < n; s += 8) t[s + n + 8] = sweep_mul(t + 2 * s + 8, a + s, a + s + 8, (n - s - 8) / 8);
   for (size_t s = 0; s < n; s += 8) top += carry_into(t, 2 * s + 16, 2 * n, sweep_tri(t + 2 * s, a + s));
-  sqr_diag(t, a, n);
+  sqr_diag4(t, a, n);
   top = reduce8(t, top, ctx->m, ctx->n0, n);
   hwc_msan_set(t, sizeof t, taint);
   hwc_msan_set(&top, 8, taint);
