@@ -11,14 +11,24 @@ typedef struct {
 /* Runs one backend's body, then says it was covered, and by which method. */
 static void ct_run_one(hwc_prim p, const char *impl, void *arg) {
   ct_run *r = arg;
+#ifdef HWC_CT_QEMU_TRACE
+  /* Only the driver (tests/ct_trace.py), comparing the runs' traces of
+   * this segment, can say it was covered. */
+  ct_trace_open("%s/%s (%s)", hwc_prim_name(p), impl, r->what);
+  r->body(p, impl, r->arg);
+  ct_trace_close();
+#else
   r->body(p, impl, r->arg);
   printf("ct: %s/%s covered by %s (%s)\n", hwc_prim_name(p), impl, CT_METHOD, r->what);
+#endif
 }
 
 /* Whose CPU the dispatcher saw: valgrind's emulated one or the real one. */
 static const char *ct_cpu(void) {
-#ifdef HWC_CT_MSAN
+#if defined(HWC_CT_MSAN)
   return "this CPU";
+#elif defined(HWC_CT_QEMU_TRACE)
+  return "the emulated CPU (qemu -cpu)";
 #else
   return RUNNING_ON_VALGRIND ? "valgrind's emulated CPU" : "this CPU";
 #endif

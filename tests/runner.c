@@ -9,6 +9,9 @@
 #include <time.h>
 
 #include "check.h"
+#ifdef HWC_CT_QEMU_TRACE
+#include "ct.h" /* each test is a segment of its own as well */
+#endif
 
 static hwc_test *head, **tail = &head;
 static jmp_buf on_fail;
@@ -70,7 +73,15 @@ int main(int argc, char **argv) {
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int ok = setjmp(on_fail) == 0;
+#ifdef HWC_CT_QEMU_TRACE
+    if (ok) {
+      ct_trace_open("test %s", full);
+      t->fn();
+      ct_trace_close();
+    }
+#else
     if (ok) t->fn();
+#endif
     restore_selection_env();
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
