@@ -129,7 +129,7 @@ static void ct_aead_long(hwc_prim p, const char *impl, void *arg) {
      * the MAC must carry the message's taint. */
     CT_PUBLIC(key, sizeof key);
     CHECK(hwc_chacha20poly1305_encrypt(out, tag, msg, len, aad, sizeof aad, nonce, key) == HWC_OK);
-    CHECK_MSG(ct_is_secret(tag, sizeof tag), "chacha20/%s: len %zu: the tag lost the message's taint", impl, len);
+    CHECK_MSG(!CT_TRACKS_TAINT || ct_is_secret(tag, sizeof tag), "chacha20/%s: len %zu: the tag lost the message's taint", impl, len);
     CT_PUBLIC(out, len);
     CT_PUBLIC(tag, sizeof tag);
     CT_PUBLIC(msg, len);

@@ -9,10 +9,10 @@
 #include "src/rsa/rsa_internal.h"
 
 static void mark_prime(hwc_bn_mont *c) {
-  CT_SECRET(c->m, 8 * (c->n - 1));
-  CT_SECRET(c->mb, 8 * (c->words - 1 < c->n - 1 ? c->words - 1 : c->n - 1));
-  CT_SECRET(c->rr, sizeof c->rr);
-  CT_SECRET(&c->n0, sizeof c->n0);
+  CT_SECRET_KEEP(c->m, 8 * (c->n - 1));
+  CT_SECRET_KEEP(c->mb, 8 * (c->words - 1 < c->n - 1 ? c->words - 1 : c->n - 1));
+  CT_SECRET_KEEP(c->rr, sizeof c->rr);
+  CT_SECRET_KEEP(&c->n0, sizeof c->n0);
 }
 
 static void ct_rsa_body(hwc_prim prim, const char *impl, void *arg) {
@@ -39,12 +39,12 @@ static void ct_rsa_body(hwc_prim prim, const char *impl, void *arg) {
   hwc_rsa_key *key = NULL;
   CHECK(hwc_rsa_key_new(&key, parts) == HWC_OK);
   size_t nb = hwc_rsa_size(key);
-  CT_SECRET(key->d, sizeof key->d);
-  CT_SECRET(key->crt.dp, sizeof key->crt.dp);
-  CT_SECRET(key->crt.dq, sizeof key->crt.dq);
-  CT_SECRET(key->crt.qinv, sizeof key->crt.qinv);
-  CT_SECRET(key->blinding.blind, sizeof key->blinding.blind);
-  CT_SECRET(key->blinding.unblind, sizeof key->blinding.unblind);
+  CT_SECRET_KEEP(key->d, sizeof key->d);
+  CT_SECRET_KEEP(key->crt.dp, sizeof key->crt.dp);
+  CT_SECRET_KEEP(key->crt.dq, sizeof key->crt.dq);
+  CT_SECRET_KEEP(key->crt.qinv, sizeof key->crt.qinv);
+  CT_SECRET_KEEP(key->blinding.blind, sizeof key->blinding.blind);
+  CT_SECRET_KEEP(key->blinding.unblind, sizeof key->blinding.unblind);
   mark_prime(&key->crt.mp);
   mark_prime(&key->crt.mq);
   uint8_t x[512], y[512], z[512];

@@ -94,9 +94,12 @@ static void keygen_and_use(const char *impl, uint64_t e, int checking) {
 static void ct_rsa_keygen_body(hwc_prim prim, const char *impl, void *arg) {
   (void)prim;
   (void)arg;
-#ifdef HWC_CT_MSAN
+#if defined(HWC_CT_MSAN)
   int checking = 1;
   fixed_stream = 0;
+#elif defined(HWC_CT_QEMU_TRACE)
+  int checking = 0; /* not run: see HWC_TEST(ct, rsa_keygen) */
+  fixed_stream = 1;
 #else
   int checking = RUNNING_ON_VALGRIND;
   fixed_stream = checking;
@@ -114,6 +117,18 @@ static void ct_rsa_keygen_body(hwc_prim prim, const char *impl, void *arg) {
 }
 
 HWC_TEST(ct, rsa_keygen) {
+#ifdef HWC_CT_QEMU_TRACE
+  /* Key generation releases the verdict on every candidate it throws away
+   * (tests/CT.md), so with other secret random bytes it tries another
+   * number of candidates and its trace differs without any leak: a
+   * differential trace cannot check it. Said per backend, never skipped
+   * silently. */
+  for (size_t i = 0; i < hwc_impl_count(HWC_PRIM_BIGNUM); i++)
+    printf("ct: bignum/%s NOT covered by qemu-trace (rsa keygen): it releases the verdicts on rejected "
+           "candidates, so runs with other secrets differ legitimately\n",
+           hwc_impl_name(HWC_PRIM_BIGNUM, i));
+  return;
+#endif
   ct_for_each_impl(HWC_PRIM_BIGNUM, "rsa keygen 2048 e=65537 and e=3 from secret random bytes, pkcs1 and pss sign",
                    ct_rsa_keygen_body, NULL);
 }
