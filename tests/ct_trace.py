@@ -51,11 +51,13 @@ def run_once(args, run, tmp, dump=None):
     if os.path.exists(out):
         with open(out) as f:
             for line in f:
-                m = re.match(r"seg (\d+) depth (\d+) tbs (\d+) insns (\d+) mem (\d+) cf (\w+) addr (\w+) paused (\d+)", line)
+                m = re.match(r"seg (\d+) depth (\d+) tbs (\d+) insns (\d+) mem (\d+) cf (\w+) addr (\w+) paused (\d+) "
+                             r"div (\d+) ([\w,-]+)", line)
                 if m:
                     n = int(m.group(1))
                     segs[n] = dict(depth=int(m.group(2)), tbs=int(m.group(3)), insns=int(m.group(4)),
-                                   mem=int(m.group(5)), cf=m.group(6), addr=m.group(7), paused=int(m.group(8)))
+                                   mem=int(m.group(5)), cf=m.group(6), addr=m.group(7), paused=int(m.group(8)),
+                                   div=int(m.group(9)), div_at=m.group(10))
                 elif line.startswith("end "):
                     ended = True
                 else:
@@ -156,6 +158,8 @@ def main():
                                  (s0["tbs"], s1["tbs"], s0["insns"], s1["insns"]))
                 if (s0["mem"], s0["addr"]) != (s1["mem"], s1["addr"]):
                     kinds.append("memory addresses (%d/%d accesses)" % (s0["mem"], s1["mem"]))
+                if (s0["div"], s0["div_at"]) != (s1["div"], s1["div_at"]):
+                    kinds.append("the number of divisions (%d/%d)" % (s0["div"], s1["div"]))
                 if s0["paused"] != s1["paused"]:
                     kinds.append("the number of declassified regions (%d/%d)" % (s0["paused"], s1["paused"]))
                 if kinds:
@@ -170,10 +174,16 @@ def main():
                 print("ct: %s NOT covered by qemu-trace (%s): no secret varied between runs (%d secret bytes kept "
                       "fixed); %d runs traced the same" % (name, detail or "whole test", kept, args.runs))
             else:
+                notes = ""
+                if s0["paused"]:
+                    notes += "; %d declassified regions not traced" % s0["paused"]
+                if s0["div"]:
+                    notes += ("; %d integer divisions, operands not seen, in %s" %
+                              (s0["div"], ", ".join(sorted(set(symbolize(args, a).split(" ")[0]
+                                                               for a in s0["div_at"].split(","))))))
                 print("ct: %s covered by qemu-trace (%s; %d runs: %d instructions, %d memory accesses the same; "
                       "%d secret bytes varied, %d kept fixed%s)" %
-                      (name, detail or "whole test", args.runs, s0["insns"], s0["mem"], varied, kept,
-                       "; %d declassified regions not traced" % s0["paused"] if s0["paused"] else ""))
+                      (name, detail or "whole test", args.runs, s0["insns"], s0["mem"], varied, kept, notes))
         # The innermost differing segments are the leaks' places; the
         # segments around them differ because they contain them.
         inner = [l for l in leaks if not any(o[0] in nested_in(base, l[0]) for o in leaks)]

@@ -15,13 +15,16 @@
  * control flow and memory addresses have hashes of their own. At its end a
  * segment writes one line to FILE:
  *
- *   seg <number> depth <d> tbs <n> insns <n> mem <n> cf <hash> addr <hash> paused <n>
+ *   seg <number> depth <d> tbs <n> insns <n> mem <n> cf <hash> addr <hash> paused <n> div <n> <addr,...>
  *
  * numbered in the order segments begin. Between `movz xzr, #0xc7b2` and
  * `movz xzr, #0xc7b3` (they nest too) nothing is recorded: the bodies put
  * there the code that works on values they have declassified, such as a
  * variable-time signature verification of a signature made with a
- * secret key; `paused` counts those regions. The driver runs the guest several
+ * secret key; `paused` counts those regions. `div` counts the integer
+ * divisions (UDIV, SDIV) executed, with the first 8 distinct addresses: their
+ * time may depend on their operands, which a plugin of this API cannot
+ * read, so the driver shows them rather than judging them. The driver runs the guest several
  * times with different secrets and compares these lines. With dump=N the
  * plugin also writes every event of segment N to FILE.dump ("T addr n" for
  * a block, "L/S addr size" for an access), so that the driver can show
@@ -75,6 +78,7 @@ uint64_t qemu_plugin_tb_vaddr(const struct qemu_plugin_tb *tb);
 struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb, size_t idx);
 const void *qemu_plugin_insn_data(const struct qemu_plugin_insn *insn);
 size_t qemu_plugin_insn_size(const struct qemu_plugin_insn *insn);
+uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
 unsigned int qemu_plugin_mem_size_shift(qemu_plugin_meminfo_t info);
 bool qemu_plugin_mem_is_store(qemu_plugin_meminfo_t info);
 
@@ -87,7 +91,7 @@ EXPORT int qemu_plugin_version = 1;
 #define MAX_DEPTH 8
 
 typedef struct {
-  uint64_t number, tbs, insns, mem, cf, addr, paused;
+  uint64_t number, tbs, insns, mem, cf, addr, paused, div, div_at[8];
 } segment;
 
 static segment open_seg[MAX_DEPTH];
@@ -128,6 +132,23 @@ static void on_mem(unsigned int vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr
   if (dumping) fprintf(dump, "%c %" PRIx64 " %u\n", store ? 'S' : 'L', vaddr, 1u << shift);
 }
 
+static void on_div(unsigned int vcpu, void *udata) {
+  (void)vcpu;
+  if (!depth || paused) return;
+  uint64_t at = (uint64_t)(uintptr_t)udata;
+  for (int i = 0; i < depth; i++) {
+    segment *s = &open_seg[i];
+    s->div++;
+    for (int j = 0; j < 8; j++) {
+      if (s->div_at[j] == at) break;
+      if (!s->div_at[j]) {
+        s->div_at[j] = at;
+        break;
+      }
+    }
+  }
+}
+
 static void on_begin(unsigned int vcpu, void *udata) {
   (void)vcpu, (void)udata;
   if (depth == MAX_DEPTH) {
@@ -150,8 +171,10 @@ static void on_end(unsigned int vcpu, void *udata) {
   if (paused) fprintf(out, "error: segment ends inside a paused region\n");
   segment *s = &open_seg[--depth];
   fprintf(out, "seg %" PRIu64 " depth %d tbs %" PRIu64 " insns %" PRIu64 " mem %" PRIu64 " cf %016" PRIx64
-               " addr %016" PRIx64 " paused %" PRIu64 "\n",
-          s->number, depth, s->tbs, s->insns, s->mem, s->cf, s->addr, s->paused);
+               " addr %016" PRIx64 " paused %" PRIu64 " div %" PRIu64 " ",
+          s->number, depth, s->tbs, s->insns, s->mem, s->cf, s->addr, s->paused, s->div);
+  for (int j = 0; j < 8 && s->div_at[j]; j++) fprintf(out, "%s%" PRIx64, j ? "," : "", s->div_at[j]);
+  fprintf(out, "%s\n", s->div_at[0] ? "" : "-");
   if (s->number == dump_number) dumping = 0;
 }
 
@@ -185,6 +208,9 @@ static void on_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
       qemu_plugin_register_vcpu_insn_exec_cb(insn, on_pause, QEMU_PLUGIN_CB_NO_REGS, NULL);
     else if (word == MARK_RESUME)
       qemu_plugin_register_vcpu_insn_exec_cb(insn, on_resume, QEMU_PLUGIN_CB_NO_REGS, NULL);
+    else if ((word & 0x7fe0f800u) == 0x1ac00800u) /* UDIV, SDIV (32 and 64 bits) */
+      qemu_plugin_register_vcpu_insn_exec_cb(insn, on_div, QEMU_PLUGIN_CB_NO_REGS,
+                                             (void *)(uintptr_t)qemu_plugin_insn_vaddr(insn));
     qemu_plugin_register_vcpu_mem_cb(insn, on_mem, QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, NULL);
   }
 }
