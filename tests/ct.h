@@ -26,7 +26,7 @@
  *             taint: ct_public does nothing and ct_is_secret cannot answer
  *             (CT_TRACKS_TAINT is 0).
  *
- * Outside both, the marks are no-ops. Results the caller gets anyway (an
+ * Outside the three, the marks are no-ops. Results the caller gets anyway (an
  * output, a verdict) are marked public again before the test looks at them;
  * the library does the same for verdicts it branches on (HWC_DECLASSIFY).
  */
