@@ -5,7 +5,12 @@
  * The AVX2 kernel's method (Goll and Gueron 2015) at twice the width: lane
  * j accumulates every eighth block with h = (h + m) * r^8, and the last
  * group of eight is multiplied by r^8..r^1 so that the sum of the lanes is
- * the serial result. Five 26-bit limbs per number, VPMULUDQ products. The
+ * the serial result. From TWO_CHAINS_MIN_BLOCKS on, two such accumulators
+ * a and b take alternate groups of eight with h = (h + m) * r^16: one
+ * chain of a multiply and its carries takes longer than the instructions
+ * of eight lanes (the loop ran at the chain's latency), two hide it. Their
+ * last groups take r^8..r^1, and a then one more r^8, so a's lanes end at
+ * r^16..r^9. Five 26-bit limbs per number, VPMULUDQ products. The
  * message is loaded four blocks per register and interleaved with
  * VPUNPCK{L,H}QDQ, which leaves blocks in lane order 0,4,1,5,2,6,3,7; the
  * cached powers are stored in that same order instead of permuting every
@@ -28,6 +33,8 @@ HWC_CALL_COUNTER(poly1305_avx512);
  * conversions to and from radix 2^26 and the final lane sum cost more than
  * the one-block loop saves (measured crossover, public lengths only). */
 enum { VEC_MIN_BLOCKS = 24 };
+/* From this many blocks on, two accumulators (sixteen blocks per step). */
+enum { TWO_CHAINS_MIN_BLOCKS = 64 };
 
 /* The vector vocabulary of poly1305_x86_26.h on zmm registers: eight
  * 64-bit lanes. */
@@ -60,8 +67,10 @@ static inline pv pv_hi(pv a, pv b) { return _mm512_unpackhi_epi64(a, b); }
 #include "poly1305_x86_26.h"
 
 /* st->powers holds limb i of the eight powers as vector i (lane order as
- * the message lanes: r^8, r^4, r^7, r^3, r^6, r^2, r^5, r^1). The state is
- * only 8-byte aligned: unaligned loads and stores.
+ * the message lanes: r^8, r^4, r^7, r^3, r^6, r^2, r^5, r^1), words 0..39
+ * (powers_ready 1), and the five limbs of r^16 in words 40..44 (powers_ready
+ * 2, made by the first input long enough for two accumulators). The state
+ * is only 8-byte aligned: unaligned loads and stores.
  *
  * Fills the powers cache from r, once per key: r^2 by one scalar step,
  * then two vector steps of mulmod26, with blends and the identity 1 in
@@ -93,8 +102,64 @@ static void compute_powers(hwc_poly1305_state *st) {
   st->powers_ready = 1;
 }
 
-/* The table's blocks: groups of eight through the vector lanes, the rest
- * and short inputs through the one-block loop. */
+/* Multipliers and their multiples by 5 (s = 5r), in two forms: the cached
+ * powers r^8..r^1 in the message lanes' order (key_lanes), or one power in
+ * every lane (key_broadcast), its limb i at limbs[i * stride]: r^8 is
+ * lane 0 of the cached vectors (stride 8), r^16 the five words from
+ * powers[40] (stride 1). */
+static inline void key_lanes(pv r[5], pv s[5], const hwc_poly1305_state *st) {
+  for (int i = 0; i < 5; i++) {
+    r[i] = _mm512_loadu_si512(st->powers + 8 * i);
+    s[i] = pv_add(r[i], pv_shl(r[i], 2));
+  }
+}
+static inline void key_broadcast(pv r[5], pv s[5], const uint64_t *limbs, size_t stride) {
+  for (int i = 0; i < 5; i++) {
+    r[i] = pv_set1(limbs[i * stride]);
+    s[i] = pv_add(r[i], pv_shl(r[i], 2));
+  }
+}
+
+/* r^16 = r^8 r^8 (lane 0 of the cache holds r^8), once per key, into
+ * powers[40..44] (powers_ready 2). Bounds as for compute_powers: limbs of
+ * r^8 below 2^26 + 2^11 as multipliers. */
+static void compute_r16(hwc_poly1305_state *st) {
+  const pv mask = pv_set1(M26);
+  pv v[5], r8[5], s8[5];
+  key_broadcast(r8, s8, st->powers, 8);
+  for (int i = 0; i < 5; i++) v[i] = r8[i];
+  mulmod26(v, r8, s8, mask);
+  for (int i = 0; i < 5; i++) st->powers[40 + i] = (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(v[i]));
+  st->powers_ready = 2;
+}
+
+/* st->h over pairs >= 2 pairs of groups of eight blocks at in: a takes the
+ * first group of each pair, b the second, each h = (h + m) * r^16, the last
+ * pair with r^8..r^1 and a once more with r^8; the lane sums of both into
+ * st (sixteen values below 2^27 per limb, well inside collapse26's
+ * bounds). */
+static void absorb_two_chains(hwc_poly1305_state *st, const uint8_t *in, size_t pairs, pv hb) {
+  const pv mask = pv_set1(M26);
+  pv r[5], s[5], a[5], b[5], m[5];
+  key_broadcast(r, s, st->powers + 40, 1); /* r^16 */
+  expand26(a, st);
+  for (int i = 0; i < 5; i++) b[i] = _mm512_setzero_si512();
+  for (; pairs > 1; pairs--, in += 256) {
+    absorb26(a, m, in, hb, mask, r, s);
+    absorb26(b, m, in + 128, hb, mask, r, s);
+  }
+  key_lanes(r, s, st); /* r^8..r^1 */
+  absorb26(a, m, in, hb, mask, r, s);
+  absorb26(b, m, in + 128, hb, mask, r, s);
+  key_broadcast(r, s, st->powers, 8); /* r^8 */
+  mulmod26(a, r, s, mask);
+  for (int i = 0; i < 5; i++) a[i] = pv_add(a[i], b[i]);
+  collapse26(st, a);
+}
+
+/* The table's blocks: long inputs sixteen at a time through two
+ * accumulators, then groups of eight through one, the rest and short
+ * inputs through the one-block loop. */
 static void poly1305_avx512_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit) {
   HWC_COUNT_CALL(poly1305_avx512);
   if (nblocks < VEC_MIN_BLOCKS) {
@@ -103,13 +168,19 @@ static void poly1305_avx512_blocks(hwc_poly1305_state *st, const uint8_t *in, si
   }
   if (!st->powers_ready) compute_powers(st);
   const pv mask = pv_set1(M26), hb = pv_set1(hibit << 24);
-  __m512i r[5], s[5], r8[5], s8[5], h[5], m[5];
-  for (int i = 0; i < 5; i++) {
-    r[i] = _mm512_loadu_si512(st->powers + 8 * i);
-    s[i] = pv_add(r[i], pv_shl(r[i], 2));
-    r8[i] = pv_set1(st->powers[8 * i]); /* lane 0 is r^8 */
-    s8[i] = pv_add(r8[i], pv_shl(r8[i], 2));
+  if (nblocks >= TWO_CHAINS_MIN_BLOCKS) {
+    if (st->powers_ready < 2) compute_r16(st);
+    absorb_two_chains(st, in, nblocks / 16, hb);
+    in += 256 * (nblocks / 16);
+    nblocks %= 16;
+    if (nblocks < 8) {
+      poly1305_blocks_x86_64(st, in, nblocks, hibit);
+      return;
+    }
   }
+  __m512i r[5], s[5], r8[5], s8[5], h[5], m[5];
+  key_lanes(r, s, st);
+  key_broadcast(r8, s8, st->powers, 8);
   expand26(h, st);
   for (size_t groups = nblocks / 8; groups > 1; groups--, in += 128) absorb26(h, m, in, hb, mask, r8, s8);
   absorb26(h, m, in, hb, mask, r, s);
