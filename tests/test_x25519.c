@@ -172,6 +172,8 @@ static void base_body(hwc_prim p, const char *impl, void *arg) {
     t_rand_bytes(k, 32);
     if (i == 0) memset(k, 0, 32);
     if (i == 1) memset(k, 0xff, 32);
+    if (i == 2) memset(k, 0x55, 32); /* a ladder swap at every step */
+    if (i == 3) memset(k, 0xaa, 32);
     CHECK(hwc_x25519_base(a, k) == HWC_OK);
     CHECK(hwc_x25519(b, k, nine) == HWC_OK);
     CHECK_MEM(a, b, 32, "%s: x25519_base differs from x25519(k, 9), case %d", impl, i);
@@ -191,6 +193,7 @@ HWC_TEST(x25519, implementations_agree) {
     uint8_t k[32], u[32], want[32], wantb[32], got[32];
     t_rand_bytes(k, 32);
     t_rand_bytes(u, 32);
+    if (i < 2) memset(k, i ? 0xaa : 0x55, 32); /* a ladder swap at every step */
     CHECK(hwc_impl_select(HWC_PRIM_FE25519, "generic") == HWC_OK);
     int rw = hwc_x25519(want, k, u);
     CHECK(hwc_x25519_base(wantb, k) == HWC_OK);

@@ -34,7 +34,8 @@
  * time whatever their operands on the cores this targets (no early exit,
  * unlike the division the project forbids); the "maybe add 38" steps are
  * CSEL on the carry flag, not branches; cswap and cmov are masks; the
- * ladder's loop count is fixed and the scalar's bits only form masks.
+ * ladder's loop count is fixed and the scalar's bits only drive CSEL
+ * selections (and the final swap's masks), never a branch or an address.
  */
 /* GCC's vectorizer would turn the four-limb loops of cswap and cmov into
  * 128-bit loads of elements that the operations have just written as
@@ -46,7 +47,6 @@
 #include "../kernels.h"
 #include "../msan.h"
 #include "../common/byteorder.h"
-#include "../common/fe25519_ladder.h"
 
 HWC_CALL_COUNTER(fe25519_aarch64);
 
@@ -471,30 +471,72 @@ static void fe25519_aarch64_cmov(hwc_fe25519 *f, const hwc_fe25519 *g, uint64_t 
   fe_cmov(f->d, g->d, b);
 }
 
-/* The conditional swap on whole elements, the form the ladder loop of
- * src/common/fe25519_ladder.h takes; inlined there. */
-static inline void fe_cswap_fe(hwc_fe25519 *f, hwc_fe25519 *g, uint64_t b) { fe_cswap(f->d, g->d, b); }
+/* (p, q) = (c, d) when b == 1, (a, b) when b == 0: eight CSELs on one
+ * comparison. In asm because C has no conditional select the compiler
+ * must keep branch-free (a ternary may become a branch), and the mask form
+ * of fe_cmov costs three instructions a word where CSEL costs one. */
+static inline void fe_select2(uint64_t p[4], uint64_t q[4], const uint64_t a[4], const uint64_t b[4],
+                              const uint64_t c[4], const uint64_t d[4], uint64_t bit) {
+  int taint = hwc_msan_tainted(a, 32) | hwc_msan_tainted(b, 32) | hwc_msan_tainted(c, 32) |
+              hwc_msan_tainted(d, 32) | hwc_msan_tainted(&bit, sizeof bit);
+  uint64_t x[4] = {a[0], a[1], a[2], a[3]}, y[4] = {b[0], b[1], b[2], b[3]};
+  uint64_t z[4] = {c[0], c[1], c[2], c[3]}, w[4] = {d[0], d[1], d[2], d[3]}, m = bit;
+  uint64_t p0, p1, p2, p3, q0, q1, q2, q3;
+  hwc_msan_clean(x, 32), hwc_msan_clean(y, 32), hwc_msan_clean(z, 32), hwc_msan_clean(w, 32);
+  hwc_msan_clean(&m, sizeof m);
+  __asm__("cmp %[m], #0\n\t"
+          "csel %[p0], %[z0], %[x0], ne\n\t"
+          "csel %[p1], %[z1], %[x1], ne\n\t"
+          "csel %[p2], %[z2], %[x2], ne\n\t"
+          "csel %[p3], %[z3], %[x3], ne\n\t"
+          "csel %[q0], %[w0], %[y0], ne\n\t"
+          "csel %[q1], %[w1], %[y1], ne\n\t"
+          "csel %[q2], %[w2], %[y2], ne\n\t"
+          "csel %[q3], %[w3], %[y3], ne\n\t"
+          : [p0] "=&r"(p0), [p1] "=&r"(p1), [p2] "=&r"(p2), [p3] "=&r"(p3), [q0] "=&r"(q0), [q1] "=&r"(q1),
+            [q2] "=&r"(q2), [q3] "=&r"(q3)
+          : [x0] "r"(x[0]), [x1] "r"(x[1]), [x2] "r"(x[2]), [x3] "r"(x[3]), [y0] "r"(y[0]), [y1] "r"(y[1]),
+            [y2] "r"(y[2]), [y3] "r"(y[3]), [z0] "r"(z[0]), [z1] "r"(z[1]), [z2] "r"(z[2]), [z3] "r"(z[3]),
+            [w0] "r"(w[0]), [w1] "r"(w[1]), [w2] "r"(w[2]), [w3] "r"(w[3]), [m] "r"(m)
+          : "cc");
+  p[0] = p0, p[1] = p1, p[2] = p2, p[3] = p3;
+  q[0] = q0, q[1] = q1, q[2] = q2, q[3] = q3;
+  hwc_msan_set(p, 32, taint), hwc_msan_set(q, 32, taint);
+}
 
-/* One RFC 7748 double-and-add step (swap already done), on this file's
- * inline operations, inlined into the ladder loop so that the whole
- * ladder runs without a call per operation and the elements stay in
- * registers between operations where the compiler can keep them; a24
- * enters as 121666 e + bb = 121665 e + aa. The order puts independent
- * operations between each result and its first use (the x3/z3 and x2/z2
- * halves interleaved), so an out-of-order core overlaps their carry
- * chains. Bounds: every operation takes any value below 2^256, so no
- * operand needs a reduction first. */
-static inline __attribute__((always_inline)) void ladder_step(hwc_fe25519 st[4], const hwc_fe25519 *x1) {
+/* One RFC 7748 double-and-add step on the inline operations above, inlined
+ * into the ladder loop so that the whole ladder runs without a call per
+ * operation and the elements stay in registers between operations where
+ * the compiler can keep them; a24 enters as 121666 e + bb = 121665 e + aa.
+ *
+ * No swap: st holds the pair (U, V) = (st[0..1], st[2..3]) in either order,
+ * and sel says which of the two this step doubles (U when 0, V when 1).
+ * The differential addition needs no swap at all: swapping U and V
+ * exchanges da = (x3 - z3)(x2 + z2) and cb = (x3 + z3)(x2 - z2), which
+ * leaves da + cb and (da - cb)^2 as they are. Only the doubling's two
+ * inputs x + z and x - z are selected (eight CSELs), and the step writes
+ * the double to st[0..1] and the sum to st[2..3], whichever it doubled:
+ * the ladder loop keeps track of the order. This replaces the two
+ * conditional swaps of both points before every step (32 words through
+ * masks) with one selection of 8 words.
+ *
+ * The order puts independent operations between each result and its first
+ * use (the x3/z3 and x2/z2 halves interleaved), so an out-of-order core
+ * overlaps their carry chains. Bounds: every operation takes any value
+ * below 2^256, so no operand needs a reduction first. */
+static inline __attribute__((always_inline)) void ladder_step(hwc_fe25519 st[4], const hwc_fe25519 *x1,
+                                                               uint64_t sel) {
   uint64_t *x2 = st[0].d, *z2 = st[1].d, *x3 = st[2].d, *z3 = st[3].d;
-  uint64_t a[4], b[4], aa[4], bb[4], e[4], c[4], d[4], da[4], cb[4], t[4], u[4];
+  uint64_t a[4], b[4], aa[4], bb[4], e[4], c[4], d[4], da[4], cb[4], t[4], u[4], p[4], q[4];
   fe_add(a, x2, z2);
   fe_sub(b, x2, z2);
   fe_add(c, x3, z3);
   fe_sub(d, x3, z3);
+  fe_select2(p, q, a, b, c, d, sel);
   fe_mul(da, d, a);
   fe_mul(cb, c, b);
-  fe_sqr(aa, a);
-  fe_sqr(bb, b);
+  fe_sqr(aa, p);
+  fe_sqr(bb, q);
   fe_add(t, da, cb);
   fe_sub(u, da, cb);
   fe_sqr(x3, t);
@@ -507,9 +549,21 @@ static inline __attribute__((always_inline)) void ladder_step(hwc_fe25519 st[4],
   fe_mul(z2, e, a);
 }
 
+/* The ladder with the points kept in the order of the last step: after a
+ * step that doubled R_k (k the scalar bit), st[0..1] holds R_k and st[2..3]
+ * R_{1-k}, so the next bit k' doubles st[0..1] again when k' == k and
+ * st[2..3] when it differs: sel = k' ^ k, the same bit the RFC's swap
+ * uses. One conditional swap at the end puts R_0 back in st[0..1]. */
 static void fe25519_aarch64_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const uint8_t e[32]) {
   HWC_COUNT_CALL(fe25519_aarch64);
-  hwc_fe25519_ladder_loop(st, x1, e, fe_cswap_fe, ladder_step);
+  uint64_t prev = 0;
+  for (int t = 254; t >= 0; t--) {
+    uint64_t bit = (e[t >> 3] >> (t & 7)) & 1;
+    ladder_step(st, x1, bit ^ prev);
+    prev = bit;
+  }
+  fe_cswap(st[0].d, st[2].d, prev);
+  fe_cswap(st[1].d, st[3].d, prev);
 }
 
 const hwc_fe25519_kernel hwc_fe25519_aarch64 = {
