@@ -28,12 +28,14 @@
  *
  * Short inputs (fewer than VEC_MIN_BLOCKS blocks) and the 0..3 blocks left
  * over after the groups go through the portable one-block loop
- * (src/common/poly1305_scalar.c). r^2 comes from that loop too and r^3..r^8
- * from the vector multiplication, once per key, cached in the state.
+ * (src/common/poly1305_scalar.c). The powers r^2..r^8 are products in
+ * the general registers (radix 2^44, MUL/UMULH; compute_powers), once per
+ * key, cached in the state.
  *
  * Bounds (M = 2^26 - 1; "limb" is one 26-bit digit of a lane):
- *   powers: every limb of r^1..r^8 is below 2^26 + 2^10 (compute_powers),
- *     so a fivefold, below 2^29, fits a 32-bit lane;
+ *   powers: every limb of r^1..r^8 is at most 2^26 (compute_powers); the
+ *     bounds below allow 2^26 + 2^10, and a fivefold, below 2^29, fits a
+ *     32-bit lane;
  *   message: limbs 0..3 below 2^26, limb 4 below 2^24 + 2^24 (hibit);
  *   h entering a step: every limb below 2^27 (from the state: h < 2^131,
  *     so limb 4 < 2^27; from carry26: less);
@@ -79,19 +81,6 @@ static void to26(uint32_t l[5], const uint64_t h[3]) {
   l[2] = (uint32_t)(h[0] >> 52 | h[1] << 12) & M26;
   l[3] = (uint32_t)(h[1] >> 14) & M26;
   l[4] = (uint32_t)(h[1] >> 40 | h[2] << 24);
-}
-
-/* Limbs of a power of r from the scalar loop (h2 <= 4 there, so limb 4 is
- * below 5 * 2^24 < 2^27): fold limb 4's bit 26 into limb 0 (2^130 = 5 mod
- * p) and carry once more, which leaves every limb at most 2^26 (limb 0
- * below 2^26 + 5 before its carry, limb 1 at most 2^26 - 1 + 1 after). */
-static void normalize26(uint32_t l[5]) {
-  uint32_t c = l[4] >> 26;
-  l[4] &= M26;
-  l[0] += 5 * c;
-  c = l[0] >> 26;
-  l[0] &= M26;
-  l[1] += c;
 }
 
 /* Q register i of the powers cache (see compute_powers). */
@@ -198,55 +187,101 @@ static inline void carry26(uint32x2_t h[5], uint64x2_t d[5]) {
   h[4] = vqmovn_u64(t4);
 }
 
-/* x * y lane by lane for two lanes of numbers (limbs below 2^26 + 2^10),
- * carried: limbs below 2^26 + 2^10 again (carry26's bounds, from sums far
- * below its own). */
-static inline void mul_lanes(uint32x2_t out[5], const uint32x2_t x[5], const uint32x2_t y[5]) {
-  uint32x4_t r[5], s[5];
-  uint64x2_t d[5];
-  for (int i = 0; i < 5; i++) {
-    r[i] = vcombine_u32(y[i], y[i]);
-    s[i] = vaddq_u32(r[i], vshlq_n_u32(r[i], 2));
-    d[i] = vdupq_n_u64(0);
-  }
-  mac(d, x, r, s, PAIR_LO);
-  carry26(out, d);
+/* The key powers in the general registers, radix 2^44 (limbs of 44, 44
+ * and 42 bits, the radix of A. Moon's poly1305-donna-64): with 128-bit
+ * products (MUL/UMULH) a product of two powers is nine multiplications
+ * and a square six, with 2^132 = 20 (mod p) folding the top terms, where
+ * the vector code took twenty-five products and a carry chain per power
+ * in radix 2^26, two powers at a time; the powers are computed once per
+ * key, and in an AEAD every message has its own key.
+ *
+ * Bounds: inputs and outputs have limbs 0, 1 below 2^44 and limb 2 at most
+ * 2^42 (a value below 2^130 + 2^88, not fully reduced). Each column d_k is
+ * at most three products of a limb (< 2^44) and a limb or 20 times one
+ * (< 20 * 2^44 < 2^49), so below 3 * 2^93 < 2^95: no 128-bit sum wraps.
+ * The carries: d0 >> 44 < 2^51 onto d1, d1 >> 44 < 2^52 onto d2, and
+ * d2 >> 42 < 2^54 comes back as 5 times itself (2^130 = 5) onto limb 0,
+ * below 2^44 + 2^57; its carry (< 2^14) onto limb 1 and limb 1's (at most
+ * 1) onto limb 2, which is then at most 2^42 - 1 + 1. */
+typedef unsigned __int128 u128;
+#define M44 0xfffffffffffu
+#define M42 0x3ffffffffffu
+
+static inline void carry44(uint64_t h[3], u128 d0, u128 d1, u128 d2) {
+  d1 += (uint64_t)(d0 >> 44);
+  d2 += (uint64_t)(d1 >> 44);
+  uint64_t h0 = (uint64_t)d0 & M44, h1 = (uint64_t)d1 & M44, h2 = (uint64_t)d2 & M42;
+  h0 += 5 * (uint64_t)(d2 >> 42);
+  h1 += h0 >> 44;
+  h0 &= M44;
+  h2 += h1 >> 44;
+  h1 &= M44;
+  h[0] = h0, h[1] = h1, h[2] = h2;
+}
+
+/* h = a b mod p (bounds above). */
+static inline void mul44(uint64_t h[3], const uint64_t a[3], const uint64_t b[3]) {
+  uint64_t s1 = 20 * b[1], s2 = 20 * b[2];
+  u128 d0 = (u128)a[0] * b[0] + (u128)a[1] * s2 + (u128)a[2] * s1;
+  u128 d1 = (u128)a[0] * b[1] + (u128)a[1] * b[0] + (u128)a[2] * s2;
+  u128 d2 = (u128)a[0] * b[2] + (u128)a[1] * b[1] + (u128)a[2] * b[0];
+  carry44(h, d0, d1, d2);
+}
+
+/* h = a^2 mod p (bounds above; the doubled limbs are below 2^45, the
+ * 20-fold limb 2 below 2^47, their product with 2 a1 below 2^92). */
+static inline void sqr44(uint64_t h[3], const uint64_t a[3]) {
+  uint64_t a0x2 = 2 * a[0], a1x2 = 2 * a[1], a2x20 = 20 * a[2];
+  u128 d0 = (u128)a[0] * a[0] + (u128)a1x2 * a2x20;
+  u128 d1 = (u128)a0x2 * a[1] + (u128)a[2] * a2x20;
+  u128 d2 = (u128)a0x2 * a[2] + (u128)a[1] * a[1];
+  carry44(h, d0, d1, d2);
+}
+
+/* Radix 2^44 to five 26-bit limbs: limbs 0..3 below 2^26 (each OR joins
+ * disjoint bits, limbs 0 and 1 being below 2^44), limb 4 = h2 >> 16 at
+ * most 2^26. */
+static inline void to26_44(uint32_t l[5], const uint64_t h[3]) {
+  l[0] = (uint32_t)h[0] & M26;
+  l[1] = (uint32_t)(h[0] >> 26 | h[1] << 18) & M26;
+  l[2] = (uint32_t)(h[1] >> 8) & M26;
+  l[3] = (uint32_t)(h[1] >> 34 | h[2] << 10) & M26;
+  l[4] = (uint32_t)(h[2] >> 16);
 }
 
 /* The powers cache in st->powers, as 32-bit lanes packed two per word:
  * Q register i (words 2i, 2i + 1) for i < 5 holds limb i of r^4, r^3, r^2,
  * r^1 and register 5 + i five times that limb; registers 10 + i and
- * 15 + i the same for r^8, r^6, r^4, r^2. Filled once per key: r^2 by the
- * one-block loop on a zero block (normalized), then in the two lanes
- * (r^3, r^4) = (r, r^2) r^2, (r^5, r^6) = (r, r^2) r^4 and
- * (r^7, r^8) = (r^3, r^4) r^4. Every limb stays below 2^26 + 2^10 (r and
- * r^2 at most 2^26, the products carry26's output), so a fivefold is below
- * 2^29. */
+ * 15 + i the same for r^8, r^6, r^4, r^2. Filled once per key in the
+ * general registers (mul44, sqr44: r^2 = r r, r^3 = r^2 r, r^4 = (r^2)^2,
+ * r^6 = (r^3)^2, r^8 = (r^4)^2, three products deep). Every limb is at
+ * most 2^26 (to26_44), so a fivefold is below 2^29. */
 static void compute_powers(hwc_poly1305_state *st) {
-  static const uint8_t zero[16];
-  uint32_t p1[5], p2[5];
-  hwc_poly1305_state t = {.r = {st->r[0], st->r[1]}, .h = {st->r[0], st->r[1], 0}};
-  to26(p1, t.h);
-  hwc_poly1305_blocks_scalar(&t, zero, 1, 0);
-  to26(p2, t.h);
-  normalize26(p2);
-  uint32x2_t x12[5], y2[5], x34[5], y4[5], x56[5], x78[5];
+  uint64_t p[9][3];
+  p[1][0] = st->r[0] & M44; /* r < 2^124 (clamped): limb 2 below 2^36 */
+  p[1][1] = (st->r[0] >> 44 | st->r[1] << 20) & M44;
+  p[1][2] = st->r[1] >> 24;
+  sqr44(p[2], p[1]);
+  mul44(p[3], p[2], p[1]);
+  sqr44(p[4], p[2]);
+  sqr44(p[6], p[3]);
+  sqr44(p[8], p[4]);
+  uint32_t l[9][5];
+  for (int k = 1; k <= 8; k++)
+    if (k != 5 && k != 7) to26_44(l[k], p[k]);
+  /* Two 32-bit lanes per word, the first in the low half (the lane order
+   * vreinterpretq_u32_u64 gives cache_get in either byte order). A
+   * fivefold word is word + 4 word: each half stays below 2^29, so no
+   * carry crosses into the other. */
   for (int i = 0; i < 5; i++) {
-    x12[i] = vcreate_u32((uint64_t)p1[i] | (uint64_t)p2[i] << 32);
-    y2[i] = vdup_n_u32(p2[i]);
-  }
-  mul_lanes(x34, x12, y2);
-  for (int i = 0; i < 5; i++) y4[i] = vdup_lane_u32(x34[i], 1);
-  mul_lanes(x56, x12, y4);
-  mul_lanes(x78, x34, y4);
-  for (int i = 0; i < 5; i++) {
-    /* (r^4, r^3, r^2, r^1) and (r^8, r^6, r^4, r^2), limb i */
-    uint32x4_t lo = vcombine_u32(vrev64_u32(x34[i]), vrev64_u32(x12[i]));
-    uint32x4_t hi = vcombine_u32(vuzp2_u32(x78[i], x56[i]), vuzp2_u32(x34[i], x12[i]));
-    vst1q_u64(st->powers + 2 * i, vreinterpretq_u64_u32(lo));
-    vst1q_u64(st->powers + 10 + 2 * i, vreinterpretq_u64_u32(vaddq_u32(lo, vshlq_n_u32(lo, 2))));
-    vst1q_u64(st->powers + 20 + 2 * i, vreinterpretq_u64_u32(hi));
-    vst1q_u64(st->powers + 30 + 2 * i, vreinterpretq_u64_u32(vaddq_u32(hi, vshlq_n_u32(hi, 2))));
+    uint64_t w[4] = {l[4][i] | (uint64_t)l[3][i] << 32, l[2][i] | (uint64_t)l[1][i] << 32,
+                     l[8][i] | (uint64_t)l[6][i] << 32, l[4][i] | (uint64_t)l[2][i] << 32};
+    for (int j = 0; j < 2; j++) {
+      st->powers[2 * i + j] = w[j];
+      st->powers[10 + 2 * i + j] = w[j] + (w[j] << 2);
+      st->powers[20 + 2 * i + j] = w[2 + j];
+      st->powers[30 + 2 * i + j] = w[2 + j] + (w[2 + j] << 2);
+    }
   }
   st->powers_ready = 1;
 }
