@@ -281,24 +281,25 @@ static inline void fe_sqr(uint64_t h[4], const uint64_t f[4]) {
  * +38 cannot carry: any f, g below 2^256 in, h below 2^256 out. */
 static inline void fe_add(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) {
   int taint = hwc_msan_tainted(f, 32) | hwc_msan_tainted(g, 32);
-  uint64_t a[4] = {f[0], f[1], f[2], f[3]}, b[4] = {g[0], g[1], g[2], g[3]}, c38 = 38, t;
+  uint64_t a[4] = {f[0], f[1], f[2], f[3]}, b[4] = {g[0], g[1], g[2], g[3]}, c38 = 38, t, h0, h1, h2, h3;
   hwc_msan_clean(a, 32), hwc_msan_clean(b, 32);
   __asm__(
-      "adds %[a0], %[a0], %[b0]\n\t"
-      "adcs %[a1], %[a1], %[b1]\n\t"
-      "adcs %[a2], %[a2], %[b2]\n\t"
-      "adcs %[a3], %[a3], %[b3]\n\t"
+      "adds %[h0], %[a0], %[b0]\n\t"
+      "adcs %[h1], %[a1], %[b1]\n\t"
+      "adcs %[h2], %[a2], %[b2]\n\t"
+      "adcs %[h3], %[a3], %[b3]\n\t"
       "csel %[t], %[c38], xzr, cs\n\t"
-      "adds %[a0], %[a0], %[t]\n\t"
-      "adcs %[a1], %[a1], xzr\n\t"
-      "adcs %[a2], %[a2], xzr\n\t"
-      "adcs %[a3], %[a3], xzr\n\t"
+      "adds %[h0], %[h0], %[t]\n\t"
+      "adcs %[h1], %[h1], xzr\n\t"
+      "adcs %[h2], %[h2], xzr\n\t"
+      "adcs %[h3], %[h3], xzr\n\t"
       "csel %[t], %[c38], xzr, cs\n\t" /* 38 only if both chains carried */
-      "add %[a0], %[a0], %[t]\n\t"
-      : [a0] "+&r"(a[0]), [a1] "+&r"(a[1]), [a2] "+&r"(a[2]), [a3] "+&r"(a[3]), [t] "=&r"(t)
-      : [b0] "r"(b[0]), [b1] "r"(b[1]), [b2] "r"(b[2]), [b3] "r"(b[3]), [c38] "r"(c38)
+      "add %[h0], %[h0], %[t]\n\t"
+      : [h0] "=&r"(h0), [h1] "=&r"(h1), [h2] "=&r"(h2), [h3] "=&r"(h3), [t] "=&r"(t)
+      : [a0] "r"(a[0]), [a1] "r"(a[1]), [a2] "r"(a[2]), [a3] "r"(a[3]), [b0] "r"(b[0]), [b1] "r"(b[1]),
+        [b2] "r"(b[2]), [b3] "r"(b[3]), [c38] "r"(c38)
       : "cc");
-  h[0] = a[0], h[1] = a[1], h[2] = a[2], h[3] = a[3];
+  h[0] = h0, h[1] = h1, h[2] = h2, h[3] = h3;
   hwc_msan_set(h, 32, taint);
 }
 
@@ -309,24 +310,25 @@ static inline void fe_add(uint64_t h[4], const uint64_t f[4], const uint64_t g[4
  * out. */
 static inline void fe_sub(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) {
   int taint = hwc_msan_tainted(f, 32) | hwc_msan_tainted(g, 32);
-  uint64_t a[4] = {f[0], f[1], f[2], f[3]}, b[4] = {g[0], g[1], g[2], g[3]}, c38 = 38, t;
+  uint64_t a[4] = {f[0], f[1], f[2], f[3]}, b[4] = {g[0], g[1], g[2], g[3]}, c38 = 38, t, h0, h1, h2, h3;
   hwc_msan_clean(a, 32), hwc_msan_clean(b, 32);
   __asm__(
-      "subs %[a0], %[a0], %[b0]\n\t"
-      "sbcs %[a1], %[a1], %[b1]\n\t"
-      "sbcs %[a2], %[a2], %[b2]\n\t"
-      "sbcs %[a3], %[a3], %[b3]\n\t"
+      "subs %[h0], %[a0], %[b0]\n\t"
+      "sbcs %[h1], %[a1], %[b1]\n\t"
+      "sbcs %[h2], %[a2], %[b2]\n\t"
+      "sbcs %[h3], %[a3], %[b3]\n\t"
       "csel %[t], %[c38], xzr, cc\n\t"
-      "subs %[a0], %[a0], %[t]\n\t"
-      "sbcs %[a1], %[a1], xzr\n\t"
-      "sbcs %[a2], %[a2], xzr\n\t"
-      "sbcs %[a3], %[a3], xzr\n\t"
+      "subs %[h0], %[h0], %[t]\n\t"
+      "sbcs %[h1], %[h1], xzr\n\t"
+      "sbcs %[h2], %[h2], xzr\n\t"
+      "sbcs %[h3], %[h3], xzr\n\t"
       "csel %[t], %[c38], xzr, cc\n\t" /* 38 only if both chains borrowed */
-      "sub %[a0], %[a0], %[t]\n\t"
-      : [a0] "+&r"(a[0]), [a1] "+&r"(a[1]), [a2] "+&r"(a[2]), [a3] "+&r"(a[3]), [t] "=&r"(t)
-      : [b0] "r"(b[0]), [b1] "r"(b[1]), [b2] "r"(b[2]), [b3] "r"(b[3]), [c38] "r"(c38)
+      "sub %[h0], %[h0], %[t]\n\t"
+      : [h0] "=&r"(h0), [h1] "=&r"(h1), [h2] "=&r"(h2), [h3] "=&r"(h3), [t] "=&r"(t)
+      : [a0] "r"(a[0]), [a1] "r"(a[1]), [a2] "r"(a[2]), [a3] "r"(a[3]), [b0] "r"(b[0]), [b1] "r"(b[1]),
+        [b2] "r"(b[2]), [b3] "r"(b[3]), [c38] "r"(c38)
       : "cc");
-  h[0] = a[0], h[1] = a[1], h[2] = a[2], h[3] = a[3];
+  h[0] = h0, h[1] = h1, h[2] = h2, h[3] = h3;
   hwc_msan_set(h, 32, taint);
 }
 
