@@ -135,12 +135,16 @@ static void poly_odd_splits(uint8_t tag[16], const uint8_t *m, size_t len, const
 /* The next length to test after len: every length up to 2048 (every 16th
  * with its neighbours beyond 300 in quick mode), every 16th with its
  * neighbours up to 2048 + 144 (128 to 137 blocks: the AVX2 kernel's
- * two-accumulator path with each count of leftover blocks), then 4 KiB
- * and 16 KiB. */
+ * two-accumulator path with each count of leftover blocks), then 4 KiB,
+ * 8 KiB and 8 KiB + 53 (the shortest input of the neon kernel's scalar
+ * stream, and one with leftover blocks and a partial block besides) and
+ * 16 KiB. */
 static size_t edge_next_len(size_t len) {
   if (len < 300 || (!t_quick() && len < 2048)) return len + 1;
   if (len < 2048 + 144) return (len % 16 == 0) ? len + 1 : (len % 16 == 1) ? len + 14 : len + 1;
   if (len < 4096) return 4096;
+  if (len < 8192) return 8192;
+  if (len < 8192 + 53) return 8192 + 53;
   return 16384;
 }
 
