@@ -28,6 +28,25 @@
  * MUL, UMULH, loads, stores, plain ADD/SUB and CBNZ leave the flags alone,
  * so one asm statement can interleave them with a chain.
  *
+ * Why no NEON variant (issue #19). A 1024-bit product (RSA-2048's CRT
+ * half) needs 2048 products of 32 x 32 bits either way: 1024 MUL/UMULH
+ * here (a pair is one 64 x 64 product), 1024 UMLAL/UMLAL2 in 32-bit
+ * digits (two lanes, Bos, Montgomery, Shumow and Zaverucha's split:
+ * a b_i in one, m q_i in the other). The LLVM 14 models give both the same
+ * rate, two 32 x 32 products per cycle (A57: one MUL or UMULH per cycle,
+ * one UMLAL per cycle on F0; A55: one MUL or UMULH per cycle, one 128-bit
+ * UMLAL per cycle filling its NEON ALU), and NEON adds an AND and a USRA
+ * per UMLAL for the carries plus the accumulators' loads and stores.
+ * Modeled (llvm-mca 14, not measured, AMD EPYC Zen 5 host), cycles per
+ * whole 1024-bit product: A57 model (cortex-a72, neoverse-n1) 1563 for
+ * mont_mul at n = 16, 3295 for a hand-scheduled NEON prototype; A55 model
+ * 6537 and 5600, but the scalar squaring is 5565 there and the scalar rows
+ * wait on dependencies 58 % of their time on that in-order model (their
+ * multiplier floor is 1056 cycles, the prototype's vector ops alone 3072).
+ * So NEON loses on the out-of-order model and its A55 lead is a scheduling
+ * gap of this code, not a faster multiplier. The prototype and the figures:
+ * tools/aarch64-model/neon-mont1024/ (a model input, not built here).
+ *
  * Bounds. A block adds a 4-limb number times one limb y, plus a pending
  * word h, to the four limbs w0..w3:
  *   (2^256 - 1) + (2^256 - 1)(2^64 - 1) + (2^64 - 1) = 2^320 - 1,
