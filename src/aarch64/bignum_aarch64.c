@@ -40,12 +40,16 @@
  * Modeled (llvm-mca 14, not measured, AMD EPYC Zen 5 host), cycles per
  * whole 1024-bit product: A57 model (cortex-a72, neoverse-n1) 1563 for
  * mont_mul at n = 16, 3295 for a hand-scheduled NEON prototype; A55 model
- * 6537 and 5600, but the scalar squaring is 5565 there and the scalar rows
- * wait on dependencies 58 % of their time on that in-order model (their
- * multiplier floor is 1056 cycles, the prototype's vector ops alone 3072).
- * So NEON loses on the out-of-order model and its A55 lead is a scheduling
- * gap of this code, not a faster multiplier. The prototype and the figures:
- * tools/aarch64-model/neon-mont1024/ (a model input, not built here).
+ * 6537 and 5600: the NEON product models faster there, because that
+ * in-order model gives ADDS/ADCS a latency of 3 and the rows' carry chains
+ * share one flag (reordering the multiplies gains 4 of 90 cycles a block),
+ * while the carry-save NEON digits have no chain. But the scalar squaring
+ * models at 5565, and RSA-2048's CRT exponentiations (window 5) run about
+ * 1040 squarings to 220 products per half: a NEON product would save under
+ * 3 % of the A55 model's Montgomery cycles (estimated from these figures,
+ * not modeled whole), for some 6300 straight-line instructions: not
+ * here. The prototype and the figures: tools/aarch64-model/neon-mont1024/
+ * (a model input, not built into the library).
  *
  * Bounds. A block adds a 4-limb number times one limb y, plus a pending
  * word h, to the four limbs w0..w3:
