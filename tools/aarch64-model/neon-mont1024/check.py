@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """MODEL TOOL (not part of the library): assembles gen_neon_mont1024.py's
 prototype, checks it against Python's integers under qemu-aarch64 (20
 random 1024-bit odd moduli, a, b < m, and a = b = m - 1), then models the

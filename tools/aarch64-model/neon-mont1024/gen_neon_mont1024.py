@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """MODEL INPUT ONLY (never built into the library): writes the AArch64
 assembly of a hand-scheduled NEON Montgomery product modulo a 1024-bit m,
 32 digits of 32 bits, after Bos, Montgomery, Shumow and Zaverucha (SAC

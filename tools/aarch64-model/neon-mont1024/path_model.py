@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: ISC
 """MODEL TOOL (not part of the library): one function's executed path as
 straight-line code, modeled by llvm-mca 14 with tools/aarch64-model/mca.py's
 pieces, for a whole operation without a qemu trace.
