@@ -51,10 +51,11 @@ static const hwc_uarch_rule rules[] = {
      *  - fe25519 aarch64: its 4x64 multiplication's ADDS/ADCS chains stall
      *    an in-order pipeline; the models give its mul 173 and 168 cycles
      *    against generic's 132 and 128 (A53, A55), X25519 0.79x generic on
-     *    the A55 model (403,944 cycles against 317,567, llvm-mca 14 on
+     *    the A55 model (404,916 cycles against 318,541, llvm-mca 14 on
      *    an AMD EPYC Zen 5 host, 2026-12-02: re-checked after issue #19's
-     *    ladder changes, which took the out-of-order A57 model from 1.28x
-     *    to 1.47x, 102,927 cycles against 151,648);
+     *    ladder changes and the aarch64 divsteps inversion, which took the
+     *    out-of-order A57 model from 1.28x to 1.51x, 98,657 cycles against
+     *    148,648);
      *  - sha512 neon: the Q-form vector schedule issues one instruction a
      *    cycle there; one block 2610 and 1908 cycles against generic's
      *    1654 and 1597, where the A57 model gives 877 against 1006.

@@ -152,7 +152,10 @@ static int64_t divsteps_59(int64_t zeta, uint64_t f, uint64_t g, trans *t) {
  * model of llvm-mca 14 issues on its multiply pipe, idle here, instead of
  * the two integer pipes that bound this loop: 8.3 cycles a step there
  * against the masks' 13.5 (the x25519 trace: modinv 9,397 -> 6,400
- * cycles). Constant time as the masks: CSEL, CNEG, CSNEG and CCMP read
+ * cycles, the same for every fe25519 backend, since all of them invert
+ * here). The in-order Cortex-A55 model waits on each flag result instead
+ * (17.5 cycles a step against about 15.9: modinv 12,770 -> 13,744, 0.3%
+ * of an X25519 there); kept for the out-of-order cores. Constant time as the masks: CSEL, CNEG, CSNEG and CCMP read
  * both operands and take the same time whichever they keep; nothing
  * branches on the data. */
 #define DIVSTEP_A64(Q, R, NQ, NR)                                                                      \
