@@ -325,36 +325,40 @@ static inline void mul4_passes(uint64_t *t, const uint64_t *a, const uint64_t *b
  * The steps rotate through the nine window registers; after a block the
  * window sits in w8, w0..w6 and eight MOVs (eliminated at rename on the
  * CPUs this was tuned on) put it back in w0..w7 for the next block.
- * Registers: the nine window limbs, the product halves lo and hi, the
- * pointers into x and t, and RDX (MULX's implicit operand): 14. The eight
- * multipliers, the carry cb, the block count and n0 stay in memory. */
+ * Registers: the nine window limbs, the low product half lo (the high
+ * half goes through the register that becomes the new top, free until the
+ * step's last product), the pointers into x and t, and RDX (MULX's
+ * implicit operand): 13, which leaves one for the compiler to address the
+ * operands kept in memory (the eight multipliers, the carry cb, the block
+ * count, n0) where they do not sit at a fixed offset from the stack
+ * pointer, as in sanitizer builds. */
 
 /* Step k of a block with the window in r0..r7 and nw the new top: the
- * window plus y_k x[0..7] (RDX = y_k), then r0 (final) stored as t[k] of
- * the block unless `store` is empty. */
+ * window plus y_k x[0..7] (RDX = y_k); each high half passes through nw
+ * on its way into the next limb, and the last one stays there. */
 #define SWEEP_MADD(k, r0, r1, r2, r3, r4, r5, r6, r7, nw)                              \
   "xorl %k[lo], %k[lo]\n\t" /* CF = OF = 0 */                                       \
-  "mulx   (%[xp]), %[lo], %[hi]\n\t"                                                \
+  "mulx   (%[xp]), %[lo], %[" nw "]\n\t"                                                \
   "adcx %[lo], %[" r0 "]\n\t"                                                       \
-  "adox %[hi], %[" r1 "]\n\t"                                                       \
-  "mulx  8(%[xp]), %[lo], %[hi]\n\t"                                                \
+  "adox %[" nw "], %[" r1 "]\n\t"                                                       \
+  "mulx  8(%[xp]), %[lo], %[" nw "]\n\t"                                                \
   "adcx %[lo], %[" r1 "]\n\t"                                                       \
-  "adox %[hi], %[" r2 "]\n\t"                                                       \
-  "mulx 16(%[xp]), %[lo], %[hi]\n\t"                                                \
+  "adox %[" nw "], %[" r2 "]\n\t"                                                       \
+  "mulx 16(%[xp]), %[lo], %[" nw "]\n\t"                                                \
   "adcx %[lo], %[" r2 "]\n\t"                                                       \
-  "adox %[hi], %[" r3 "]\n\t"                                                       \
-  "mulx 24(%[xp]), %[lo], %[hi]\n\t"                                                \
+  "adox %[" nw "], %[" r3 "]\n\t"                                                       \
+  "mulx 24(%[xp]), %[lo], %[" nw "]\n\t"                                                \
   "adcx %[lo], %[" r3 "]\n\t"                                                       \
-  "adox %[hi], %[" r4 "]\n\t"                                                       \
-  "mulx 32(%[xp]), %[lo], %[hi]\n\t"                                                \
+  "adox %[" nw "], %[" r4 "]\n\t"                                                       \
+  "mulx 32(%[xp]), %[lo], %[" nw "]\n\t"                                                \
   "adcx %[lo], %[" r4 "]\n\t"                                                       \
-  "adox %[hi], %[" r5 "]\n\t"                                                       \
-  "mulx 40(%[xp]), %[lo], %[hi]\n\t"                                                \
+  "adox %[" nw "], %[" r5 "]\n\t"                                                       \
+  "mulx 40(%[xp]), %[lo], %[" nw "]\n\t"                                                \
   "adcx %[lo], %[" r5 "]\n\t"                                                       \
-  "adox %[hi], %[" r6 "]\n\t"                                                       \
-  "mulx 48(%[xp]), %[lo], %[hi]\n\t"                                                \
+  "adox %[" nw "], %[" r6 "]\n\t"                                                       \
+  "mulx 48(%[xp]), %[lo], %[" nw "]\n\t"                                                \
   "adcx %[lo], %[" r6 "]\n\t"                                                       \
-  "adox %[hi], %[" r7 "]\n\t"                                                       \
+  "adox %[" nw "], %[" r7 "]\n\t"                                                       \
   "mulx 56(%[xp]), %[lo], %[" nw "]\n\t"                                            \
   "adcx %[lo], %[" r7 "]\n\t"                                                       \
   "movl $0, %k[lo]\n\t" /* MOV leaves the flags alone */                            \
@@ -437,12 +441,12 @@ static inline void mul4_passes(uint64_t *t, const uint64_t *a, const uint64_t *b
 #define SWEEP_OUTPUTS                                                               \
   [w0] "=&r"(w0), [w1] "=&r"(w1), [w2] "=&r"(w2), [w3] "=&r"(w3), [w4] "=&r"(w4),   \
       [w5] "=&r"(w5), [w6] "=&r"(w6), [w7] "=&r"(w7), [w8] "=&r"(w8), [lo] "=&r"(lo), \
-      [hi] "=&r"(hi), [xp] "+&r"(xp), [tp] "+&r"(tp), [cb] "+m"(cb), [cnt] "+m"(cnt)
+      [xp] "+&r"(xp), [tp] "+&r"(tp), [cb] "+m"(cb), [cnt] "+m"(cnt)
 
 /* t[0..8 blocks + 7] += y[0..7] x[0..8 blocks - 1], returning the carry
  * into t[8 blocks + 8] (0 or 1). blocks >= 1. */
 static inline uint64_t sweep_mul(uint64_t *t, const uint64_t *ysrc, const uint64_t *x, size_t blocks) {
-  uint64_t w0, w1, w2, w3, w4, w5, w6, w7, w8, lo, hi, cb = 0, y[8];
+  uint64_t w0, w1, w2, w3, w4, w5, w6, w7, w8, lo, cb = 0, y[8];
   /* A local copy, so the asm addresses the multipliers off the stack
    * pointer rather than through a fifteenth register; handed over clean
    * for MemorySanitizer, which checks every operand the asm names (the
@@ -469,7 +473,7 @@ static inline uint64_t sweep_mul(uint64_t *t, const uint64_t *ysrc, const uint64
  * so that t[0..7] become zero (not stored), n = 8 blocks; returns the
  * carry into t[n + 8]. */
 static inline uint64_t sweep_reduce(uint64_t *t, const uint64_t *m, uint64_t n0, size_t blocks) {
-  uint64_t w0, w1, w2, w3, w4, w5, w6, w7, w8, lo, hi, cb = 0, q[8];
+  uint64_t w0, w1, w2, w3, w4, w5, w6, w7, w8, lo, cb = 0, q[8];
   hwc_msan_clean(&n0, 8);
   size_t cnt = blocks;
   const uint64_t *xp = m;
@@ -499,7 +503,7 @@ static inline uint64_t sweep_reduce(uint64_t *t, const uint64_t *m, uint64_t n0,
  * for a sweep step: the window plus x_k x[k+1..7] 2^(64 (k + 1)) is below
  * 2^576, so the new top limb takes both chains' last carries. */
 static inline uint64_t sweep_tri(uint64_t *t, const uint64_t *x) {
-  uint64_t w0, w1, w2, w3, w4, w5, w6, w7, w8, lo, hi, cb = 0;
+  uint64_t w0, w1, w2, w3, w4, w5, w6, w7, w8, lo, cb = 0;
   size_t cnt = 1;
   const uint64_t *xp = x;
   uint64_t *tp = t;
@@ -507,24 +511,24 @@ static inline uint64_t sweep_tri(uint64_t *t, const uint64_t *x) {
                    /* step 0: a_0 a[1..7] */
                    "movq 0(%[xp]), %%rdx\n\t"
                    "xorl %k[lo], %k[lo]\n\t"
-                   "mulx 8(%[xp]), %[lo], %[hi]\n\t"
+                   "mulx 8(%[xp]), %[lo], %[w8]\n\t"
                    "adcx %[lo], %[w1]\n\t"
-                   "adox %[hi], %[w2]\n\t"
-                   "mulx 16(%[xp]), %[lo], %[hi]\n\t"
+                   "adox %[w8], %[w2]\n\t"
+                   "mulx 16(%[xp]), %[lo], %[w8]\n\t"
                    "adcx %[lo], %[w2]\n\t"
-                   "adox %[hi], %[w3]\n\t"
-                   "mulx 24(%[xp]), %[lo], %[hi]\n\t"
+                   "adox %[w8], %[w3]\n\t"
+                   "mulx 24(%[xp]), %[lo], %[w8]\n\t"
                    "adcx %[lo], %[w3]\n\t"
-                   "adox %[hi], %[w4]\n\t"
-                   "mulx 32(%[xp]), %[lo], %[hi]\n\t"
+                   "adox %[w8], %[w4]\n\t"
+                   "mulx 32(%[xp]), %[lo], %[w8]\n\t"
                    "adcx %[lo], %[w4]\n\t"
-                   "adox %[hi], %[w5]\n\t"
-                   "mulx 40(%[xp]), %[lo], %[hi]\n\t"
+                   "adox %[w8], %[w5]\n\t"
+                   "mulx 40(%[xp]), %[lo], %[w8]\n\t"
                    "adcx %[lo], %[w5]\n\t"
-                   "adox %[hi], %[w6]\n\t"
-                   "mulx 48(%[xp]), %[lo], %[hi]\n\t"
+                   "adox %[w8], %[w6]\n\t"
+                   "mulx 48(%[xp]), %[lo], %[w8]\n\t"
                    "adcx %[lo], %[w6]\n\t"
-                   "adox %[hi], %[w7]\n\t"
+                   "adox %[w8], %[w7]\n\t"
                    "mulx 56(%[xp]), %[lo], %[w8]\n\t"
                    "adcx %[lo], %[w7]\n\t"
                    "movl $0, %k[lo]\n\t"
@@ -534,21 +538,21 @@ static inline uint64_t sweep_tri(uint64_t *t, const uint64_t *x) {
                    /* step 1: a_1 a[2..7] */
                    "movq 8(%[xp]), %%rdx\n\t"
                    "xorl %k[lo], %k[lo]\n\t"
-                   "mulx 16(%[xp]), %[lo], %[hi]\n\t"
+                   "mulx 16(%[xp]), %[lo], %[w0]\n\t"
                    "adcx %[lo], %[w3]\n\t"
-                   "adox %[hi], %[w4]\n\t"
-                   "mulx 24(%[xp]), %[lo], %[hi]\n\t"
+                   "adox %[w0], %[w4]\n\t"
+                   "mulx 24(%[xp]), %[lo], %[w0]\n\t"
                    "adcx %[lo], %[w4]\n\t"
-                   "adox %[hi], %[w5]\n\t"
-                   "mulx 32(%[xp]), %[lo], %[hi]\n\t"
+                   "adox %[w0], %[w5]\n\t"
+                   "mulx 32(%[xp]), %[lo], %[w0]\n\t"
                    "adcx %[lo], %[w5]\n\t"
-                   "adox %[hi], %[w6]\n\t"
-                   "mulx 40(%[xp]), %[lo], %[hi]\n\t"
+                   "adox %[w0], %[w6]\n\t"
+                   "mulx 40(%[xp]), %[lo], %[w0]\n\t"
                    "adcx %[lo], %[w6]\n\t"
-                   "adox %[hi], %[w7]\n\t"
-                   "mulx 48(%[xp]), %[lo], %[hi]\n\t"
+                   "adox %[w0], %[w7]\n\t"
+                   "mulx 48(%[xp]), %[lo], %[w0]\n\t"
                    "adcx %[lo], %[w7]\n\t"
-                   "adox %[hi], %[w8]\n\t"
+                   "adox %[w0], %[w8]\n\t"
                    "mulx 56(%[xp]), %[lo], %[w0]\n\t"
                    "adcx %[lo], %[w8]\n\t"
                    "movl $0, %k[lo]\n\t"
@@ -558,18 +562,18 @@ static inline uint64_t sweep_tri(uint64_t *t, const uint64_t *x) {
                    /* step 2: a_2 a[3..7] */
                    "movq 16(%[xp]), %%rdx\n\t"
                    "xorl %k[lo], %k[lo]\n\t"
-                   "mulx 24(%[xp]), %[lo], %[hi]\n\t"
+                   "mulx 24(%[xp]), %[lo], %[w1]\n\t"
                    "adcx %[lo], %[w5]\n\t"
-                   "adox %[hi], %[w6]\n\t"
-                   "mulx 32(%[xp]), %[lo], %[hi]\n\t"
+                   "adox %[w1], %[w6]\n\t"
+                   "mulx 32(%[xp]), %[lo], %[w1]\n\t"
                    "adcx %[lo], %[w6]\n\t"
-                   "adox %[hi], %[w7]\n\t"
-                   "mulx 40(%[xp]), %[lo], %[hi]\n\t"
+                   "adox %[w1], %[w7]\n\t"
+                   "mulx 40(%[xp]), %[lo], %[w1]\n\t"
                    "adcx %[lo], %[w7]\n\t"
-                   "adox %[hi], %[w8]\n\t"
-                   "mulx 48(%[xp]), %[lo], %[hi]\n\t"
+                   "adox %[w1], %[w8]\n\t"
+                   "mulx 48(%[xp]), %[lo], %[w1]\n\t"
                    "adcx %[lo], %[w8]\n\t"
-                   "adox %[hi], %[w0]\n\t"
+                   "adox %[w1], %[w0]\n\t"
                    "mulx 56(%[xp]), %[lo], %[w1]\n\t"
                    "adcx %[lo], %[w0]\n\t"
                    "movl $0, %k[lo]\n\t"
@@ -579,15 +583,15 @@ static inline uint64_t sweep_tri(uint64_t *t, const uint64_t *x) {
                    /* step 3: a_3 a[4..7] */
                    "movq 24(%[xp]), %%rdx\n\t"
                    "xorl %k[lo], %k[lo]\n\t"
-                   "mulx 32(%[xp]), %[lo], %[hi]\n\t"
+                   "mulx 32(%[xp]), %[lo], %[w2]\n\t"
                    "adcx %[lo], %[w7]\n\t"
-                   "adox %[hi], %[w8]\n\t"
-                   "mulx 40(%[xp]), %[lo], %[hi]\n\t"
+                   "adox %[w2], %[w8]\n\t"
+                   "mulx 40(%[xp]), %[lo], %[w2]\n\t"
                    "adcx %[lo], %[w8]\n\t"
-                   "adox %[hi], %[w0]\n\t"
-                   "mulx 48(%[xp]), %[lo], %[hi]\n\t"
+                   "adox %[w2], %[w0]\n\t"
+                   "mulx 48(%[xp]), %[lo], %[w2]\n\t"
                    "adcx %[lo], %[w0]\n\t"
-                   "adox %[hi], %[w1]\n\t"
+                   "adox %[w2], %[w1]\n\t"
                    "mulx 56(%[xp]), %[lo], %[w2]\n\t"
                    "adcx %[lo], %[w1]\n\t"
                    "movl $0, %k[lo]\n\t"
@@ -597,12 +601,12 @@ static inline uint64_t sweep_tri(uint64_t *t, const uint64_t *x) {
                    /* step 4: a_4 a[5..7] */
                    "movq 32(%[xp]), %%rdx\n\t"
                    "xorl %k[lo], %k[lo]\n\t"
-                   "mulx 40(%[xp]), %[lo], %[hi]\n\t"
+                   "mulx 40(%[xp]), %[lo], %[w3]\n\t"
                    "adcx %[lo], %[w0]\n\t"
-                   "adox %[hi], %[w1]\n\t"
-                   "mulx 48(%[xp]), %[lo], %[hi]\n\t"
+                   "adox %[w3], %[w1]\n\t"
+                   "mulx 48(%[xp]), %[lo], %[w3]\n\t"
                    "adcx %[lo], %[w1]\n\t"
-                   "adox %[hi], %[w2]\n\t"
+                   "adox %[w3], %[w2]\n\t"
                    "mulx 56(%[xp]), %[lo], %[w3]\n\t"
                    "adcx %[lo], %[w2]\n\t"
                    "movl $0, %k[lo]\n\t"
@@ -612,9 +616,9 @@ static inline uint64_t sweep_tri(uint64_t *t, const uint64_t *x) {
                    /* step 5: a_5 a[6..7] */
                    "movq 40(%[xp]), %%rdx\n\t"
                    "xorl %k[lo], %k[lo]\n\t"
-                   "mulx 48(%[xp]), %[lo], %[hi]\n\t"
+                   "mulx 48(%[xp]), %[lo], %[w4]\n\t"
                    "adcx %[lo], %[w2]\n\t"
-                   "adox %[hi], %[w3]\n\t"
+                   "adox %[w4], %[w3]\n\t"
                    "mulx 56(%[xp]), %[lo], %[w4]\n\t"
                    "adcx %[lo], %[w3]\n\t"
                    "movl $0, %k[lo]\n\t"
