@@ -61,6 +61,7 @@
 #include <arm_neon.h>
 
 #include "../common/byteorder.h"
+#include "../common/poly1305_base64.h"
 #include "../common/poly1305_radix26.h"
 #include "../kernels.h"
 
@@ -352,38 +353,9 @@ static inline void last_step8(uint64x2_t d[5], uint32x2_t h[5], const uint8_t *i
   carry26(h, d);
 }
 
-/* The scalar stream (poly1305_neon_blocks): h = (h + m) r for the block
- * at in, in radix 2^64 in the general registers, the arithmetic of
- * src/common/poly1305_scalar.c (r1 is a multiple of 4 after clamping, so
- * 2^128 r1 folds back as 5 r1 / 4 = s1 exactly). Its multiplications go
- * to the integer multiplier, which the vector steps leave idle. Bounds as
- * there: h2 <= 4 in (0 at the start), below 8 with the block and its
- * carries, so h2 r0 and h2 s1 fit 64 bits; h2 <= 4 out. */
-static inline void scalar_block(uint64_t hs[3], const uint8_t *in, uint64_t r0, uint64_t r1, uint64_t s1,
-                                uint64_t hibit) {
-  uint64_t h0 = hs[0], h1 = hs[1], h2 = hs[2];
-  uint64_t m0 = hwc_load64_le(in), m1 = hwc_load64_le(in + 8);
-  h0 += m0;
-  uint64_t c = h0 < m0;
-  h1 += c;
-  uint64_t c1 = h1 < c;
-  h1 += m1;
-  h2 += c1 + (h1 < m1) + hibit;
-  u128 d0 = (u128)h0 * r0 + (u128)h1 * s1;
-  u128 d1 = (u128)h0 * r1 + (u128)h1 * r0 + h2 * s1;
-  uint64_t d2 = h2 * r0;
-  h0 = (uint64_t)d0;
-  d1 += (uint64_t)(d0 >> 64);
-  h1 = (uint64_t)d1;
-  d2 += (uint64_t)(d1 >> 64);
-  c = (d2 >> 2) + (d2 & ~(uint64_t)3);
-  h2 = d2 & 3;
-  h0 += c;
-  c = h0 < c;
-  h1 += c;
-  h2 += h1 < c;
-  hs[0] = h0, hs[1] = h1, hs[2] = h2;
-}
+/* The scalar stream (poly1305_neon_blocks) runs hwc_poly1305_block64
+ * (poly1305_base64.h, the generic backend's block): its multiplications go
+ * to the integer multiplier, which the vector steps leave idle. */
 
 /* groups >= 5 groups of four blocks at in, in the lane form: all but the
  * last in steps h = (h + m01) r^8 + m23 r^6 + m45 r^4 + m67 r^2 over
@@ -415,11 +387,11 @@ static __attribute__((noclone, noinline)) void absorb_groups(hwc_poly1305_state 
   independent8(a, in, r, s, hb2);
   for (; groups >= 7; groups -= 4, in += 256) {
     step8(a, b, h, in, r, s, hb2);
-    for (int k = 0; k < 2 && sblocks; k++, sblocks--, sin += 16) scalar_block(hs, sin, r0, r1, s1, hibit);
+    for (int k = 0; k < 2 && sblocks; k++, sblocks--, sin += 16) hwc_poly1305_block64(hs, sin, r0, r1, s1, hibit);
     step8(b, a, h, in + 128, r, s, hb2);
-    if (sblocks) scalar_block(hs, sin, r0, r1, s1, hibit), sblocks--, sin += 16;
+    if (sblocks) hwc_poly1305_block64(hs, sin, r0, r1, s1, hibit), sblocks--, sin += 16;
   }
-  for (; sblocks; sblocks--, sin += 16) scalar_block(hs, sin, r0, r1, s1, hibit);
+  for (; sblocks; sblocks--, sin += 16) hwc_poly1305_block64(hs, sin, r0, r1, s1, hibit);
   if (groups >= 5) {
     step8(a, b, h, in, r, s, hb2);
     last_step8(b, h, in + 128, r, s, hb2);

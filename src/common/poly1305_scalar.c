@@ -4,9 +4,8 @@
  * 16-byte block at a time (RFC 8439 section 2.5).
  *
  * With 128-bit products (unsigned __int128) h stays in the shared radix 2^64
- * form and r = r0 + 2^64 r1 is multiplied directly; because clamping clears
- * the low two bits of r1, the 2^128 terms fold back as r1 + r1/4 = 5 r1 / 4
- * exactly (the "base 2^64" method of OpenSSL's poly1305.c by A. Polyakov).
+ * form, one block at a time by hwc_poly1305_block64 (poly1305_base64.h,
+ * where the method and its bounds are).
  * Without them, five 26-bit limbs and 32x32->64 products (poly1305-donna-32
  * by A. Moon), converting from and back to radix 2^64 at the ends of a call.
  *
@@ -19,46 +18,18 @@
  * shifts and masks; carries are computed arithmetically, never branched on.
  */
 #include "../common/byteorder.h"
+#include "../common/poly1305_base64.h"
 #include "../kernels.h"
 
 #ifdef __SIZEOF_INT128__
-typedef unsigned __int128 u128;
-
 void hwc_poly1305_blocks_scalar(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks,
                                 uint64_t hibit) {
   const uint64_t r0 = st->r[0], r1 = st->r[1], s1 = r1 + (r1 >> 2);
-  uint64_t h0 = st->h[0], h1 = st->h[1], h2 = st->h[2];
-  for (; nblocks; nblocks--, in += 16) {
-    /* h += m with the carries as 0/1 values: GCC spills 128-bit sums
-     * built from 64-bit halves to the stack, these stay in registers. */
-    uint64_t m0 = hwc_load64_le(in), m1 = hwc_load64_le(in + 8);
-    h0 += m0;
-    uint64_t c = h0 < m0;
-    h1 += c;
-    uint64_t c1 = h1 < c;
-    h1 += m1;
-    h2 += c1 + (h1 < m1) + hibit;
-
-    /* h2 < 8 and r0, s1 < 2^62, so h2 * r0 and h2 * s1 fit in 64 bits. */
-    u128 d0 = (u128)h0 * r0 + (u128)h1 * s1;
-    u128 d1 = (u128)h0 * r1 + (u128)h1 * r0 + h2 * s1;
-    uint64_t d2 = h2 * r0;
-
-    h0 = (uint64_t)d0;
-    d1 += (uint64_t)(d0 >> 64);
-    h1 = (uint64_t)d1;
-    d2 += (uint64_t)(d1 >> 64);
-    /* Fold bits 130 and up back in: 2^130 = 5 mod p, c = 5 * (d2 >> 2). */
-    c = (d2 >> 2) + (d2 & ~(uint64_t)3);
-    h2 = d2 & 3;
-    h0 += c;
-    c = h0 < c;
-    h1 += c;
-    h2 += h1 < c;
-  }
-  st->h[0] = h0;
-  st->h[1] = h1;
-  st->h[2] = h2;
+  uint64_t h[3] = {st->h[0], st->h[1], st->h[2]};
+  for (; nblocks; nblocks--, in += 16) hwc_poly1305_block64(h, in, r0, r1, s1, hibit);
+  st->h[0] = h[0];
+  st->h[1] = h[1];
+  st->h[2] = h[2];
 }
 
 #else /* no 128-bit products: radix 2^26 */
