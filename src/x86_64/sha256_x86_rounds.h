@@ -4,18 +4,19 @@
  * buffer that a vector message schedule filled: shared by sha256_avx2.c
  * (two blocks per buffer) and sha256_ssse3.c (one block).
  *
- * Round: the order of sha512_x86_blocks.h, on 32-bit words. d + h + (W + K)
- * + Ch is summed before S1(e) arrives, so e' = d + T1 is four dependent
- * steps from e; a' = e' - d + S0(a) + Maj(a,b,c), with Maj = (a & (b^c)) +
- * (b & c) (the two terms never share a set bit), puts (b & c) - d off the
- * path, so a' is four steps from a as well. b ^ c is carried over from the
- * previous round's a ^ b. The compiler may re-associate the sums (an empty
- * asm barrier that forbids it, as in sha512_x86_blocks.h, measured slower
- * here with GCC; OpenSSL's order, five steps on e, slower still). Rotations are written as shift pairs, which GCC
- * and clang turn into RORX under -mbmi2. Ch is ((f ^ g) & e) ^ g, so no
- * ANDN (BMI1) is needed.
+ * Round: T1 = h + (W + K) + Ch(e,f,g) + S1(e) is summed in h's register,
+ * e' = d + T1 in d's, and a' = T1 + Maj(a,b,c) + S0(a) in h's, with
+ * Maj = ((a ^ b) & (b ^ c)) ^ b, whose b ^ c is the previous round's a ^ b
+ * (carried in bc), and Ch = ((f ^ g) & e) ^ g (no ANDN, so no BMI1). That
+ * is about 24 instructions a round, the count that sets the speed on wide
+ * cores: the earlier order, which kept e' and a' four dependent steps from
+ * e and a by computing a' = e' - d + ..., with Maj = (a & (b^c)) + (b & c),
+ * cost three more (a subtraction, an AND, a copy) and ran 4-5% slower on
+ * AMD Zen 5 with GCC 12 (the bench has the figures). The compiler may
+ * re-associate the sums. Rotations are written as shift pairs, which GCC
+ * and clang turn into RORX under -mbmi2.
  *
- * Constant time: additions, subtractions, rotations and logic on values,
+ * Constant time: additions, rotations and logic on values,
  * loads from fixed offsets of the buffer; no branch or index depends on data.
  */
 #ifndef HWC_SHA256_X86_ROUNDS_H
@@ -32,15 +33,15 @@
   do {                                               \
     uint32_t s1_ = S1_256(e), s0_ = S0_256(a);       \
     uint32_t ch_ = (((f) ^ (g)) & (e)) ^ (g);        \
-    uint32_t z_ = ((b) & (c)) - (d);                 \
-    z_ += (a) & bc;                                  \
+    uint32_t ab_ = (a) ^ (b);                        \
+    uint32_t maj_ = (ab_ & bc) ^ (b);                \
+    h += (wk);                                       \
+    h += ch_;                                        \
+    h += s1_;                                        \
     d += h;                                          \
-    d += (wk);                                       \
-    d += ch_;                                        \
-    d += s1_;                                        \
-    h = d + z_;                                      \
+    h += maj_;                                       \
     h += s0_;                                        \
-    bc = (a) ^ (b);                                  \
+    bc = ab_;                                        \
   } while (0)
 
 /* Keeps the compiler from forwarding W + K stored by the vector schedule
