@@ -353,10 +353,6 @@ static inline void last_step8(uint64x2_t d[5], uint32x2_t h[5], const uint8_t *i
   carry26(h, d);
 }
 
-/* The scalar stream (poly1305_neon_blocks) runs hwc_poly1305_block64
- * (poly1305_base64.h, the generic backend's block): its multiplications go
- * to the integer multiplier, which the vector steps leave idle. */
-
 /* groups >= 5 groups of four blocks at in, in the lane form: all but the
  * last in steps h = (h + m01) r^8 + m23 r^6 + m45 r^4 + m67 r^2 over
  * eight blocks (one carry per eight), an odd one left in a step
@@ -364,7 +360,11 @@ static inline void last_step8(uint64x2_t d[5], uint32x2_t h[5], const uint8_t *i
  * (h + m01) (r^4, r^3) + m23 (r^2, r^1) lane by lane; the lane sums into
  * st. Every step has the products that do not wait for h formed first
  * (the eight-block steps one step ahead, in program order before the
- * previous step's carries, so the multiplier has work while they run). */
+ * previous step's carries, so the multiplier has work while they run).
+ * Between the steps, the sblocks blocks at sin go into hs, the scalar
+ * stream (poly1305_neon_blocks), by hwc_poly1305_block64 (the generic
+ * backend's block, poly1305_base64.h): its multiplications go to the
+ * integer multiplier, which the vector steps leave idle. */
 /* noclone: GCC would otherwise specialise it (absorb_groups.constprop.0),
  * and tools/aarch64-model/hot-functions.txt names the symbol. */
 static __attribute__((noclone, noinline)) void absorb_groups(hwc_poly1305_state *st, const uint8_t *in,
