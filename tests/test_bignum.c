@@ -432,6 +432,106 @@ static void edge_bignum_body(hwc_prim p, const char *impl, void *arg) {
   CHECK(modexps > 0);
 }
 
+/* The paired product (mul2, the CRT exponentiations' kernel) on edge
+ * values: every pair of edge moduli of one size as the two halves, every
+ * edge base against another, the product, the square, and eight squares
+ * in a row (inputs that are the kernel's own almost-reduced outputs),
+ * each half against the backend's single mul and sqr, themselves held to
+ * generic by edge_values_every_size. Sizes: every one whose digits
+ * reach a new register count of a vector backend, up to 4096 bits (the
+ * CRT halves of RSA-8192), and the halves of RSA-2048 and -3072 with
+ * their neighbours. */
+static void mul2_edge_body(hwc_prim p, const char *impl, void *arg) {
+  (void)p;
+  (void)arg;
+  const hwc_bignum_kernel *k = HWC_KERNEL(HWC_PRIM_BIGNUM, hwc_bignum_kernel);
+  static hwc_bn_mont c0, c1;
+  static uint64_t m0[HWC_BN_MAX_LIMBS], m1[HWC_BN_MAX_LIMBS], a0[HWC_BN_MAX_LIMBS], a1[HWC_BN_MAX_LIMBS];
+  static uint64_t b0[HWC_BN_MAX_LIMBS], b1[HWC_BN_MAX_LIMBS], got0[HWC_BN_MAX_LIMBS], got1[HWC_BN_MAX_LIMBS];
+  static uint64_t want0[HWC_BN_MAX_LIMBS], want1[HWC_BN_MAX_LIMBS];
+  _Alignas(64) static uint64_t x0[HWC_BN_MAX_WORDS], x1[HWC_BN_MAX_WORDS], y0[HWC_BN_MAX_WORDS], y1[HWC_BN_MAX_WORDS];
+  _Alignas(64) static uint64_t p0[HWC_BN_MAX_WORDS], p1[HWC_BN_MAX_WORDS], s0[HWC_BN_MAX_WORDS], s1[HWC_BN_MAX_WORDS];
+  size_t checked = 0;
+  for (size_t n = 4; n <= 64; n++) {
+    const int wanted = n <= 17 || n == 23 || n == 24 || n == 25 || n == 32 || n == 48 || n == 64 ||
+                       digits_of(n, 52) % 4 == 1 || digits_of(n, 29) % 4 == 1;
+    if (!wanted || (t_quick() && n > 32 && n % 16 != 0)) continue;
+    for (size_t mi = 0; mi < EDGE_MODS; mi++) {
+      for (size_t mj = 0; mj < EDGE_MODS; mj++) {
+        edge_load(m0, a0, b0, n, mi, 0, 0);
+        edge_load(m1, a1, b1, n, mj, 0, 0);
+        hwc_bn_mont_init(&c0, k, m0, n);
+        hwc_bn_mont_init(&c1, k, m1, n);
+        for (size_t bi = 0; bi < EDGE_BASES; bi++) {
+          const size_t bj = (bi * 3 + 1 + mj) % EDGE_BASES;
+          edge_load(m0, a0, b0, n, mi, bi, bj);
+          edge_load(m1, a1, b1, n, mj, bj, bi);
+          k->to_mont(x0, a0, &c0);
+          k->to_mont(y0, b0, &c0);
+          k->to_mont(x1, a1, &c1);
+          k->to_mont(y1, b1, &c1);
+          k->mul2(p0, x0, y0, &c0, p1, x1, y1, &c1);
+          k->mul2(s0, x0, x0, &c0, s1, x1, x1, &c1);
+          k->from_mont(got0, p0, &c0);
+          k->from_mont(got1, p1, &c1);
+          k->mul(p0, x0, y0, &c0);
+          k->mul(p1, x1, y1, &c1);
+          k->from_mont(want0, p0, &c0);
+          k->from_mont(want1, p1, &c1);
+          CHECK_MSG(memcmp(got0, want0, 8 * n) == 0 && memcmp(got1, want1, 8 * n) == 0,
+                    "%s: %zu bits, moduli %zu/%zu, bases %zu/%zu: paired product differs", impl, 64 * n, mi, mj, bi, bj);
+          k->from_mont(got0, s0, &c0);
+          k->from_mont(got1, s1, &c1);
+          k->sqr(s0, x0, &c0);
+          k->sqr(s1, x1, &c1);
+          k->from_mont(want0, s0, &c0);
+          k->from_mont(want1, s1, &c1);
+          CHECK_MSG(memcmp(got0, want0, 8 * n) == 0 && memcmp(got1, want1, 8 * n) == 0,
+                    "%s: %zu bits, moduli %zu/%zu, bases %zu/%zu: paired square differs", impl, 64 * n, mi, mj, bi, bj);
+          /* eight squares in a row: paired on y, singly on x */
+          memcpy(y0, x0, sizeof y0);
+          memcpy(y1, x1, sizeof y1);
+          for (int r = 0; r < 8; r++) {
+            k->mul2(y0, y0, y0, &c0, y1, y1, y1, &c1);
+            k->sqr(x0, x0, &c0);
+            k->sqr(x1, x1, &c1);
+          }
+          k->from_mont(got0, y0, &c0);
+          k->from_mont(got1, y1, &c1);
+          k->from_mont(want0, x0, &c0);
+          k->from_mont(want1, x1, &c1);
+          CHECK_MSG(memcmp(got0, want0, 8 * n) == 0 && memcmp(got1, want1, 8 * n) == 0,
+                    "%s: %zu bits, moduli %zu/%zu, bases %zu/%zu: eight paired squares differ", impl, 64 * n, mi, mj,
+                    bi, bj);
+          checked++;
+        }
+      }
+    }
+  }
+  CHECK(checked > 0);
+}
+
+/* Only the backends that have a mul2 (the others pair two single calls in
+ * bignum.c, which edge_values_every_size already covers), so this loop is
+ * t_for_each_impl's with that filter; on a CPU with none of them (a qemu
+ * model below AVX2) it checks nothing and says so. */
+HWC_TEST(bignum, mul2_edge_values) {
+  const char *before = hwc_impl_selected(HWC_PRIM_BIGNUM);
+  size_t ran = 0;
+  for (size_t i = 0; i < hwc_impl_count(HWC_PRIM_BIGNUM); i++) {
+    if (!hwc_impl_supported(HWC_PRIM_BIGNUM, i)) continue;
+    const char *name = hwc_impl_name(HWC_PRIM_BIGNUM, i);
+    CHECK(hwc_impl_select(HWC_PRIM_BIGNUM, name) == HWC_OK);
+    if (HWC_KERNEL(HWC_PRIM_BIGNUM, hwc_bignum_kernel)->mul2 == NULL) continue;
+    unsigned long calls = t_impl_calls(HWC_PRIM_BIGNUM, i);
+    mul2_edge_body(HWC_PRIM_BIGNUM, name, NULL);
+    CHECK_MSG(t_impl_calls(HWC_PRIM_BIGNUM, i) > calls, "bignum/%s: its kernel was never called", name);
+    ran++;
+  }
+  CHECK(before == NULL || hwc_impl_select(HWC_PRIM_BIGNUM, before) == HWC_OK);
+  if (ran == 0) fprintf(stderr, "bignum mul2_edge_values: no backend with mul2 on this CPU, nothing checked\n");
+}
+
 /* Every size from 256 to 8192 bits in steps of 64 (a subset in quick mode). */
 HWC_TEST(bignum, edge_values_every_size) {
   edge_size_ref *ref = malloc(sizeof *ref);
