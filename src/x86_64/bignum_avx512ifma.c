@@ -150,6 +150,26 @@ static inline __attribute__((always_inline)) void diagonal(uint64_t *col, const 
 
 static inline uint64_t mulhi64(uint64_t a, uint64_t b) { return (uint64_t)(((unsigned __int128)a * b) >> 64); }
 
+/* The scalar side of one AMM step (AMM_STEP below explains it): from the
+ * exact two lowest digits t, u, lane 2 of the accumulator (l2) and this
+ * step's share yi, xi, zi of the products in digits 0..2, the next t and u
+ * and qs = q 2^12. m0..m2 are the modulus' lowest digits, n0s = n0 2^12.
+ * Returned by value (not through pointers, which made GCC keep t and u in
+ * memory). */
+typedef struct {
+  uint64_t d0, d1, qs; /* the next t and u, and q 2^12 */
+} amm_scalar;
+static inline __attribute__((always_inline)) amm_scalar amm_scalar_step(uint64_t t, uint64_t u, uint64_t l2,
+                                                                        uint64_t yi, uint64_t xi, uint64_t zi,
+                                                                        uint64_t m0, uint64_t m1, uint64_t m2,
+                                                                        uint64_t n0s) {
+  const uint64_t t0 = t + yi;
+  const uint64_t qs = t0 * n0s;
+  return (amm_scalar){.d0 = u + xi + mulhi64(m0, qs) + ((m1 * qs) >> 12) + ((t0 + MASK52) >> 52),
+                      .d1 = l2 + zi + mulhi64(m1, qs) + ((m2 * qs) >> 12),
+                      .qs = qs};
+}
+
 /* One step of AMM for digit b_i on the accumulator acc (nv registers) and
  * its exact two lowest digits t and u (scalars): add a b_i and m q (both
  * halves, the high ones through the shifted forms), then drop the lowest
@@ -193,11 +213,11 @@ static inline uint64_t mulhi64(uint64_t a, uint64_t b) { return (uint64_t)(((uns
   do {                                                                                        \
     const __m512i bv = _mm512_set1_epi64((long long)(bi));                                    \
     const uint64_t l2 = (uint64_t)_mm_cvtsi128_si64(_mm512_extracti32x4_epi32(acc[0], 1));    \
-    const uint64_t t0 = t + (yi);                                                             \
-    const uint64_t qs = t0 * n0s;                                                             \
+    const amm_scalar sc = amm_scalar_step(t, u, l2, yi, xi, zi, m0, m1, m2, n0s);              \
+    const uint64_t qs = sc.qs;                                                                \
+    t = sc.d0;                                                                                \
+    u = sc.d1;                                                                                \
     const __m512i qv = _mm512_set1_epi64((long long)(qs >> 12));                              \
-    t = u + (xi) + mulhi64(m0, qs) + ((m1 * qs) >> 12) + ((t0 + MASK52) >> 52);               \
-    u = l2 + (zi) + mulhi64(m1, qs) + ((m2 * qs) >> 12);                                      \
     __m512i h[20];                                                                            \
     _Pragma("GCC unroll 20") for (size_t v = 0; v < nv; v++) {                                \
       const int nr = (nar) && v == nv - 1;                                                    \
@@ -392,6 +412,92 @@ static inline __attribute__((always_inline)) void amm2(uint64_t *r0, const uint6
   normalise(r1, w, nv, nar);
 }
 
+/* ---- The paired AMM on 256-bit registers only, for the narrow shape of
+ * `avx512ifma` at nv = 3 (d = 17..20: RSA-2048's halves, d = 20, in five
+ * ymm registers), products and squares alike.
+ * The same arithmetic as amm2 (the same halves land in the same lanes, so
+ * the bounds above hold as they are), in another order: a step adds the
+ * low halves, moves the accumulator down one digit, then adds the high
+ * halves, which are then aligned without the shifted copies of a and m.
+ * The shifted forms are what pushes the top digit out of a register that d
+ * fills, and the `tail` that puts it back is two of every eleven 256-bit
+ * multiply-adds of a step at d = 20; here there is none, and a step is
+ * twenty multiply-adds, five lane shifts and the scalar side of AMM_STEP.
+ * Each register's four multiply-adds and its shift are one chain per step;
+ * the other AMM's step fills the gaps. Taking any multiply-add off that
+ * chain (a product from zero, added later) costs a register copy and an
+ * add, and the loop runs near the limit of what the core dispatches: it
+ * measured slower, as did a separate accumulator for the products of a,
+ * and this file's triangular square in this form (its masks and doublings
+ * cost more instructions than the skipped products save).
+ * Why 256 bits: a ymm multiply-add costs half a zmm one on Zen 4 (two
+ * 256-bit IFMA a cycle, one 512-bit), so the width costs nothing there and
+ * leaves no lane idle. Where 512-bit IFMA runs at full rate (Zen 5)
+ * `avx512ifma-zmm` is selected instead (dispatch/uarch.c). */
+#define NY 5
+
+/* One step for digit b_i on the accumulator acc (NY ymm registers), with
+ * the scalar side of AMM_STEP (t, u: the two lowest digits exactly; l2
+ * read from lane 2 of acc[0]). */
+#define AMM_STEP_Y(acc, t, u, a, m, yi, xi, zi, m0, m1, m2, n0s, bi)                                 \
+  do {                                                                                              \
+    const __m256i bv = _mm256_set1_epi64x((long long)(bi));                                        \
+    const uint64_t l2 = (uint64_t)_mm_cvtsi128_si64(_mm256_extracti128_si256(acc[0], 1));          \
+    const amm_scalar sc = amm_scalar_step(t, u, l2, yi, xi, zi, m0, m1, m2, n0s);                    \
+    const uint64_t qs = sc.qs;                                                                      \
+    t = sc.d0;                                                                                      \
+    u = sc.d1;                                                                                      \
+    const __m256i qv = _mm256_set1_epi64x((long long)(qs >> 12));                                  \
+    _Pragma("GCC unroll 5") for (size_t v = 0; v < NY; v++) acc[v] =                               \
+        _mm256_madd52lo_epu64(_mm256_madd52lo_epu64(acc[v], a[v], bv), m[v], qv);                  \
+    _Pragma("GCC unroll 5") for (size_t v = 0; v + 1 < NY; v++) acc[v] =                           \
+        _mm256_alignr_epi64(acc[v + 1], acc[v], 1);                                                 \
+    acc[NY - 1] = _mm256_alignr_epi64(_mm256_setzero_si256(), acc[NY - 1], 1);                      \
+    _Pragma("GCC unroll 5") for (size_t v = 0; v < NY; v++) acc[v] =                               \
+        _mm256_madd52hi_epu64(_mm256_madd52hi_epu64(acc[v], a[v], bv), m[v], qv);                  \
+  } while (0)
+
+/* The two AMMs of amm2 at nv = 3, narrow (d = 17..20), on NY ymm
+ * registers each; digits d and above of a, b and m are zero. The result
+ * goes out through normalise, the ymm registers paired into the zmm of
+ * the element layout (the top one's upper half zero). */
+static void amm2_y(uint64_t *r0, const uint64_t *pa0, const uint64_t *b0, const uint64_t *pm0, uint64_t k0,
+                   uint64_t *r1, const uint64_t *pa1, const uint64_t *b1, const uint64_t *pm1, uint64_t k1, size_t d) {
+  const __m512i zero = _mm512_setzero_si512();
+  const size_t nv = 3;
+  __m256i a0[NY], m0[NY], a1[NY], m1[NY], u[NY], w[NY];
+#pragma GCC unroll 5
+  for (size_t v = 0; v < NY; v++) {
+    a0[v] = _mm256_loadu_si256((const __m256i *)(pa0 + 4 * v));
+    a1[v] = _mm256_loadu_si256((const __m256i *)(pa1 + 4 * v));
+    m0[v] = _mm256_loadu_si256((const __m256i *)(pm0 + 4 * v));
+    m1[v] = _mm256_loadu_si256((const __m256i *)(pm1 + 4 * v));
+    u[v] = w[v] = _mm256_setzero_si256();
+  }
+  PREP_SCALAR(y0, x0, z0, pa0, b0, nv);
+  PREP_SCALAR(y1, x1, z1, pa1, b1, nv);
+  const uint64_t m00 = pm0[0], m01 = pm0[1], m02 = pm0[2], n0s0 = k0 << 12;
+  const uint64_t m10 = pm1[0], m11 = pm1[1], m12 = pm1[2], n0s1 = k1 << 12;
+  uint64_t tu = 0, tw = 0, uu = 0, uw = 0;
+  for (size_t i = 0; i < d; i++) {
+    AMM_STEP_Y(u, tu, uu, a0, m0, y0[i], x0[i], z0[i], m00, m01, m02, n0s0, b0[i]);
+    AMM_STEP_Y(w, tw, uw, a1, m1, y1[i], x1[i], z1[i], m10, m11, m12, n0s1, b1[i]);
+  }
+  u[0] = _mm256_mask_set1_epi64(u[0], 1, (long long)tu);
+  w[0] = _mm256_mask_set1_epi64(w[0], 1, (long long)tw);
+  __m512i zu[3], zw[3];
+#pragma GCC unroll 3
+  for (size_t v = 0; v < nv; v++) {
+    const __m256i hu = 2 * v + 1 < NY ? u[2 * v + 1] : _mm256_setzero_si256();
+    const __m256i hw = 2 * v + 1 < NY ? w[2 * v + 1] : _mm256_setzero_si256();
+    zu[v] = _mm512_inserti64x4(_mm512_castsi256_si512(u[2 * v]), hu, 1);
+    zw[v] = _mm512_inserti64x4(_mm512_castsi256_si512(w[2 * v]), hw, 1);
+  }
+  normalise(r0, zu, nv, 0);
+  normalise(r1, zw, nv, 0);
+}
+#undef NY
+
 /* amm and amm2 instantiated for each register count nv = 1..20 (up to
  * 8192 bits), so that the loops over registers unroll and the accumulator
  * stays in registers; for nv = 1..NV_SPECIAL (moduli up to 4096 bits)
@@ -402,8 +508,10 @@ static inline __attribute__((always_inline)) void amm2(uint64_t *r0, const uint6
  * masks, doublings and the loop per register cost more than the skipped
  * products save on one chain). Larger sizes (8192-bit moduli) keep a full
  * top register and the plain product: correct for every d, only not
- * specialised, to bound the code size. The instances differ only in
- * constants, hence one macro per kind, each named amm_<kind>_<nv>. */
+ * specialised, to bound the code size. The narrow paired product at three
+ * registers is amm2_y above (all ymm), not an instance. The instances
+ * differ only in constants, hence one macro per kind, each named
+ * amm_<kind>_<nv>. */
 #define NV_SPECIAL 10
 #define SQR_MIN_NV 4
 typedef void (*amm_fn)(uint64_t *, const uint64_t *, const uint64_t *, const uint64_t *, uint64_t, size_t);
@@ -423,7 +531,7 @@ typedef void (*amm2_fn)(uint64_t *, const uint64_t *, const uint64_t *, const ui
 #define AMM_WIDE(k) AMM1_N(w, k, 0) AMM2_N(w, k, 0, 0)
 #define AMM_NARROW(k) AMM_WIDE(k) AMM1_N(n, k, 1) AMM2_N(n, k, 1, 0)
 #define AMM_SQ(k) AMM_NARROW(k) AMM2_N(ws, k, 0, 1) AMM2_N(ns, k, 1, 1)
-AMM_NARROW(1) AMM_NARROW(2) AMM_NARROW(3) AMM_SQ(4) AMM_SQ(5) AMM_SQ(6) AMM_SQ(7) AMM_SQ(8) AMM_SQ(9) AMM_SQ(10)
+AMM_NARROW(1) AMM_NARROW(2) AMM_WIDE(3) AMM1_N(n, 3, 1) AMM_SQ(4) AMM_SQ(5) AMM_SQ(6) AMM_SQ(7) AMM_SQ(8) AMM_SQ(9) AMM_SQ(10)
 AMM_WIDE(11) AMM_WIDE(12) AMM_WIDE(13) AMM_WIDE(14) AMM_WIDE(15)
 AMM_WIDE(16) AMM_WIDE(17) AMM_WIDE(18) AMM_WIDE(19) AMM_WIDE(20)
 #undef AMM_SQ
@@ -443,7 +551,7 @@ static const amm_fn amm_by_nv[21][2] = {
     {amm_w_16},   {amm_w_17},   {amm_w_18},   {amm_w_19},   {amm_w_20},
 };
 static const amm2_fn amm2_by_nv[21][4] = {
-    {NULL},          ROW2(amm2, 1), ROW2(amm2, 2), ROW2(amm2, 3), ROW4(amm2, 4), ROW4(amm2, 5),
+    {NULL},          ROW2(amm2, 1), ROW2(amm2, 2), {amm2_w_3, amm2_y}, ROW4(amm2, 4), ROW4(amm2, 5),
     ROW4(amm2, 6),   ROW4(amm2, 7), ROW4(amm2, 8), ROW4(amm2, 9), ROW4(amm2, 10),
     {amm2_w_11},     {amm2_w_12},   {amm2_w_13},   {amm2_w_14},   {amm2_w_15},
     {amm2_w_16},     {amm2_w_17},   {amm2_w_18},   {amm2_w_19},   {amm2_w_20},
