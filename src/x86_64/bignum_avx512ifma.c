@@ -570,10 +570,18 @@ static inline size_t kind_of(const hwc_bn_mont *ctx, int sq, int narrow_ok) {
 }
 
 /* r = a b / R mod m, almost reduced, through the instance for the
- * element's shape. */
+ * element's shape. A single AMM, with no second one to fill the gaps of
+ * its chain, runs wide where the narrow form would need its tail (d fills
+ * the narrow top register) and spans at most four registers: there the
+ * tail's two multiply-adds on the chain cost more than the idle lanes of
+ * a full top register (measured on Zen 4: 1024-bit moduli, RSA-2048's CRT
+ * halves, and 1408-bit ones; from five registers on the narrow form
+ * stays ahead). */
 static inline void mont_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx,
                             int narrow_ok) {
-  amm_by_nv[ctx->words / 8][kind_of(ctx, 0, narrow_ok)](r, a, b, ctx->mb, ctx->n0, ctx->rbits / 52);
+  const size_t nv = ctx->words / 8, d = ctx->rbits / 52;
+  const int tail = d + 4 == 8 * nv;
+  amm_by_nv[nv][kind_of(ctx, 0, narrow_ok && !(tail && nv <= 4))](r, a, b, ctx->mb, ctx->n0, d);
 }
 
 /* The two CRT products of RSA at once (kernels.h: c0 and c1 of the same
