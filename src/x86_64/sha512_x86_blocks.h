@@ -2,9 +2,10 @@
 /*
  * SHA-512 compression (FIPS 180-4, 6.4.2; also SHA-384): scalar BMI2 rounds
  * fed by a 256-bit vector message schedule. Shared by sha512_avx2.c and
- * sha512_avx512.c, which differ only in the schedule's sigma functions
- * (defined by the includer as sched_s0 / sched_s1 on __m256i) and in the
- * register file the compiler may use.
+ * sha512_avx512.c, which differ in the schedule's sigma functions (defined
+ * by the includer as sched_s0 / sched_s1 on __m256i), in the register file
+ * the compiler may use, and in the choice of round and of schedule
+ * arrangement below (SHA512_ROUND, SHA512_SCHEDULE_IN_FIRST_BLOCK).
  *
  * Schedule: the two-block layout of Intel's "Fast SHA-512 Implementations
  * on Intel Architecture Processors" (Guilford, Gulley, Gopal, 2012), as in
@@ -14,25 +15,49 @@
  * lane, so one vector step extends both schedules (W[t] needs W[t-2] at the
  * nearest, so two words at a time are independent). W[t] + K[t] for both
  * blocks goes to a stack buffer, and the scalar rounds read it from there.
- * The vector work is spread over the rounds, where it fills the scalar
- * pipeline's gaps: the first block's rounds finish their pair's schedule
- * (words 48..79), the second block's rounds compute words 16..47 of the next
- * pair into a second buffer.
+ * The vector work runs beside the rounds, where it fills the scalar
+ * pipeline's gaps, in one of two arrangements (the includer defines
+ * SHA512_SCHEDULE_IN_FIRST_BLOCK for the first):
+ *  - in the first block: its rounds 0..63 compute words 16..79 of the pair,
+ *    one step per two rounds, into a single buffer; the second block's
+ *    rounds are scalar only, and load the next pair's words 0..15 once
+ *    they have read rows 0..7. One buffer pointer and one K pointer in the
+ *    loop, and the first rounds of a call start at once.
+ *  - spread over both blocks: the first block's rounds finish their pair's
+ *    schedule (words 48..79), the second block's rounds compute words
+ *    16..47 of the next pair into a second buffer. Vector work in every
+ *    round, but a buffer pointer, a second buffer's and a K pointer in the
+ *    loop (one general register more), and a call starts with sixteen
+ *    schedule steps in a row.
  *
  * Rounds: a round is bound both by latency (the e and a recurrences) and by
- * its count of scalar ALU operations. The textbook order, e' = d + T1 with
- * T1 = h + W + K + Ch + S1(e), puts five dependent steps between e and e'
- * (S1 takes three: RORX, XOR, XOR). Here d + h + W + K is summed first,
- * off the path, so e' = (that + Ch) + S1 is four steps from e. For a, the
- * identity a' = T1 + S0(a) + Maj = e' - d + S0(a) + Maj, with
- * Maj(a,b,c) = (a & (b^c)) + (b & c) (the two terms never share a set bit),
- * puts (b & c) - d off the path and a & (b^c) one step from a, so a' is
- * four steps from a as well. That costs one subtraction over the textbook
- * round (24 ALU operations, 4-cycle recurrences). b ^ c is carried over
- * from the previous round's a ^ b.
+ * its count of scalar ALU operations; which bound is the tighter depends on
+ * the core's integer ALU count, so there are two rounds and each includer
+ * picks one by defining SHA512_ROUND:
+ *  - SHA512_ROUND_SHORT_PATH: the textbook order, e' = d + T1 with
+ *    T1 = h + W + K + Ch + S1(e), puts five dependent steps between e and
+ *    e' (S1 takes three: RORX, XOR, XOR). Here d + h + W + K is summed
+ *    first, off the path, so e' = (that + Ch) + S1 is four steps from e.
+ *    For a, the identity a' = T1 + S0(a) + Maj = e' - d + S0(a) + Maj, with
+ *    Maj(a,b,c) = (a & (b^c)) + (b & c) (the two terms never share a set
+ *    bit), puts (b & c) - d off the path and a & (b^c) one step from a, so
+ *    a' is four steps from a as well. That costs three operations over the
+ *    textbook round (25 ALU operations, 4-cycle recurrences): the better
+ *    trade on a core with six integer ALUs (AMD Zen 5), where 22
+ *    operations would take under four cycles and the recurrence sets the
+ *    pace.
+ *  - SHA512_ROUND_FEW_OPS: the textbook order with
+ *    Maj = ((a^b) & (b^c)) ^ b, 22 ALU operations (6 RORX, 8 XOR, 2 AND,
+ *    6 ADD, the same count as OpenSSL's round) and 5-cycle recurrences:
+ *    the better trade on four integer ALUs (Haswell to Skylake, Zen 2 to
+ *    Zen 4), where 25 operations need over six cycles a round and 22 need
+ *    five and a half.
+ * In both, b ^ c is carried over from the previous round's a ^ b.
  *
- * Code size: the loop runs 32 rounds (with 8 schedule steps) per iteration
- * and a 16-round tail, about 1,500 instructions. Unrolling all 160 rounds of
+ * Code size: the spread arrangement's loop runs 32 rounds (with 8 schedule
+ * steps) per iteration and a 16-round tail, about 1,500 instructions; the
+ * first-block one four 16-round pieces (one with 8 schedule steps), about
+ * as many. Unrolling all 160 rounds of
  * a block pair (about four times as much code) was as fast only while the
  * loop stayed in the op cache; with some code placements it fell out and
  * ran from the legacy decoders, much slower. Smaller op caches (Ice Lake's)
@@ -50,13 +75,6 @@
 #include "../kernels.h"
 #include "../msan.h"
 
-/* GCC's post-register-allocation scheduler (generic x86 tuning) clusters
- * the vector schedule and scalar rounds that the source interleaves, which
- * measured slower on Zen. Clang keeps the order without being asked. */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("no-schedule-insns2")
-#endif
-
 /* ---- scalar rounds (GCC and Clang turn the rotate idiom into RORX). */
 #define ROR(x, n) ((x) >> (n) | (x) << (64 - (n)))
 #define S0(x) (ROR(x, 28) ^ ROR(x, 34) ^ ROR(x, 39))
@@ -73,7 +91,7 @@
 #endif
 
 /* On entry bc = b ^ c. New e goes to d's register, new a to h's. */
-#define ROUND(a, b, c, d, e, f, g, h, wk)                   \
+#define SHA512_ROUND_SHORT_PATH(a, b, c, d, e, f, g, h, wk) \
   do {                                                      \
     uint64_t s1 = S1(e), s0 = S0(a);                        \
     uint64_t ch = (((f) ^ (g)) & (e)) ^ (g);                \
@@ -90,6 +108,25 @@
     h += s0;                                                \
     bc = (a) ^ (b);                                         \
   } while (0)
+
+/* Same contract. The compiler may re-associate these sums: every order of
+ * them costs the same count, and none shortens the 5-step paths. */
+#define SHA512_ROUND_FEW_OPS(a, b, c, d, e, f, g, h, wk)    \
+  do {                                                      \
+    uint64_t s1 = S1(e), s0 = S0(a);                        \
+    uint64_t ch = (((f) ^ (g)) & (e)) ^ (g);                \
+    uint64_t ab = (a) ^ (b);                                \
+    uint64_t maj = (ab & bc) ^ (b);                         \
+    h += (wk);                                              \
+    h += ch;                                                \
+    h += s1;                                                \
+    d += h;                                                 \
+    h += maj;                                               \
+    h += s0;                                                \
+    bc = ab;                                                \
+  } while (0)
+
+#define ROUND SHA512_ROUND
 
 /* W + K of round i (0..7) of the eight at p: a 4-word row of the buffer
  * holds two rounds of the two blocks, p already offset to this block's
@@ -112,15 +149,18 @@
 /* Pair j >= 8 into x0, the register that held pair j - 8: W[2j..2j+1] =
  * W[-16] + s0(W[-15]) + W[-7] + s1(W[-2]), the odd offsets straddling two
  * registers (VPALIGNR by one word). x1, x4, x5, x7 hold pairs j-7, j-4, j-3,
- * j-1. W + K goes to row j of dst. */
-#define SCHED(dst, j, x0, x1, x4, x5, x7)                                    \
-  do {                                                                       \
-    __m256i w15 = _mm256_alignr_epi8(x1, x0, 8);                             \
-    __m256i w7 = _mm256_alignr_epi8(x5, x4, 8);                              \
-    x0 = _mm256_add_epi64(_mm256_add_epi64(x0, sched_s0(w15)), w7);          \
-    x0 = _mm256_add_epi64(x0, sched_s1(x7));                                 \
-    _mm256_store_si256((__m256i *)((dst) + 4 * (j)), _mm256_add_epi64(x0, KPAIR(j))); \
+ * j-1. W + K goes to the row at `row`, with K[2j], K[2j+1] read at kp. */
+#define SCHEDP(row, kp, x0, x1, x4, x5, x7)                                   \
+  do {                                                                        \
+    __m256i w15 = _mm256_alignr_epi8(x1, x0, 8);                              \
+    __m256i w7 = _mm256_alignr_epi8(x5, x4, 8);                               \
+    x0 = _mm256_add_epi64(_mm256_add_epi64(x0, sched_s0(w15)), w7);           \
+    x0 = _mm256_add_epi64(x0, sched_s1(x7));                                  \
+    __m256i k_ = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(kp))); \
+    _mm256_store_si256((__m256i *)(row), _mm256_add_epi64(x0, k_));           \
   } while (0)
+/* The same, into row j of dst. */
+#define SCHED(dst, j, x0, x1, x4, x5, x7) SCHEDP((dst) + 4 * (j), hwc_sha512_k + 2 * (j), x0, x1, x4, x5, x7)
 /* Pair j in ring slot j mod 8. */
 #define SLOT0(dst, j) SCHED(dst, j, x0, x1, x4, x5, x7)
 #define SLOT1(dst, j) SCHED(dst, j, x1, x2, x5, x6, x0)
@@ -166,6 +206,78 @@
     _mm256_store_si256((__m256i *)((dst) + 28), _mm256_add_epi64(x7, KPAIR(7))); \
   } while (0)
 
+#ifdef SHA512_SCHEDULE_IN_FIRST_BLOCK
+/* The state after nblocks more blocks at in, the schedule in the first
+ * block of each pair (see the top of this file). Row r of wk (4 words)
+ * holds W + K of rounds 2r, 2r + 1 of the first block, then of the second;
+ * the rounds of the first block read column 0..1, the second's 2..3. */
+static inline void sha512_x86_blocks(uint64_t state[8], const uint8_t *in, size_t nblocks) {
+  /* Big-endian words: reverse the bytes of each 64-bit lane. */
+  const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
+                                         7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+  _Alignas(32) uint64_t wk[160];
+  __m256i x0, x1, x2, x3, x4, x5, x6, x7;
+
+  if (!nblocks) return;
+  /* A lone last block runs as a pair with itself; its second half is not
+   * used. */
+  LOAD_PAIR(wk, in, nblocks >= 2 ? in + 128 : in);
+  for (;;) {
+    uint64_t a = state[0], b = state[1], c = state[2], d = state[3];
+    uint64_t e = state[4], f = state[5], g = state[6], h = state[7];
+    uint64_t bc = b ^ c;
+    uint64_t *p = wk;
+    const uint64_t *kp = hwc_sha512_k + 16;
+    /* First block, rounds 0..63 (rows 0..31), in four turns of 16 rounds
+     * and the eight-slot ring; each turn computes rows 8..15 past its own
+     * first row, which the next turn reads. */
+    for (int turn = 0; turn < 4; turn++, p += 32, kp += 16) {
+      OPAQUE(p);
+      PAIR0(p, 0); SCHEDP(p + 32, kp + 0, x0, x1, x4, x5, x7);
+      PAIR2(p, 2); SCHEDP(p + 36, kp + 2, x1, x2, x5, x6, x0);
+      PAIR4(p, 4); SCHEDP(p + 40, kp + 4, x2, x3, x6, x7, x1);
+      PAIR6(p, 6); SCHEDP(p + 44, kp + 6, x3, x4, x7, x0, x2);
+      PAIR0(p + 16, 0); SCHEDP(p + 48, kp + 8, x4, x5, x0, x1, x3);
+      PAIR2(p + 16, 2); SCHEDP(p + 52, kp + 10, x5, x6, x1, x2, x4);
+      PAIR4(p + 16, 4); SCHEDP(p + 56, kp + 12, x6, x7, x2, x3, x5);
+      PAIR6(p + 16, 6); SCHEDP(p + 60, kp + 14, x7, x0, x3, x4, x6);
+    }
+    OPAQUE(p);
+    EIGHT(p);
+    EIGHT(p + 16);
+    state[0] += a; state[1] += b; state[2] += c; state[3] += d;
+    state[4] += e; state[5] += f; state[6] += g; state[7] += h;
+    if (nblocks < 2) return;
+
+    /* Second block: scalar rounds only, from column 2. */
+    a = state[0], b = state[1], c = state[2], d = state[3];
+    e = state[4], f = state[5], g = state[6], h = state[7];
+    bc = b ^ c;
+    p = wk + 2;
+    OPAQUE(p);
+    EIGHT(p);
+    EIGHT(p + 16);
+    /* Rows 0..7 are read: the next pair's first words go there now, so
+     * that its first rounds need not wait for them. */
+    if (nblocks > 2) {
+      const uint8_t *next = in + 256;
+      LOAD_PAIR(wk, next, nblocks > 3 ? next + 128 : next);
+    }
+    for (p += 32; p < wk + 160; p += 32) {
+      OPAQUE(p);
+      EIGHT(p);
+      EIGHT(p + 16);
+    }
+    state[0] += a; state[1] += b; state[2] += c; state[3] += d;
+    state[4] += e; state[5] += f; state[6] += g; state[7] += h;
+    nblocks -= 2;
+    if (!nblocks) return;
+    in += 256;
+  }
+}
+#else
+/* The state after nblocks more blocks at in, the schedule spread over both
+ * blocks of each pair. */
 static inline void sha512_x86_blocks(uint64_t state[8], const uint8_t *in, size_t nblocks) {
   /* Big-endian words: reverse the bytes of each 64-bit lane. */
   const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
@@ -224,4 +336,5 @@ static inline void sha512_x86_blocks(uint64_t state[8], const uint8_t *in, size_
   }
 }
 
+#endif
 #endif
