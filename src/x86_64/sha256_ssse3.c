@@ -24,6 +24,15 @@
  */
 #include <immintrin.h>
 
+/* GCC's instruction scheduling before register allocation (off by default
+ * on x86) places the vector schedule among the scalar rounds so that more
+ * of it overlaps them: measured faster on long messages on Zen 3 (a single
+ * block is a little slower: it has less to overlap). Clang needs no
+ * option. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("schedule-insns")
+#endif
+
 #include "../kernels.h"
 #include "sha256_x86_rounds.h"
 
