@@ -69,6 +69,10 @@ size_t t_shavs_each(const char *text, t_shavs_fn fn, void *arg);
  * how many ran and restores the previous selection. */
 typedef void (*t_impl_body)(hwc_prim p, const char *impl, void *arg);
 size_t t_for_each_impl(hwc_prim p, t_impl_body body, void *arg);
+/* The same loop over only the implementations for which want(p), called
+ * with each one selected, returns non-zero (want NULL: all of them); it may
+ * run none and returns the count. */
+size_t t_for_each_impl_where(hwc_prim p, int (*want)(hwc_prim p), t_impl_body body, void *arg);
 /* How many t_for_each_impl bodies passed for implementation i of p in
  * this process (a body that failed does not count). */
 unsigned long t_bodies_passed(hwc_prim p, size_t i);

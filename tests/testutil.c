@@ -79,13 +79,14 @@ static unsigned long bodies_passed[HWC_PRIM_COUNT][32];
 
 unsigned long t_bodies_passed(hwc_prim p, size_t i) { return i < 32 ? bodies_passed[p][i] : 0; }
 
-size_t t_for_each_impl(hwc_prim p, t_impl_body body, void *arg) {
+size_t t_for_each_impl_where(hwc_prim p, int (*want)(hwc_prim p), t_impl_body body, void *arg) {
   const char *before = hwc_impl_selected(p);
   size_t ran = 0;
   for (size_t i = 0; i < hwc_impl_count(p); i++) {
     if (!hwc_impl_supported(p, i)) continue;
     const char *name = hwc_impl_name(p, i);
     CHECK(hwc_impl_select(p, name) == HWC_OK);
+    if (want && !want(p)) continue;
     unsigned long calls = t_impl_calls(p, i);
     body(p, name, arg);
     CHECK_MSG(t_impl_calls(p, i) > calls, "%s/%s: its kernel was never called", hwc_prim_name(p), name);
@@ -93,6 +94,11 @@ size_t t_for_each_impl(hwc_prim p, t_impl_body body, void *arg) {
     ran++;
   }
   CHECK(before == NULL || hwc_impl_select(p, before) == HWC_OK);
+  return ran;
+}
+
+size_t t_for_each_impl(hwc_prim p, t_impl_body body, void *arg) {
+  size_t ran = t_for_each_impl_where(p, NULL, body, arg);
   CHECK_MSG(ran > 0, "%s: no implementation ran", hwc_prim_name(p));
   return ran;
 }
