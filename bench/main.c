@@ -111,11 +111,11 @@ static void print_figure(const bench_report *rep, const bench_result *r) {
   if (g) snprintf(speedup, sizeof speedup, "%.2fx", g->fig.median_ns / r->fig.median_ns);
   double spread = 100.0 * (r->fig.max_ns - r->fig.min_ns) / r->fig.median_ns;
   if (r->row->kind == BENCH_BULK)
-    printf("%-28s %-14s %8s %10.3f %10.3f %10s %7.1f%%", r->row->name, impl,
+    printf("%-28s %-15s %8s %10.3f %10.3f %10s %7.1f%%", r->row->name, impl,
            fmt_size(r->size, size, sizeof size), (double)r->size / r->fig.median_ns,
            r->fig.ticks / (double)r->size, speedup, spread);
   else
-    printf("%-28s %-14s %8s %10.0f %10.0f %10s %7.1f%%", r->row->name, impl, "-",
+    printf("%-28s %-15s %8s %10.0f %10.0f %10s %7.1f%%", r->row->name, impl, "-",
            1e9 / r->fig.median_ns, r->fig.ticks, speedup, spread);
   for (size_t k = 0; k < rep->n_peers; k++) {
     if (!rep->peers[k].loaded) continue;
@@ -137,7 +137,7 @@ static void print_table(const bench_report *rep) {
     if (i > 0 && results[i - 1].row == row) continue;
     if ((int)row->kind != kind) {
       kind = (int)row->kind;
-      printf("\n%-28s %-14s %8s %10s %10s %10s %8s", "name", "impl", "size",
+      printf("\n%-28s %-15s %8s %10s %10s %10s %8s", "name", "impl", "size",
              kind == BENCH_BULK ? "GB/s" : "ops/s", kind == BENCH_BULK ? "cpb" : "cycles/op",
              "vs generic", "spread");
       for (size_t k = 0; k < rep->n_peers; k++) {
@@ -157,15 +157,15 @@ static void print_table(const bench_report *rep) {
     for (size_t j = i; j < n_results && results[j].row == row; j++) {
       const bench_result *r = &results[j];
       if (r->st == BENCH_NOT_BUILT)
-        printf("%-28s %-14s (not built: no implementation of %s in this build)\n", row->name, "-",
+        printf("%-28s %-15s (not built: no implementation of %s in this build)\n", row->name, "-",
                hwc_prim_name(row->prim));
       else if (r->st == BENCH_UNSUPPORTED)
-        printf("%-28s %-14s (not supported by this CPU)\n", row->name, r->impl);
+        printf("%-28s %-15s (not supported by this CPU)\n", row->name, r->impl);
       else if (r->st == BENCH_FAILED && bench_result_is_peer(r))
-        printf("%-28s %-14s (failed: its setup returned %d)\n", row->name, bench_peer_name(rep, r->source),
+        printf("%-28s %-15s (failed: its setup returned %d)\n", row->name, bench_peer_name(rep, r->source),
                r->err);
       else if (r->st == BENCH_FAILED)
-        printf("%-28s %-14s (failed: %s)\n", row->name, r->impl, hwc_strerror(r->err));
+        printf("%-28s %-15s (failed: %s)\n", row->name, r->impl, hwc_strerror(r->err));
     }
   }
   printf("\n* = the implementation the dispatcher selects on this CPU; vs generic = "
@@ -182,11 +182,11 @@ static void print_shootout(const bench_report *rep, const shootout *s) {
     if (s->rows[i].mean_s < fastest) fastest = s->rows[i].mean_s;
   printf("\ncipher-shootout: %llu bytes per run in %zu-byte calls, %u runs, mean of the best %u\n",
          s->bytes, s->chunk, s->runs, s->best);
-  printf("%-28s %-10s %-14s %10s %10s %10s\n", "name", "library", "impl", "seconds", "GB/s", "relative");
+  printf("%-28s %-10s %-15s %10s %10s %10s\n", "name", "library", "impl", "seconds", "GB/s", "relative");
   for (size_t i = 0; i < s->count; i++) {
     const shootout_result *r = &s->rows[i];
     int peer = r->source && strcmp(r->source, BENCH_SOURCE_HWCRYPTO) != 0;
-    printf("%-28s %-10s %-14s %10.3f %10.3f %9.1f%%\n", r->name, peer ? bench_peer_name(rep, r->source) : "hwcrypto",
+    printf("%-28s %-10s %-15s %10.3f %10.3f %9.1f%%\n", r->name, peer ? bench_peer_name(rep, r->source) : "hwcrypto",
            peer ? "-" : r->impl, r->mean_s, (double)s->bytes / r->mean_s / 1e9, 100.0 * fastest / r->mean_s);
   }
 }

@@ -512,7 +512,7 @@ static void print_terminal(const matrix *m) {
   printf("\nCPU tiers on %s: the implementation hwcrypto selects and OpenSSL on the same tier;\n"
          "bulk rows at %s; ratio = OpenSSL's time / ours (above 1: hwcrypto faster)\n",
          m->model, fmt_size(m->size, sz, sizeof sz));
-  printf("\n%-26s %-26s %-14s %14s %14s %7s\n", "result", "tier", "hwcrypto impl", "hwcrypto", "OpenSSL",
+  printf("\n%-26s %-26s %-15s %14s %14s %7s\n", "result", "tier", "hwcrypto impl", "hwcrypto", "OpenSSL",
          "ratio");
   for (size_t k = 0; k < m->n_names; k++) {
     for (size_t t = 0; t < n_runs; t++) {
@@ -521,11 +521,11 @@ static void print_terminal(const matrix *m) {
       cell c = cell_of(tr->doc, m->names[k], m->size);
       tier_label(lab, sizeof lab, tr);
       if (!c.impl) {
-        printf("%-26s %-26s %-14s %14s %14s %7s\n", m->names[k], lab, "-", "-", "-", "-");
+        printf("%-26s %-26s %-15s %14s %14s %7s\n", m->names[k], lab, "-", "-", "-", "-");
         continue;
       }
       if (c.has_ossl) snprintf(r, sizeof r, "%.2fx", c.ratio);
-      printf("%-26s %-26s %-14s %14s %14s %7s\n", m->names[k], lab, c.impl, fmt_rate(a, sizeof a, c.rate, c.bulk),
+      printf("%-26s %-26s %-15s %14s %14s %7s\n", m->names[k], lab, c.impl, fmt_rate(a, sizeof a, c.rate, c.bulk),
              c.has_ossl ? fmt_rate(b, sizeof b, c.ossl, c.bulk) : "-", c.has_ossl ? r : "-");
     }
   }

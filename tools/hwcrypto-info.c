@@ -354,11 +354,11 @@ static void report(void) {
   printf("cpu: %s\n", hwc_cpu_summary());
   const char *id = hwc_cpu_identity();
   printf("identity: %.*s\n\n", (int)strcspn(id, "\n"), id);
-  printf("%-10s %-14s %-10s %s\n", "primitive", "implementation", "supported", "selected (why)");
+  printf("%-10s %-15s %-10s %s\n", "primitive", "implementation", "supported", "selected (why)");
   for (int p = 0; p < HWC_PRIM_COUNT; p++) {
     size_t n = hwc_impl_count((hwc_prim)p);
     if (n == 0) {
-      printf("%-10s %-14s\n", hwc_prim_name((hwc_prim)p), "(not built yet)");
+      printf("%-10s %-15s\n", hwc_prim_name((hwc_prim)p), "(not built yet)");
       continue;
     }
     const char *sel = hwc_impl_selected((hwc_prim)p);
@@ -366,7 +366,7 @@ static void report(void) {
       const char *name = hwc_impl_name((hwc_prim)p, i);
       char why[64] = "";
       if (name == sel) snprintf(why, sizeof why, "<- selected (%s)", hwc_impl_reason((hwc_prim)p));
-      printf("%-10s %-14s %-10s %s\n", i ? "" : hwc_prim_name((hwc_prim)p), name,
+      printf("%-10s %-15s %-10s %s\n", i ? "" : hwc_prim_name((hwc_prim)p), name,
              hwc_impl_supported((hwc_prim)p, i) ? "yes" : "no", why);
     }
   }

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * SHA-512 compression (FIPS 180-4, 6.4.2; also SHA-384): scalar BMI2 rounds
- * fed by a 256-bit vector message schedule. Shared by sha512_avx2.c and
- * sha512_avx512.c, which differ in the schedule's sigma functions (defined
- * by the includer as sched_s0 / sched_s1 on __m256i), in the register file
- * the compiler may use, and in the choice of round and of schedule
- * arrangement below (SHA512_ROUND, SHA512_SCHEDULE_IN_FIRST_BLOCK).
+ * fed by a 256-bit vector message schedule. Shared by sha512_avx2.c,
+ * sha512_avx2_short_path.c and sha512_avx512.c, which differ in the
+ * schedule's sigma functions (defined by the includer as sched_s0 /
+ * sched_s1 on __m256i), in the register file the compiler may use, and in
+ * the choice of round and of schedule arrangement below (SHA512_ROUND,
+ * SHA512_SCHEDULE_IN_FIRST_BLOCK).
  *
  * Schedule: the two-block layout of Intel's "Fast SHA-512 Implementations
  * on Intel Architecture Processors" (Guilford, Gulley, Gopal, 2012), as in
