@@ -17,17 +17,14 @@
  * kernel runs on (Haswell to Alder Lake, Zen 2 and Zen 3) have four integer
  * ALUs, or five (Golden Cove, where both rounds take five cycles). The
  * six-ALU Zen 5 runs sha512_avx512.c, or sha512_avx2_short_path.c where
- * AVX-512 is hidden (dispatch/uarch.c). With sixteen vector
- * registers the schedule goes in the first block of a pair, which leaves
- * the rounds a general register more (sha512_x86_blocks.h). GCC's
- * instruction scheduling before register allocation (off by default on
- * x86) interleaves the schedule steps and the rounds in a way that measured
- * faster on Zen 3; Clang needs no option. */
+ * AVX-512 is hidden (dispatch/uarch.c). GCC's instruction scheduling
+ * before register allocation (off by default on x86) interleaves the
+ * schedule steps and the rounds in a way that measured faster on Zen 3;
+ * Clang needs no option. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("schedule-insns")
 #endif
 #define SHA512_ROUND SHA512_ROUND_FEW_OPS
-#define SHA512_SCHEDULE_IN_FIRST_BLOCK
 #include "sha512_x86_blocks.h"
 
 HWC_CALL_COUNTER(sha512_avx2);

@@ -17,17 +17,14 @@
 #include "../kernels.h"
 #include "sha512_sigma_avx2.h"
 
-/* The schedule in the first block of a pair, as in sha512_avx2.c: on Zen 5
- * it is as fast as the spread arrangement at 16 KiB and faster for one to
- * eight blocks. GCC's post-register-allocation scheduler clusters the
- * vector schedule and the scalar rounds that the source interleaves, as in
+/* GCC's post-register-allocation scheduler clusters the vector schedule
+ * and the scalar rounds that the source interleaves, as in
  * sha512_avx512.c; with it off this round is faster on Zen 5, where the
  * few-operations round wanted the pre-allocation scheduler on Zen 3. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("no-schedule-insns2")
 #endif
 #define SHA512_ROUND SHA512_ROUND_SHORT_PATH
-#define SHA512_SCHEDULE_IN_FIRST_BLOCK
 #include "sha512_x86_blocks.h"
 
 HWC_CALL_COUNTER(sha512_avx2_short_path);

@@ -38,9 +38,8 @@ static inline __m256i sched_s1(__m256i v) {
   return xor3(_mm256_ror_epi64(v, 19), _mm256_ror_epi64(v, 61), _mm256_srli_epi64(v, 6));
 }
 
-/* The short-path rounds and the spread schedule, both tuned on Zen 5,
- * whose six integer ALUs leave the recurrences as the bound
- * (sha512_x86_blocks.h). The four-ALU AVX-512 parts (Zen 4, Skylake-SP to
+/* The short-path rounds, tuned on Zen 5, whose six integer ALUs leave the
+ * recurrences as the bound (sha512_x86_blocks.h). The four-ALU AVX-512 parts (Zen 4, Skylake-SP to
  * Ice Lake) may prefer sha512_avx2.c's choices; not measured there yet.
  * GCC's post-register-allocation scheduler (generic x86 tuning) clusters
  * the vector schedule and scalar rounds that the source interleaves, which

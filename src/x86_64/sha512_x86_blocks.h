@@ -5,8 +5,7 @@
  * sha512_avx2_short_path.c and sha512_avx512.c, which differ in the
  * schedule's sigma functions (defined by the includer as sched_s0 /
  * sched_s1 on __m256i), in the register file the compiler may use, and in
- * the choice of round and of schedule arrangement below (SHA512_ROUND,
- * SHA512_SCHEDULE_IN_FIRST_BLOCK).
+ * the choice of round below (SHA512_ROUND).
  *
  * Schedule: the two-block layout of Intel's "Fast SHA-512 Implementations
  * on Intel Architecture Processors" (Guilford, Gulley, Gopal, 2012), as in
@@ -17,19 +16,16 @@
  * nearest, so two words at a time are independent). W[t] + K[t] for both
  * blocks goes to a stack buffer, and the scalar rounds read it from there.
  * The vector work runs beside the rounds, where it fills the scalar
- * pipeline's gaps, in one of two arrangements (the includer defines
- * SHA512_SCHEDULE_IN_FIRST_BLOCK for the first):
- *  - in the first block: its rounds 0..63 compute words 16..79 of the pair,
- *    one step per two rounds, into a single buffer; the second block's
- *    rounds are scalar only, and load the next pair's words 0..15 once
- *    they have read rows 0..7. One buffer pointer and one K pointer in the
- *    loop, and the first rounds of a call start at once.
- *  - spread over both blocks: the first block's rounds finish their pair's
- *    schedule (words 48..79), the second block's rounds compute words
- *    16..47 of the next pair into a second buffer. Vector work in every
- *    round, but a buffer pointer, a second buffer's and a K pointer in the
- *    loop (one general register more), and a call starts with sixteen
- *    schedule steps in a row.
+ * pipeline's gaps, all of it in the first block of each pair: that
+ * block's rounds 0..63 compute words 16..79 of the pair, one step per two
+ * rounds, into a single buffer; the second block's rounds are scalar only,
+ * and load the next pair's words 0..15 once they have read rows 0..7. One
+ * buffer pointer and one K pointer in the loop, and the first rounds of a
+ * call start at once. (Spreading the steps over both blocks, the second
+ * block scheduling the next pair into a second buffer, keeps a general
+ * register more in the loop and starts a call with sixteen steps in a row;
+ * it measured slower with the few-operations round on Zen 3, and with both
+ * rounds on Zen 5 level in long messages and slower up to a few KiB.)
  *
  * Rounds: a round is bound both by latency (the e and a recurrences) and by
  * its count of scalar ALU operations; which bound is the tighter depends on
@@ -55,14 +51,12 @@
  *    five and a half.
  * In both, b ^ c is carried over from the previous round's a ^ b.
  *
- * Code size: the spread arrangement's loop runs 32 rounds (with 8 schedule
- * steps) per iteration and a 16-round tail, about 1,500 instructions; the
- * first-block one four 16-round pieces (one with 8 schedule steps), about
- * as many. Unrolling all 160 rounds of
- * a block pair (about four times as much code) was as fast only while the
- * loop stayed in the op cache; with some code placements it fell out and
- * ran from the legacy decoders, much slower. Smaller op caches (Ice Lake's)
- * could never hold it.
+ * Code size: the loop runs four 16-round pieces of the first block (each
+ * with 8 schedule steps) and the second block's rounds, about 1,500
+ * instructions. Unrolling all 160 rounds of a block pair (about four times
+ * as much code) was as fast only while the loop stayed in the op cache;
+ * with some code placements it fell out and ran from the legacy decoders,
+ * much slower. Smaller op caches (Ice Lake's) could never hold it.
  *
  * Constant time: additions, subtractions, shifts, rotations, logic and byte
  * shuffles with fixed indices; the only branches depend on the number of
@@ -160,29 +154,9 @@
     __m256i k_ = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(kp))); \
     _mm256_store_si256((__m256i *)(row), _mm256_add_epi64(x0, k_));           \
   } while (0)
-/* The same, into row j of dst. */
-#define SCHED(dst, j, x0, x1, x4, x5, x7) SCHEDP((dst) + 4 * (j), hwc_sha512_k + 2 * (j), x0, x1, x4, x5, x7)
-/* Pair j in ring slot j mod 8. */
-#define SLOT0(dst, j) SCHED(dst, j, x0, x1, x4, x5, x7)
-#define SLOT1(dst, j) SCHED(dst, j, x1, x2, x5, x6, x0)
-#define SLOT2(dst, j) SCHED(dst, j, x2, x3, x6, x7, x1)
-#define SLOT3(dst, j) SCHED(dst, j, x3, x4, x7, x0, x2)
-#define SLOT4(dst, j) SCHED(dst, j, x4, x5, x0, x1, x3)
-#define SLOT5(dst, j) SCHED(dst, j, x5, x6, x1, x2, x4)
-#define SLOT6(dst, j) SCHED(dst, j, x6, x7, x2, x3, x5)
-#define SLOT7(dst, j) SCHED(dst, j, x7, x0, x3, x4, x6)
-
 /* Keeps the compiler from forwarding stored W + K from vector to scalar
  * registers (VPEXTRQ costs more than a store-forwarded load). */
 #define OPAQUE(p) __asm__("" : : "r"(p) : "memory")
-
-/* Eight rounds reading rows 4k.. of src, extending dst's schedule by pairs
- * j and j + 1 (j even) on the way. */
-#define EIGHT_SCHED(src, k, dst, j, SA, SB)  \
-  PAIR0((src) + 16 * (k), 0); SA(dst, j);    \
-  PAIR2((src) + 16 * (k), 2);                \
-  PAIR4((src) + 16 * (k), 4); SB(dst, (j) + 1); \
-  PAIR6((src) + 16 * (k), 6)
 
 /* Words 0..15 of the blocks at lo (low lanes) and hi (high lanes) into
  * x0..x7, and W + K of them into rows 0..7 of dst. */
@@ -207,9 +181,8 @@
     _mm256_store_si256((__m256i *)((dst) + 28), _mm256_add_epi64(x7, KPAIR(7))); \
   } while (0)
 
-#ifdef SHA512_SCHEDULE_IN_FIRST_BLOCK
-/* The state after nblocks more blocks at in, the schedule in the first
- * block of each pair (see the top of this file). Row r of wk (4 words)
+/* The state after nblocks more blocks at in (the arrangement is described
+ * at the top of this file). Row r of wk (4 words)
  * holds W + K of rounds 2r, 2r + 1 of the first block, then of the second;
  * the rounds of the first block read column 0..1, the second's 2..3. */
 static inline void sha512_x86_blocks(uint64_t state[8], const uint8_t *in, size_t nblocks) {
@@ -276,66 +249,4 @@ static inline void sha512_x86_blocks(uint64_t state[8], const uint8_t *in, size_
     in += 256;
   }
 }
-#else
-/* The state after nblocks more blocks at in, the schedule spread over both
- * blocks of each pair. */
-static inline void sha512_x86_blocks(uint64_t state[8], const uint8_t *in, size_t nblocks) {
-  /* Big-endian words: reverse the bytes of each 64-bit lane. */
-  const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
-                                         7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
-  /* Two buffers of 40 rows (80 rounds of two blocks). */
-  _Alignas(32) uint64_t wk[2][160];
-  uint64_t *cur = wk[0], *nxt = wk[1];
-  __m256i x0, x1, x2, x3, x4, x5, x6, x7;
-
-  if (!nblocks) return;
-  /* Prologue: pairs 0..23 of the first one or two blocks. From then on each
-   * block pair enters with pairs 0..23 done. */
-  LOAD_PAIR(cur, in, nblocks >= 2 ? in + 128 : in);
-  SLOT0(cur, 8); SLOT1(cur, 9); SLOT2(cur, 10); SLOT3(cur, 11);
-  SLOT4(cur, 12); SLOT5(cur, 13); SLOT6(cur, 14); SLOT7(cur, 15);
-  SLOT0(cur, 16); SLOT1(cur, 17); SLOT2(cur, 18); SLOT3(cur, 19);
-  SLOT4(cur, 20); SLOT5(cur, 21); SLOT6(cur, 22); SLOT7(cur, 23);
-
-  for (;;) {
-    /* lane 0: the pair's first block, finishing this pair's schedule
-     * (pairs 24..39); lane 1: its second block, scheduling pairs 8..23 of
-     * the next pair (or of the last single block; after the last block the
-     * schedule runs on this pair again and is discarded). */
-    for (int lane = 0; lane < 2; lane++) {
-      if (lane) {
-        if (nblocks < 2) return;
-        const uint8_t *next = nblocks > 2 ? in + 256 : in;
-        LOAD_PAIR(nxt, next, nblocks > 3 ? next + 128 : next);
-      }
-      uint64_t a = state[0], b = state[1], c = state[2], d = state[3];
-      uint64_t e = state[4], f = state[5], g = state[6], h = state[7];
-      uint64_t bc = b ^ c;
-      const uint64_t *src = cur + 2 * lane;
-      uint64_t *dst = lane ? nxt : cur;
-      int j = lane ? 8 : 24;
-      /* 64 rounds, 16 schedule steps, in two turns of the 8-slot ring. */
-      for (int half = 0; half < 2; half++, src += 64, j += 8) {
-        OPAQUE(src);
-        EIGHT_SCHED(src, 0, dst, j + 0, SLOT0, SLOT1);
-        EIGHT_SCHED(src, 1, dst, j + 2, SLOT2, SLOT3);
-        EIGHT_SCHED(src, 2, dst, j + 4, SLOT4, SLOT5);
-        EIGHT_SCHED(src, 3, dst, j + 6, SLOT6, SLOT7);
-      }
-      OPAQUE(src);
-      EIGHT(src);
-      EIGHT(src + 16);
-      state[0] += a; state[1] += b; state[2] += c; state[3] += d;
-      state[4] += e; state[5] += f; state[6] += g; state[7] += h;
-    }
-    nblocks -= 2;
-    if (!nblocks) return;
-    in += 256;
-    uint64_t *t = cur;
-    cur = nxt;
-    nxt = t;
-  }
-}
-
-#endif
 #endif
