@@ -538,3 +538,47 @@ HWC_TEST(bignum, edge_values_every_size) {
   free(ref);
   CHECK(sizes >= (t_quick() ? 20u : 125u));
 }
+
+/* 1 if the selected bignum backend has a table scan of its own. */
+static int has_select(hwc_prim p) { return HWC_KERNEL(p, hwc_bignum_kernel)->select != NULL; }
+
+/* The backend's table scan (the exponentiations' window lookup) for every
+ * index of tables of 2, 8 and 32 entries (windows of 1, 3 and 5 bits), at
+ * every element size from 1 to 40 limbs: every combination of the scans'
+ * column groups (16, 8 and 2 words, a last odd word in the mulx backend;
+ * the vector backends' own widths). Random words, a fresh table per size,
+ * and the result must be exactly the entry asked for; the words after it
+ * must be untouched. */
+static void select_body(hwc_prim p, const char *impl, void *arg) {
+  (void)arg;
+  const hwc_bignum_kernel *k = HWC_KERNEL(p, hwc_bignum_kernel);
+  static hwc_bn_mont ctx;
+  static uint64_t m[HWC_BN_MAX_LIMBS];
+  _Alignas(64) static uint64_t table[32 * HWC_BN_MAX_WORDS], got[HWC_BN_MAX_WORDS + 1];
+  size_t checked = 0;
+  for (size_t n = 1; n <= 40; n++) {
+    for (size_t j = 0; j < n; j++) m[j] = t_rand64();
+    m[0] |= 1;
+    m[n - 1] |= (uint64_t)1 << 63;
+    hwc_bn_mont_init(&ctx, k, m, n);
+    size_t words = ctx.words;
+    CHECK(words >= 1 && words <= HWC_BN_MAX_WORDS);
+    for (size_t i = 0; i < 32 * words; i++) table[i] = t_rand64();
+    for (size_t entries = 2; entries <= 32; entries *= 4) {
+      for (uint64_t idx = 0; idx < entries; idx++) {
+        for (size_t j = 0; j <= words; j++) got[j] = 0x5a5a5a5a5a5a5a5aull;
+        k->select(got, table, entries, idx, &ctx);
+        CHECK_MSG(memcmp(got, table + idx * words, 8 * words) == 0, "%s: %zu limbs (%zu words), entry %llu of %zu",
+                  impl, n, words, (unsigned long long)idx, entries);
+        CHECK_MSG(got[words] == 0x5a5a5a5a5a5a5a5aull, "%s: %zu words: the scan wrote past the element", impl, words);
+        checked++;
+      }
+    }
+  }
+  CHECK(checked == 40 * (2 + 8 + 32));
+}
+
+HWC_TEST(bignum, select_every_index) {
+  if (t_for_each_impl_where(HWC_PRIM_BIGNUM, has_select, select_body, NULL) == 0)
+    fprintf(stderr, "bignum select_every_index: no backend with a table scan on this CPU, nothing checked\n");
+}
