@@ -1060,41 +1060,44 @@ static void bignum_mulx_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *c
   mont_sqr(r, a, ctx);
 }
 
+/* Columns col[0 .. 2 nv - 1] of every entry (entries of `words` words),
+ * each entry kept or dropped under a mask, into r[0 .. 2 nv - 1]: nv SSE2
+ * accumulators over all the entries. The mask is PCMPEQD of a vector
+ * counter against idx in every 32-bit lane (a window's 2^w entries, w <= 5
+ * in src/rsa/bignum.c, so k and idx < entries fit a lane many times over):
+ * all ones exactly in the entry k == idx, in one instruction with
+ * no branch, where the scalar form (k ^ idx, OR with its negation, shift,
+ * subtract, broadcast) took seven. With nv a constant after inlining the
+ * accumulators live in registers (nv <= 8, and the counter, idx and one
+ * constant: 11 of the 16). */
+static inline __attribute__((always_inline)) void select_cols(uint64_t *r, const uint64_t *col, size_t words,
+                                                              size_t entries, __m128i idxv, int nv) {
+  __m128i acc[8], kv = _mm_setzero_si128();
+  const __m128i one = _mm_set1_epi32(1);
+  for (int v = 0; v < nv; v++) acc[v] = _mm_setzero_si128();
+  for (size_t k = 0; k < entries; k++, col += words) {
+    __m128i mask = _mm_cmpeq_epi32(kv, idxv);
+    kv = _mm_add_epi32(kv, one);
+    for (int v = 0; v < nv; v++)
+      acc[v] = _mm_or_si128(acc[v], _mm_and_si128(mask, _mm_loadu_si128((const __m128i *)col + v)));
+  }
+  for (int v = 0; v < nv; v++) _mm_storeu_si128((__m128i *)r + v, acc[v]);
+}
+
 /* r = entry idx of a table of `entries` elements of n words: every entry
- * is read whole and kept or dropped with a mask computed without a branch
- * from k ^ idx, so the memory access pattern does not depend on idx. Eight
- * words at a time are gathered in four SSE2 registers over all the
- * entries (the protocol's portable scan reloads and stores r for every
- * entry), then two words, then the last odd word. */
+ * is read whole and kept or dropped with a mask, so the memory access
+ * pattern does not depend on idx. Sixteen words at a time over all the
+ * entries (one mask per entry and sixteen words; the protocol's portable
+ * scan reloads and stores r for every entry), then eight, then two, then
+ * the last odd word. */
 static void bignum_mulx_select(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx,
                                const hwc_bn_mont *ctx) {
   HWC_COUNT_CALL(bignum_mulx);
   size_t words = ctx->words, j = 0;
-  for (; j + 8 <= words; j += 8) {
-    __m128i x0 = _mm_setzero_si128(), x1 = x0, x2 = x0, x3 = x0;
-    for (size_t k = 0; k < entries; k++) {
-      uint64_t diff = (uint64_t)k ^ idx;
-      __m128i mask = _mm_set1_epi64x((long long)(((diff | (0 - diff)) >> 63) - 1)); /* all ones iff k == idx */
-      const __m128i *t = (const __m128i *)(table + k * words + j);
-      x0 = _mm_or_si128(x0, _mm_and_si128(mask, _mm_loadu_si128(t)));
-      x1 = _mm_or_si128(x1, _mm_and_si128(mask, _mm_loadu_si128(t + 1)));
-      x2 = _mm_or_si128(x2, _mm_and_si128(mask, _mm_loadu_si128(t + 2)));
-      x3 = _mm_or_si128(x3, _mm_and_si128(mask, _mm_loadu_si128(t + 3)));
-    }
-    _mm_storeu_si128((__m128i *)(r + j), x0);
-    _mm_storeu_si128((__m128i *)(r + j + 2), x1);
-    _mm_storeu_si128((__m128i *)(r + j + 4), x2);
-    _mm_storeu_si128((__m128i *)(r + j + 6), x3);
-  }
-  for (; j + 2 <= words; j += 2) {
-    __m128i x0 = _mm_setzero_si128();
-    for (size_t k = 0; k < entries; k++) {
-      uint64_t diff = (uint64_t)k ^ idx;
-      __m128i mask = _mm_set1_epi64x((long long)(((diff | (0 - diff)) >> 63) - 1));
-      x0 = _mm_or_si128(x0, _mm_and_si128(mask, _mm_loadu_si128((const __m128i *)(table + k * words + j))));
-    }
-    _mm_storeu_si128((__m128i *)(r + j), x0);
-  }
+  const __m128i idxv = _mm_set1_epi32((int)idx);
+  for (; j + 16 <= words; j += 16) select_cols(r + j, table + j, words, entries, idxv, 8);
+  for (; j + 8 <= words; j += 8) select_cols(r + j, table + j, words, entries, idxv, 4);
+  for (; j + 2 <= words; j += 2) select_cols(r + j, table + j, words, entries, idxv, 1);
   if (j < words) {
     uint64_t x = 0;
     for (size_t k = 0; k < entries; k++) {
