@@ -7,7 +7,7 @@
  * Two rounds, each file picks the one that measured faster for it (AMD
  * Zen 5, GCC 12) by defining SHA256_ROUND as one of them:
  *  - SHA256_ROUND_SHORT_PATH (sha256_avx2.c): the order of
- *    sha512_x86_blocks.h, on 32-bit words. d + h + (W + K) + Ch is summed
+ *    sha512_x86_rounds.h, on 32-bit words. d + h + (W + K) + Ch is summed
  *    before S1(e) arrives, so e' = d + T1 is four dependent steps from e;
  *    a' = e' - d + S0(a) + Maj(a,b,c), with Maj = (a & (b^c)) + (b & c)
  *    (the two terms never share a set bit), puts (b & c) - d off the path,
@@ -23,7 +23,7 @@
  * Ch is ((f ^ g) & e) ^ g (the kernels are built without BMI1, so
  * b & ~(b ^ c) is a NOT and an AND; ANDN gained 2-3% more, not worth a
  * feature bit). The compiler may re-associate the sums (an empty asm
- * barrier that forbids it, as in sha512_x86_blocks.h, measured slower).
+ * barrier that forbids it, as in sha512_x86_rounds.h, measured slower).
  * Rotations are written as shift pairs, which GCC and clang turn into
  * RORX under -mbmi2.
  *

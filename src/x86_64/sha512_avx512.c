@@ -39,8 +39,9 @@ static inline __m256i sched_s1(__m256i v) {
 }
 
 /* The short-path rounds, tuned on Zen 5, whose six integer ALUs leave the
- * recurrences as the bound (sha512_x86_blocks.h). The four-ALU AVX-512 parts (Zen 4, Skylake-SP to
- * Ice Lake) may prefer sha512_avx2.c's choices; not measured there yet.
+ * recurrences as the bound (sha512_x86_rounds.h). The four-ALU AVX-512
+ * parts (Zen 4, Skylake-SP to Ice Lake) may prefer sha512_avx2.c's round;
+ * not measured there yet.
  * GCC's post-register-allocation scheduler (generic x86 tuning) clusters
  * the vector schedule and scalar rounds that the source interleaves, which
  * measured slower on Zen. Clang keeps the order without being asked. */
