@@ -30,6 +30,7 @@ extern const hwc_sha1_kernel hwc_sha1_shani;
 extern const hwc_sha256_kernel hwc_sha256_shani;
 extern const hwc_sha256_kernel hwc_sha256_avx2;
 extern const hwc_sha256_kernel hwc_sha256_ssse3;
+extern const hwc_sha512_kernel hwc_sha512_ssse3;
 extern const hwc_sha512_kernel hwc_sha512_avx2;
 extern const hwc_sha512_kernel hwc_sha512_avx2_short_path;
 extern const hwc_sha512_kernel hwc_sha512_avx512;
@@ -71,6 +72,7 @@ static const hwc_impl_info *const sha512_impls[] = {
     IMPL(hwc_sha512_neon),
 #endif
 #if defined(__x86_64__)
+    IMPL(hwc_sha512_ssse3),
     IMPL(hwc_sha512_avx2),
     IMPL(hwc_sha512_avx2_short_path),
     IMPL(hwc_sha512_avx512),
