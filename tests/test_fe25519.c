@@ -536,8 +536,37 @@ static size_t raw_elements(fe_layout layout, hwc_fe25519 *f, ref_fe *r, size_t m
   return n;
 }
 
+/* Radix-2^51 elements at the products' own input limit, wider than the
+ * one above: limbs up to L - 1 = 3 * 2^51 + 2^27 - 1 (fe25519_51.h,
+ * fe_mul_inl), which the generic ladder's uncarried sums and differences
+ * reach. Products, squares and the carrying add take them; sub does not
+ * (its subtrahend must stay at most 2p's limbs). Returns how many (0 for
+ * the other layouts). */
+static size_t wide_elements(fe_layout layout, hwc_fe25519 *f, ref_fe *r, size_t max) {
+  if (layout != LAYOUT_RADIX51) return 0;
+  static const uint64_t top = 3 * (UINT64_C(1) << 51) + (UINT64_C(1) << 27) - 1, m51 = (UINT64_C(1) << 51) - 1;
+  ref_fe zero;
+  ref_small(&zero, 0);
+  size_t n = 0;
+  for (size_t pat = 0; pat < 1 + 5 + 2 && n < max; pat++, n++) {
+    uint64_t d[5];
+    for (int l = 0; l < 5; l++) {
+      if (pat == 0) d[l] = top;                                  /* every limb at the limit */
+      else if (pat < 6) d[l] = (size_t)l == pat - 1 ? top : m51; /* one limb at it */
+      else d[l] = (l % 2 == (int)(pat - 6)) ? top : 0;           /* alternate limbs */
+    }
+    ref_fe acc = zero;
+    for (int l = 4; l >= 0; l--) ref_shift_add(&acc, &acc, 51, d[l]);
+    memset(&f[n], 0, sizeof f[n]);
+    for (int l = 0; l < 5; l++) f[n].d[l] = d[l];
+    r[n] = acc;
+  }
+  return n;
+}
+
 /* Raw elements at each layout's documented input limits through the
- * arithmetic entries, paired with each other and with every edge encoding. */
+ * arithmetic entries, paired with each other and with every edge encoding;
+ * then the wide elements through the products. */
 static void raw_ops_body(hwc_prim p, const char *impl, void *arg) {
   (void)p, (void)arg;
   const hwc_fe25519_kernel *k = hwc_fe25519_get();
@@ -594,6 +623,43 @@ static void raw_ops_body(hwc_prim p, const char *impl, void *arg) {
       k->sub(&h, &b, a);
       ref_sub(&rh, &rb, ra);
       expect(k, &h, &rh, impl, "raw b - a", (int)i, (int)j);
+    }
+  }
+  hwc_fe25519 wide[8];
+  ref_fe rwide[8];
+  size_t nwide = wide_elements(detect_layout(k), wide, rwide, 8);
+  for (size_t i = 0; i < nwide; i++) {
+    const hwc_fe25519 *a = &wide[i];
+    const ref_fe *ra = &rwide[i];
+    hwc_fe25519 h;
+    ref_fe rh, rc;
+    k->sqr(&h, a);
+    ref_mul(&rh, ra, ra);
+    expect(k, &h, &rh, impl, "wide sqr", (int)i, 0);
+    ref_small(&rc, 121666);
+    k->mul_small(&h, a, 121666);
+    ref_mul(&rh, ra, &rc);
+    expect(k, &h, &rh, impl, "wide mul_small", (int)i, 0);
+    for (size_t j = 0; j < nwide + nraw + nv; j++) {
+      hwc_fe25519 b;
+      ref_fe rb;
+      if (j < nwide) {
+        b = wide[j], rb = rwide[j];
+      } else if (j < nwide + nraw) {
+        b = raw[j - nwide], rb = rraw[j - nwide];
+      } else {
+        uint8_t s[32];
+        t_edge_fe25519(s, j - nwide - nraw);
+        load(k, &b, &rb, s);
+      }
+      k->mul(&h, a, &b);
+      ref_mul(&rh, ra, &rb);
+      expect(k, &h, &rh, impl, "wide mul", (int)i, (int)j);
+      k->mul(&h, &b, a);
+      expect(k, &h, &rh, impl, "wide mul swapped", (int)i, (int)j);
+      k->add(&h, a, &b);
+      ref_add(&rh, ra, &rb);
+      expect(k, &h, &rh, impl, "wide add", (int)i, (int)j);
     }
   }
 }

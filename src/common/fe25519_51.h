@@ -76,10 +76,12 @@ static inline void fe_tobytes(uint8_t s[32], const hwc_fe25519 *f) {
 }
 
 /* One carry pass over the 128-bit limbs r0..r4 of a product (each below
- * 2^111, see fe_mul_inl) into h, the carry out of the top folded back times
- * 19: r4 >> 51 < 2^60 / 19, so h0 < 2^60.1 and its carry into limb 1 is
- * below 2^9.1; limbs 0, 2, 3, 4 end below 2^51, limb 1 below 2^51 + 2^10.
- * A macro rather
+ * 2^111.5, see fe_mul_inl) into h, the carry out of the top folded back
+ * times 19: each carry r_k >> 51 is below 2^60.5, so the casts keep it
+ * whole; r4 holds five plain products (no factor 19), below 2^107.6 with
+ * its carry in, so 19 (r4 >> 51) < 2^60.9, h0 < 2^61 and its carry into
+ * limb 1 is below 2^10; limbs 0, 2, 3, 4 end below 2^51, limb 1 below
+ * 2^51 + 2^10. A macro rather
  * than a function: as a call, GCC schedules the multiplications around it
  * differently. */
 #define CARRY_WIDE51(h, r0, r1, r2, r3, r4)                          \
@@ -96,9 +98,12 @@ static inline void fe_tobytes(uint8_t s[32], const hwc_fe25519 *f) {
     h->d[4] = (uint64_t)r4 & M51;                                    \
   } while (0)
 
-/* Inputs: limbs below 2^52 (every output is below 2^51 + 2^26, see
- * fe_mul_small_inl), so 19 g_j < 2^56.3 fits a word and each product limb
- * is five terms below 19 * 2^104: r_k < 95 * 2^104 < 2^111. */
+/* Inputs: limbs below L = 3 * 2^51 + 2^27 < 2^52.59: every output (below
+ * 2^51 + 2^26, see fe_mul_small_inl) and the ladder's uncarried sums and
+ * differences of outputs (fe_add_lazy, fe_sub_lazy). Then 19 g_j < 2^56.9
+ * fits a word, and a product limb is five terms of which at most four
+ * carry the factor 19: r_k < (1 + 4 * 19) L^2 = 77 L^2 < 2^111.5 (r0; r1
+ * 59 L^2, r2 41, r3 23, r4 5). The squaring's limbs are the same sums. */
 static inline void fe_mul_inl(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
   const uint64_t f0 = f->d[0], f1 = f->d[1], f2 = f->d[2], f3 = f->d[3], f4 = f->d[4];
   const uint64_t g0 = g->d[0], g1 = g->d[1], g2 = g->d[2], g3 = g->d[3], g4 = g->d[4];
@@ -122,9 +127,10 @@ static inline void fe_sqr_inl(hwc_fe25519 *h, const hwc_fe25519 *f) {
   CARRY_WIDE51(h, r0, r1, r2, r3, r4);
 }
 
-/* f limbs below 2^52, c below 2^20: r_i < 2^72, the carry out of r4 below
- * 2^21 + 1, so limb 0 ends below 2^51 + 19 * 2^21 < 2^51 + 2^26 (the
- * largest limb any operation here returns) and limbs 1..4 below 2^51. */
+/* f limbs below L (fe_mul_inl), c below 2^20: r_i < 2^72.6, the carry
+ * out of r4 below 2^21.6 + 1, so limb 0 ends below 2^51 + 19 * 2^21.6 <
+ * 2^51 + 2^26 (the largest limb any operation here returns) and limbs 1..4
+ * below 2^51. */
 static inline void fe_mul_small_inl(hwc_fe25519 *h, const hwc_fe25519 *f, uint32_t c) {
   u128 r[5];
   for (int i = 0; i < 5; i++) r[i] = (u128)f->d[i] * c;
@@ -150,6 +156,22 @@ static inline void fe_sub_inl(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe
   h->d[0] = f->d[0] + UINT64_C(0xFFFFFFFFFFFDA) - g->d[0];
   for (int i = 1; i < 5; i++) h->d[i] = f->d[i] + UINT64_C(0xFFFFFFFFFFFFE) - g->d[i];
   carry51(h->d);
+}
+
+/* The ladder step's sums and differences (fe25519_51.c), left uncarried:
+ * they only go into products, which take them as they are. h = f + g per
+ * limb; with f and g outputs of any operation here (limbs below
+ * 2^51 + 2^26), h's limbs are below 2^52 + 2^27 < L (fe_mul_inl). */
+static inline void fe_add_lazy(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
+  for (int i = 0; i < 5; i++) h->d[i] = f->d[i] + g->d[i];
+}
+
+/* h = f + 2p - g per limb (2p's limbs as in fe_sub_inl), uncarried: g's
+ * limbs at most 2p's (every output's are), so none goes negative; with f
+ * an output, h's limbs are below 2^51 + 2^26 + 2^52 < L. */
+static inline void fe_sub_lazy(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) {
+  h->d[0] = f->d[0] + UINT64_C(0xFFFFFFFFFFFDA) - g->d[0];
+  for (int i = 1; i < 5; i++) h->d[i] = f->d[i] + UINT64_C(0xFFFFFFFFFFFFE) - g->d[i];
 }
 
 #endif

@@ -16,13 +16,15 @@
  * public; no branch or memory index depends on an element's value, and the
  * swaps are done with masks.
  *
- * Bounds: every function ends with a carry pass, so all outputs have limbs
- * below 2^51 + 2^26 (radix 2^51: limb 0 after mul_small is the largest;
- * fe25519_51.h gives each operation's own) or limbs 1..9 below their width
- * and limb 0 a little above 2^26 (radix 2^25.5, carry25), which every input bound
- * below tolerates: radix-2^51 products take limbs below 2^52, sub takes
- * subtrahend limbs up to 2^52 - 38. tests/test_fe25519.c writes raw
- * elements at those input limits.
+ * Bounds: every table function ends with a carry pass, so all outputs
+ * have limbs below 2^51 + 2^26 (radix 2^51: limb 0 after mul_small is the
+ * largest; fe25519_51.h gives each operation's own) or limbs 1..9 below
+ * their width and limb 0 a little above 2^26 (radix 2^25.5, carry25),
+ * which every input bound below tolerates: radix-2^51 products take limbs
+ * below 3 * 2^51 + 2^27, sub takes subtrahend limbs up to 2^52 - 38. The
+ * radix-2^51 ladder step leaves its sums and differences uncarried, inside
+ * the products' bound. tests/test_fe25519.c writes raw elements at those
+ * input limits.
  */
 #include "../kernels.h"
 #include "../common/fe25519_ladder.h"
@@ -123,6 +125,12 @@ static inline void fe_sub_inl(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe
   }
   carry25(h->w, r);
 }
+
+/* The ladder's sums and differences: radix 2^25.5 products take only
+ * carried limbs (32x32-bit operands with room for the factor 19), so here
+ * they are the carried operations. */
+static inline void fe_add_lazy(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) { fe_add_inl(h, f, g); }
+static inline void fe_sub_lazy(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe25519 *g) { fe_sub_inl(h, f, g); }
 #endif
 
 /* ------------------------------------------------ table entry points
@@ -182,27 +190,32 @@ static void fe25519_generic_cmov(hwc_fe25519 *f, const hwc_fe25519 *g, uint64_t 
 }
 
 /* RFC 7748 section 5 ladder step, with a24 = (486662 + 2) / 4 = 121666
- * applied as z2 = E * (BB + a24 * E), which equals the RFC's AA + 121665 E. */
+ * applied as z2 = E * (BB + a24 * E), which equals the RFC's AA + 121665 E.
+ * Sums and differences are left uncarried (fe_add_lazy, fe_sub_lazy): each
+ * goes straight into a product, whose input bound covers them
+ * (fe25519_51.h: the operands of every sum and difference are outputs of
+ * an operation, or the state the ladder was given, whose limbs the ladder
+ * contract bounds as outputs'). */
 static inline void ladder_step(hwc_fe25519 st[4], const hwc_fe25519 *x1) {
   hwc_fe25519 *x2 = &st[0], *z2 = &st[1], *x3 = &st[2], *z3 = &st[3];
   hwc_fe25519 a, b, aa, bb, e, c, d, da, cb;
-  fe_add_inl(&a, x2, z2);
-  fe_sub_inl(&b, x2, z2);
-  fe_add_inl(&c, x3, z3);
-  fe_sub_inl(&d, x3, z3);
+  fe_add_lazy(&a, x2, z2);
+  fe_sub_lazy(&b, x2, z2);
+  fe_add_lazy(&c, x3, z3);
+  fe_sub_lazy(&d, x3, z3);
   fe_sqr_inl(&aa, &a);
   fe_sqr_inl(&bb, &b);
   fe_mul_inl(&da, &d, &a);
   fe_mul_inl(&cb, &c, &b);
-  fe_sub_inl(&e, &aa, &bb);
-  fe_add_inl(x3, &da, &cb);
+  fe_sub_lazy(&e, &aa, &bb);
+  fe_add_lazy(x3, &da, &cb);
   fe_sqr_inl(x3, x3);
-  fe_sub_inl(z3, &da, &cb);
+  fe_sub_lazy(z3, &da, &cb);
   fe_sqr_inl(z3, z3);
   fe_mul_inl(z3, z3, x1);
   fe_mul_inl(x2, &aa, &bb);
   fe_mul_small_inl(&a, &e, 121666);
-  fe_add_inl(&a, &a, &bb);
+  fe_add_lazy(&a, &a, &bb);
   fe_mul_inl(z2, &e, &a);
 }
 
