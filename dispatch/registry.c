@@ -20,6 +20,7 @@ extern const hwc_fe25519_kernel hwc_fe25519_avx512ifma;
 extern const hwc_fe25519_kernel hwc_fe25519_mulx;
 extern const hwc_fe25519_kernel hwc_fe25519_mulx_avx2;
 extern const hwc_chacha20_kernel hwc_chacha20_ssse3;
+extern const hwc_chacha20_kernel hwc_chacha20_ssse3_gpr;
 extern const hwc_chacha20_kernel hwc_chacha20_avx2;
 extern const hwc_chacha20_kernel hwc_chacha20_avx512;
 extern const hwc_poly1305_kernel hwc_poly1305_x86_64;
@@ -83,6 +84,7 @@ static const hwc_impl_info *const chacha20_impls[] = {
     IMPL(hwc_chacha20_generic),
 #if defined(__x86_64__)
     IMPL(hwc_chacha20_ssse3),
+    IMPL(hwc_chacha20_ssse3_gpr),
     IMPL(hwc_chacha20_avx2),
     IMPL(hwc_chacha20_avx512),
 #endif

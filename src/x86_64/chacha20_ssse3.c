@@ -12,17 +12,22 @@
  * register set, state row i in register i, diagonals by PSHUFD), the blocks
  * interleaved so that their dependency chains overlap; a lone block the
  * portable loop, whose four independent quarter rounds beat one block's
- * single chain of vector operations. The quarter round of the rows layout,
- * the in-lane transpose and the rounds of MSan builds are
+ * single chain of vector operations. Two table entries: `ssse3` runs
+ * fours; `ssse3-gpr` runs fives, the fifth block's rounds on the general
+ * registers (ROL, ADD, XOR) in the same asm statement as the four vector
+ * ones, for cores whose vector operations have two-cycle latency, where
+ * the vertical rounds (four dependent chains) leave vector units idle and
+ * the integer units have nothing else to do (OpenSSL's ChaCha20_neon runs
+ * a scalar block beside its NEON ones the same way). The quarter round of
+ * the rows layout, the in-lane transpose and the rounds of MSan builds are
  * chacha20_x86_rounds.h, shared with the AVX2 and AVX-512 kernels; this
- * file holds the SSE rotates, the four-block rounds (one asm statement per
- * double round, see rounds4: two of the four c words in stack slots, the
- * PSHUFB patterns read from memory) and the rows layout for two or three
- * blocks.
+ * file holds the SSE rotates, the asm rounds (rounds4, rounds5: every
+ * register named, two of the four c words in memory) and the rows layout
+ * for two or three blocks.
  *
  * ISA: SSSE3 (PSHUFB for the rotates by 16 and 8) over SSE2. Reached only
  * when the dispatcher has seen SSSE3. Constant time: additions, XORs,
- * shifts and byte shuffles with fixed patterns; the stack slots and the
+ * shifts, rotates and byte shuffles with fixed patterns; the frame and the
  * patterns are at fixed addresses; which path runs depends on the public
  * block count alone.
  */
@@ -32,6 +37,7 @@
 #include "../msan.h"
 
 HWC_CALL_COUNTER(chacha20_ssse3);
+HWC_CALL_COUNTER(chacha20_ssse3_gpr);
 
 /* The vector vocabulary of chacha20_x86_rounds.h on xmm registers: four
  * 32-bit lanes, one 128-bit lane. */
@@ -70,124 +76,206 @@ static inline cv cv_unpackhi64(cv a, cv b) { return _mm_unpackhi_epi64(a, b); }
 
 #include "chacha20_x86_rounds.h"
 
-/* The PSHUFB patterns of cv_rotl16 (bytes 0..15) and cv_rotl8 (16..31) as
- * data, for the four-block rounds, which take them as memory operands
- * (16-byte aligned, as a legacy-SSE memory operand must be). */
+/* The PSHUFB patterns of cv_rotl16 and cv_rotl8 as data, for the asm
+ * rounds, which take them as memory operands (16-byte aligned, as a
+ * legacy-SSE memory operand must be). */
 #ifndef HWC_MSAN /* MemorySanitizer builds run the intrinsic rounds instead */
-static const uint8_t rot_masks[32] __attribute__((aligned(16))) = {
-    2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14};
+static const uint8_t rot16_mask[16] __attribute__((aligned(16))) = {2,  3,  0,  1,  6,  7,  4,  5,
+                                                                    10, 11, 8,  9,  14, 15, 12, 13};
+static const uint8_t rot8_mask[16] __attribute__((aligned(16))) = {3,  0,  1,  2,  7,  4,  5,  6,
+                                                                   11, 8,  9,  10, 15, 12, 13, 14};
 #endif
 
-/* The asm text of two quarter rounds (RFC 8439, 2.1) side by side,
- * (a0, b0, c0, d0) and (a1, b1, c1, d1), each argument the name of an asm
- * operand; xmm14 and xmm15 are the shift pairs' temporaries. Text, not
- * code: pasted four times into the one asm statement of double_round4. */
-#define SSE_QR2(a0, b0, c0, d0, a1, b1, c1, d1)                             \
-  "paddd %[" b0 "], %[" a0 "]\n\t"                                          \
-  "paddd %[" b1 "], %[" a1 "]\n\t"                                          \
-  "pxor %[" a0 "], %[" d0 "]\n\t"                                           \
-  "pxor %[" a1 "], %[" d1 "]\n\t"                                           \
-  "pshufb (%[k]), %[" d0 "]\n\t"                                            \
-  "pshufb (%[k]), %[" d1 "]\n\t"                                            \
-  "paddd %[" d0 "], %[" c0 "]\n\t"                                          \
-  "paddd %[" d1 "], %[" c1 "]\n\t"                                          \
-  "pxor %[" c0 "], %[" b0 "]\n\t"                                           \
-  "pxor %[" c1 "], %[" b1 "]\n\t"                                           \
-  "movdqa %[" b0 "], %%xmm14\n\t"                                           \
-  "movdqa %[" b1 "], %%xmm15\n\t"                                           \
-  "pslld $12, %[" b0 "]\n\t"                                                \
-  "pslld $12, %[" b1 "]\n\t"                                                \
-  "psrld $20, %%xmm14\n\t"                                                                             \
-  "psrld $20, %%xmm15\n\t"                                                                             \
-  "por %%xmm14, %[" b0 "]\n\t"                                              \
-  "por %%xmm15, %[" b1 "]\n\t"                                              \
-  "paddd %[" b0 "], %[" a0 "]\n\t"                                          \
-  "paddd %[" b1 "], %[" a1 "]\n\t"                                          \
-  "pxor %[" a0 "], %[" d0 "]\n\t"                                           \
-  "pxor %[" a1 "], %[" d1 "]\n\t"                                           \
-  "pshufb 16(%[k]), %[" d0 "]\n\t"                                          \
-  "pshufb 16(%[k]), %[" d1 "]\n\t"                                          \
-  "paddd %[" d0 "], %[" c0 "]\n\t"                                          \
-  "paddd %[" d1 "], %[" c1 "]\n\t"                                          \
-  "pxor %[" c0 "], %[" b0 "]\n\t"                                           \
-  "pxor %[" c1 "], %[" b1 "]\n\t"                                           \
-  "movdqa %[" b0 "], %%xmm14\n\t"                                           \
-  "movdqa %[" b1 "], %%xmm15\n\t"                                           \
-  "pslld $7, %[" b0 "]\n\t"                                                 \
-  "pslld $7, %[" b1 "]\n\t"                                                 \
-  "psrld $25, %%xmm14\n\t"                                                                             \
-  "psrld $25, %%xmm15\n\t"                                                                             \
-  "por %%xmm14, %[" b0 "]\n\t"                                              \
-  "por %%xmm15, %[" b1 "]\n\t"
+/* What the asm rounds work on, at fixed offsets from one base register:
+ * x, the sixteen state vectors of the vertical layout (out: after the
+ * rounds; x[10] and x[11] double as the c words' slots, see below), w the sixteen words of the scalar block (in and out
+ * likewise; w[8..11] are its c words' slots), and the double-round count.
+ * The offsets are written into the asm text: keep them in step. */
+typedef struct {
+  cv x[16];       /* offset 0, 16 bytes each */
+  uint32_t w[16]; /* offset 256 */
+  uint32_t count; /* offset 320 */
+} round_frame;
 
-/* The ten double rounds (RFC 8439, 2.3) on the vertical layout.
- *
- * Sixteen state vectors and the shift pairs' temporaries do not fit in
- * sixteen xmm registers, so two of the four c words (8..11) live in stack
- * slots: the quarter rounds go in pairs, the pair's two c words in
- * registers p and q, and where the pair changes (twice per double round)
- * the two in use are stored and the other two loaded: columns 0, 1 use
- * words 8, 9, columns 2, 3 and diagonals 0, 1 use 10, 11, diagonals 2, 3
- * use 8, 9 again (OpenSSL's ChaCha20_4x does the same). Fourteen state
- * registers and two temporaries are the whole register file, an
- * allocation GCC does not find: written with intrinsics (chacha_rounds),
- * it spills state vectors inside the loop, loads and stores on the
- * rounds' dependency chains. Hence one asm statement per double round:
- * its operands pin the fourteen to registers, the c slots to memory, and
- * it names its two temporaries. The rotate patterns are memory operands
- * (PSHUFB xmm, m128), which costs no register.
- *
- * MemorySanitizer cannot see into asm (its outputs would come out clean):
- * MSan builds, the constant-time check's, run the same rounds as
- * intrinsics (chacha_rounds), so the secret's taint keeps flowing. The asm
- * itself is additions, XORs, shifts and fixed shuffles on registers and
- * fixed stack slots: no branch, no data-dependent address; the valgrind
- * check runs it as built. */
-static inline __attribute__((always_inline)) void rounds4(cv x[16], const cv s[16]) {
+/* The asm text of two vertical quarter rounds (RFC 8439, 2.1) side by
+ * side, (a0, b0, c0, d0) and (a1, b1, c1, d1), each argument an xmm
+ * register's name; xmm14 and xmm15 are the shift pairs' temporaries, the
+ * rotate patterns the operands r16 and r8. */
+#define SSE_QR2(a0, b0, c0, d0, a1, b1, c1, d1)                             \
+  "paddd %%" b0 ", %%" a0 "\n\t"                                            \
+  "paddd %%" b1 ", %%" a1 "\n\t"                                            \
+  "pxor %%" a0 ", %%" d0 "\n\t"                                             \
+  "pxor %%" a1 ", %%" d1 "\n\t"                                             \
+  "pshufb %[r16], %%" d0 "\n\t"                                             \
+  "pshufb %[r16], %%" d1 "\n\t"                                             \
+  "paddd %%" d0 ", %%" c0 "\n\t"                                            \
+  "paddd %%" d1 ", %%" c1 "\n\t"                                            \
+  "pxor %%" c0 ", %%" b0 "\n\t"                                             \
+  "pxor %%" c1 ", %%" b1 "\n\t"                                             \
+  "movdqa %%" b0 ", %%xmm14\n\t"                                            \
+  "movdqa %%" b1 ", %%xmm15\n\t"                                            \
+  "pslld $12, %%" b0 "\n\t"                                                 \
+  "pslld $12, %%" b1 "\n\t"                                                 \
+  "psrld $20, %%xmm14\n\t"                                                  \
+  "psrld $20, %%xmm15\n\t"                                                  \
+  "por %%xmm14, %%" b0 "\n\t"                                               \
+  "por %%xmm15, %%" b1 "\n\t"                                               \
+  "paddd %%" b0 ", %%" a0 "\n\t"                                            \
+  "paddd %%" b1 ", %%" a1 "\n\t"                                            \
+  "pxor %%" a0 ", %%" d0 "\n\t"                                             \
+  "pxor %%" a1 ", %%" d1 "\n\t"                                             \
+  "pshufb %[r8], %%" d0 "\n\t"                                              \
+  "pshufb %[r8], %%" d1 "\n\t"                                              \
+  "paddd %%" d0 ", %%" c0 "\n\t"                                            \
+  "paddd %%" d1 ", %%" c1 "\n\t"                                            \
+  "pxor %%" c0 ", %%" b0 "\n\t"                                             \
+  "pxor %%" c1 ", %%" b1 "\n\t"                                             \
+  "movdqa %%" b0 ", %%xmm14\n\t"                                            \
+  "movdqa %%" b1 ", %%xmm15\n\t"                                            \
+  "pslld $7, %%" b0 "\n\t"                                                  \
+  "pslld $7, %%" b1 "\n\t"                                                  \
+  "psrld $25, %%xmm14\n\t"                                                  \
+  "psrld $25, %%xmm15\n\t"                                                  \
+  "por %%xmm14, %%" b0 "\n\t"                                               \
+  "por %%xmm15, %%" b1 "\n\t"
+
+/* The vertical layout in registers (V_LOAD: from the input state s, its
+ * c words 10 and 11 into the frame's slots): a0..a3 in xmm0..3, b0..b3 in xmm4..7,
+ * d0..d3 in xmm10..13, and two of the four c words in xmm8 and xmm9.
+ * Sixteen state vectors and the shift pairs' two temporaries do not fit
+ * in sixteen registers, so two c words live in the frame: the quarter
+ * rounds go in pairs, the pair's c words in xmm8, xmm9, and where the pair
+ * changes (twice per double round) the two in use are stored and the
+ * other two loaded: columns 0, 1 use words 8, 9, columns 2, 3 and
+ * diagonals 0, 1 words 10, 11, diagonals 2, 3 words 8, 9 again (OpenSSL's
+ * ChaCha20_4x does the same). Every register is named in the text rather
+ * than left to the compiler: fourteen state registers and two temporaries
+ * are the whole register file, an allocation GCC does not find (written
+ * with intrinsics, chacha_rounds spills state vectors inside the loop, on
+ * the rounds' dependency chains). */
+#define V_LOAD                                                              \
+  "movdqa 0(%[s]), %%xmm0\n\t" "movdqa 16(%[s]), %%xmm1\n\t"                \
+  "movdqa 32(%[s]), %%xmm2\n\t" "movdqa 48(%[s]), %%xmm3\n\t"               \
+  "movdqa 64(%[s]), %%xmm4\n\t" "movdqa 80(%[s]), %%xmm5\n\t"               \
+  "movdqa 96(%[s]), %%xmm6\n\t" "movdqa 112(%[s]), %%xmm7\n\t"              \
+  "movdqa 160(%[s]), %%xmm8\n\t" "movdqa 176(%[s]), %%xmm9\n\t"             \
+  "movdqa %%xmm8, 160(%[f])\n\t" "movdqa %%xmm9, 176(%[f])\n\t"             \
+  "movdqa 128(%[s]), %%xmm8\n\t" "movdqa 144(%[s]), %%xmm9\n\t"             \
+  "movdqa 192(%[s]), %%xmm10\n\t" "movdqa 208(%[s]), %%xmm11\n\t"           \
+  "movdqa 224(%[s]), %%xmm12\n\t" "movdqa 240(%[s]), %%xmm13\n\t"
+#define V_STORE                                                             \
+  "movdqa %%xmm0, 0(%[f])\n\t" "movdqa %%xmm1, 16(%[f])\n\t"                \
+  "movdqa %%xmm2, 32(%[f])\n\t" "movdqa %%xmm3, 48(%[f])\n\t"               \
+  "movdqa %%xmm4, 64(%[f])\n\t" "movdqa %%xmm5, 80(%[f])\n\t"               \
+  "movdqa %%xmm6, 96(%[f])\n\t" "movdqa %%xmm7, 112(%[f])\n\t"              \
+  "movdqa %%xmm8, 128(%[f])\n\t" "movdqa %%xmm9, 144(%[f])\n\t"             \
+  "movdqa %%xmm10, 192(%[f])\n\t" "movdqa %%xmm11, 208(%[f])\n\t"           \
+  "movdqa %%xmm12, 224(%[f])\n\t" "movdqa %%xmm13, 240(%[f])\n\t"
+/* Columns 0, 1: (0, 4, 8, 12), (1, 5, 9 13); then words 8, 9 out, 10, 11 in. */
+#define V_COLS01 SSE_QR2("xmm0", "xmm4", "xmm8", "xmm10", "xmm1", "xmm5", "xmm9", "xmm11")
+#define V_TO_10_11                                                          \
+  "movdqa %%xmm8, 128(%[f])\n\t" "movdqa %%xmm9, 144(%[f])\n\t"             \
+  "movdqa 160(%[f]), %%xmm8\n\t" "movdqa 176(%[f]), %%xmm9\n\t"
+/* Columns 2, 3: (2, 6, 10, 14), (3, 7, 11, 15). */
+#define V_COLS23 SSE_QR2("xmm2", "xmm6", "xmm8", "xmm12", "xmm3", "xmm7", "xmm9", "xmm13")
+/* Diagonals 0, 1: (0, 5, 10, 15), (1, 6, 11, 12); then 10, 11 out, 8, 9 in. */
+#define V_DIAG01 SSE_QR2("xmm0", "xmm5", "xmm8", "xmm13", "xmm1", "xmm6", "xmm9", "xmm10")
+#define V_TO_8_9                                                            \
+  "movdqa %%xmm8, 160(%[f])\n\t" "movdqa %%xmm9, 176(%[f])\n\t"             \
+  "movdqa 128(%[f]), %%xmm8\n\t" "movdqa 144(%[f]), %%xmm9\n\t"
+/* Diagonals 2, 3: (2, 7, 8, 13), (3, 4, 9, 14). */
+#define V_DIAG23 SSE_QR2("xmm2", "xmm7", "xmm8", "xmm11", "xmm3", "xmm4", "xmm9", "xmm12")
+
+/* The loop over the ten double rounds, the count in `ctr`: a register
+ * where one is free, the frame's count in the 4 + 1 rounds (which take
+ * every general register). */
+#define ROUNDS_BEGIN(ctr) "movl $10, " ctr "\n\t" ".p2align 4\n\t" "1:\n\t"
+#define ROUNDS_END(ctr) "decl " ctr "\n\t" "jnz 1b\n\t"
+
+/* Four blocks: f->x = the ten double rounds of s. */
+static inline __attribute__((always_inline)) void rounds4(round_frame *f, const cv s[16]) {
 #ifdef HWC_MSAN
-  for (int i = 0; i < 16; i++) x[i] = s[i];
-  chacha_rounds(x);
+  for (int i = 0; i < 16; i++) f->x[i] = s[i];
+  chacha_rounds(f->x);
 #else
-  /* Read from s, not from x: stores to x before the asm would stay in the
-   * code, as the asm's memory clobber counts as a use of them. */
-  cv a0 = s[0], a1 = s[1], a2 = s[2], a3 = s[3];
-  cv b0 = s[4], b1 = s[5], b2 = s[6], b3 = s[7];
-  cv d0 = s[12], d1 = s[13], d2 = s[14], d3 = s[15];
-  cv p = s[8], q = s[9];
-  cv c[4]; /* the c words' slots */
-  c[2] = s[10];
-  c[3] = s[11];
-  for (int r = 0; r < 10; r++)
-    __asm__(
-        /* Columns 0, 1: (0, 4, 8, 12), (1, 5, 9, 13). */
-        SSE_QR2("a0", "b0", "p", "d0", "a1", "b1", "q", "d1")
-        "movdqa %[p], (%[c])\n\t"
-        "movdqa %[q], 16(%[c])\n\t"
-        "movdqa 32(%[c]), %[p]\n\t"
-        "movdqa 48(%[c]), %[q]\n\t"
-        /* Columns 2, 3: (2, 6, 10, 14), (3, 7, 11, 15). */
-        SSE_QR2("a2", "b2", "p", "d2", "a3", "b3", "q", "d3")
-        /* Diagonals 0, 1: (0, 5, 10, 15), (1, 6, 11, 12). */
-        SSE_QR2("a0", "b1", "p", "d3", "a1", "b2", "q", "d0")
-        "movdqa %[p], 32(%[c])\n\t"
-        "movdqa %[q], 48(%[c])\n\t"
-        "movdqa (%[c]), %[p]\n\t"
-        "movdqa 16(%[c]), %[q]\n\t"
-        /* Diagonals 2, 3: (2, 7, 8, 13), (3, 4, 9, 14). */
-        SSE_QR2("a2", "b3", "p", "d1", "a3", "b0", "q", "d2")
-        : [a0] "+x"(a0), [a1] "+x"(a1), [a2] "+x"(a2), [a3] "+x"(a3),
-          [b0] "+x"(b0), [b1] "+x"(b1), [b2] "+x"(b2), [b3] "+x"(b3),
-          [d0] "+x"(d0), [d1] "+x"(d1), [d2] "+x"(d2), [d3] "+x"(d3),
-          [p] "+x"(p), [q] "+x"(q)
-        /* The slots and the patterns are addressed through registers (an
-         * asm takes at most 30 operands, and the fourteen in-out vectors
-         * count twice), hence the memory clobber. */
-        : [c] "r"(c), [k] "r"(rot_masks)
-        : "xmm14", "xmm15", "memory");
-  x[0] = a0; x[1] = a1; x[2] = a2; x[3] = a3;
-  x[4] = b0; x[5] = b1; x[6] = b2; x[7] = b3;
-  x[8] = p; x[9] = q; x[10] = c[2]; x[11] = c[3];
-  x[12] = d0; x[13] = d1; x[14] = d2; x[15] = d3;
+  __asm__ volatile(V_LOAD ROUNDS_BEGIN("%%eax") V_COLS01 V_TO_10_11 V_COLS23 V_DIAG01 V_TO_8_9 V_DIAG23
+                   ROUNDS_END("%%eax") V_STORE
+                   :
+                   : [f] "r"(f), [s] "r"(s), [r16] "m"(*(const uint8_t(*)[16])rot16_mask),
+                     [r8] "m"(*(const uint8_t(*)[16])rot8_mask)
+                   : "rax", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",
+                     "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "cc", "memory");
+#endif
+}
+
+/* The asm text of one scalar quarter round (RFC 8439, 2.1) on 32-bit
+ * general registers a, b, d, with c loaded from and stored back to its
+ * slot at offset `c` of the frame through edi (thirteen registers hold
+ * the other twelve words and the frame's address). ROL is the rotate the
+ * vector side lacks: one instruction each. */
+#define GPR_QR(a, b, c, d)                                                  \
+  "addl %%" b ", %%" a "\n\t"                                               \
+  "xorl %%" a ", %%" d "\n\t"                                               \
+  "roll $16, %%" d "\n\t"                                                   \
+  "movl " c "(%[f]), %%edi\n\t"                                             \
+  "addl %%" d ", %%edi\n\t"                                                 \
+  "xorl %%edi, %%" b "\n\t"                                                 \
+  "roll $12, %%" b "\n\t"                                                   \
+  "addl %%" b ", %%" a "\n\t"                                               \
+  "xorl %%" a ", %%" d "\n\t"                                               \
+  "roll $8, %%" d "\n\t"                                                    \
+  "addl %%" d ", %%edi\n\t"                                                 \
+  "xorl %%edi, %%" b "\n\t"                                                 \
+  "roll $7, %%" b "\n\t"                                                    \
+  "movl %%edi, " c "(%[f])\n\t"
+
+/* The scalar block in registers: a0..a3 in eax, ebx, ecx, edx, b0..b3 in
+ * r8d..r11d, d0..d3 in r12d..r15d, the c words in w[8..11] (offsets 288,
+ * 292, 296, 300). */
+#define G_LOAD                                                              \
+  "movl 256(%[f]), %%eax\n\t" "movl 260(%[f]), %%ebx\n\t"                   \
+  "movl 264(%[f]), %%ecx\n\t" "movl 268(%[f]), %%edx\n\t"                   \
+  "movl 272(%[f]), %%r8d\n\t" "movl 276(%[f]), %%r9d\n\t"                   \
+  "movl 280(%[f]), %%r10d\n\t" "movl 284(%[f]), %%r11d\n\t"                 \
+  "movl 304(%[f]), %%r12d\n\t" "movl 308(%[f]), %%r13d\n\t"                 \
+  "movl 312(%[f]), %%r14d\n\t" "movl 316(%[f]), %%r15d\n\t"
+#define G_STORE                                                             \
+  "movl %%eax, 256(%[f])\n\t" "movl %%ebx, 260(%[f])\n\t"                   \
+  "movl %%ecx, 264(%[f])\n\t" "movl %%edx, 268(%[f])\n\t"                   \
+  "movl %%r8d, 272(%[f])\n\t" "movl %%r9d, 276(%[f])\n\t"                   \
+  "movl %%r10d, 280(%[f])\n\t" "movl %%r11d, 284(%[f])\n\t"                 \
+  "movl %%r12d, 304(%[f])\n\t" "movl %%r13d, 308(%[f])\n\t"                 \
+  "movl %%r14d, 312(%[f])\n\t" "movl %%r15d, 316(%[f])\n\t"
+#define G_COLS01 GPR_QR("eax", "r8d", "288", "r12d") GPR_QR("ebx", "r9d", "292", "r13d")
+#define G_COLS23 GPR_QR("ecx", "r10d", "296", "r14d") GPR_QR("edx", "r11d", "300", "r15d")
+#define G_DIAG01 GPR_QR("eax", "r9d", "296", "r15d") GPR_QR("ebx", "r10d", "300", "r12d")
+#define G_DIAG23 GPR_QR("ecx", "r11d", "288", "r13d") GPR_QR("edx", "r8d", "292", "r14d")
+
+/* Four blocks on the vector units and a fifth on the general registers,
+ * one instruction stream: the vertical rounds are a chain of dependent
+ * vector operations four quarter rounds wide, which on cores with
+ * two-cycle vector latency leaves vector units idle, and the scalar block
+ * is independent work for the integer units. Its quarter rounds sit
+ * between the vector pairs in the text, so that both are in the
+ * out-of-order window together (OpenSSL's ChaCha20_neon runs a scalar
+ * block beside its NEON ones for the same reason). */
+static inline __attribute__((always_inline)) void rounds5(round_frame *f, const cv s[16]) {
+#ifdef HWC_MSAN
+  for (int i = 0; i < 16; i++) f->x[i] = s[i];
+  chacha_rounds(f->x);
+  hwc_chacha20_permute(f->w);
+#else
+  const cv *sp = s;
+  __asm__ volatile(V_LOAD G_LOAD ROUNDS_BEGIN("320(%[f])")
+                   V_COLS01 G_COLS01 V_TO_10_11 V_COLS23 G_COLS23
+                   V_DIAG01 G_DIAG01 V_TO_8_9 V_DIAG23 G_DIAG23
+                   ROUNDS_END("320(%[f])") V_STORE G_STORE
+                   : [s] "+D"(sp) /* edi is the scalar c word once the state is loaded */
+                   : [f] "S"(f), [r16] "m"(*(const uint8_t(*)[16])rot16_mask),
+                     [r8] "m"(*(const uint8_t(*)[16])rot8_mask)
+                   : "rax", "rbx", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15",
+                     "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",
+                     "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "cc", "memory");
 #endif
 }
 
@@ -232,13 +320,10 @@ static inline void xor16(uint8_t *out, const uint8_t *in, __m128i k) {
   _mm_storeu_si128((__m128i *)out, _mm_xor_si128(_mm_loadu_si128((const __m128i *)in), k));
 }
 
-/* Four blocks in the vertical layout; s holds the input state broadcast
- * word by word, lane j of s[12] being the counter of block j. Not inlined
- * into the caller's loop: there GCC kept a second copy of s[] and moved it
- * about on every iteration. */
-static __attribute__((noinline)) void blocks4(uint8_t *out, const uint8_t *in, const cv s[16]) {
-  cv x[16];
-  rounds4(x, s);
+/* The keystream of the vertical layout out: x (after the rounds) plus s,
+ * transposed into block order, XORed with 256 bytes of input. */
+static inline __attribute__((always_inline)) void vertical_out(uint8_t *out, const uint8_t *in, cv x[16],
+                                                              const cv s[16]) {
   for (int i = 0; i < 16; i++) x[i] = cv_add(x[i], s[i]);
   chacha_transpose4(&x[0], &x[1], &x[2], &x[3]);
   chacha_transpose4(&x[4], &x[5], &x[6], &x[7]);
@@ -247,6 +332,31 @@ static __attribute__((noinline)) void blocks4(uint8_t *out, const uint8_t *in, c
   /* x[4g + k]: words 4g..4g+3 of block k. */
   for (int k = 0; k < 4; k++)
     for (int g = 0; g < 4; g++) xor16(out + 64 * k + 16 * g, in + 64 * k + 16 * g, x[4 * g + k]);
+}
+
+/* Four blocks in the vertical layout; s holds the input state broadcast
+ * word by word, lane j of s[12] being the counter of block j. Not inlined
+ * into the caller's loop: there GCC kept a second copy of s[] and moved it
+ * about on every iteration. */
+static __attribute__((noinline)) void blocks4(uint8_t *out, const uint8_t *in, const cv s[16]) {
+  round_frame f;
+  rounds4(&f, s);
+  vertical_out(out, in, f.x, s);
+}
+
+/* Five blocks: four as in blocks4 and the fifth (counter st[12] + 4, st
+ * being the state of the first) on the general registers. */
+static __attribute__((noinline)) void blocks5(uint8_t *out, const uint8_t *in, const cv s[16],
+                                              const uint32_t st[16]) {
+  round_frame f;
+  _Alignas(16) uint32_t w0[16];
+  for (int i = 0; i < 16; i++) w0[i] = f.w[i] = st[i];
+  w0[12] = f.w[12] = st[12] + 4;
+  rounds5(&f, s);
+  vertical_out(out, in, f.x, s);
+  for (int g = 0; g < 4; g++)
+    xor16(out + 256 + 16 * g, in + 256 + 16 * g,
+          cv_add(cv_broadcast4(f.w + 4 * g), cv_broadcast4(w0 + 4 * g)));
 }
 
 /* Two or three blocks (n), interleaved in the rows layout. */
@@ -259,20 +369,9 @@ static inline __attribute__((always_inline)) void blocks_rows(uint8_t *out, cons
   st[12] += (uint32_t)n;
 }
 
-/* The table's xor_blocks: fours, then two or three blocks in rows, a lone
- * block scalar. */
-static void chacha20_ssse3_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
-  HWC_COUNT_CALL(chacha20_ssse3);
-  if (nblocks >= 4) {
-    cv s[16];
-    for (int i = 0; i < 16; i++) s[i] = cv_set1(st[i]);
-    s[12] = cv_add(s[12], cv_lane_index());
-    for (; nblocks >= 4; nblocks -= 4, in += 256, out += 256) {
-      blocks4(out, in, s);
-      s[12] = cv_add(s[12], cv_set1(4));
-      st[12] += 4;
-    }
-  }
+/* Fewer than four blocks: two or three in rows, a lone block scalar. */
+static inline __attribute__((always_inline)) void tail_blocks(uint8_t *out, const uint8_t *in, size_t nblocks,
+                                                             uint32_t st[16]) {
   if (nblocks == 1)
     hwc_chacha20_blocks_scalar(out, in, 1, st);
   else if (nblocks == 2)
@@ -281,7 +380,62 @@ static void chacha20_ssse3_xor_blocks(uint8_t *out, const uint8_t *in, size_t nb
     blocks_rows(out, in, 3, st);
 }
 
+/* s for the vertical layout: st broadcast word by word, lane j of s[12]
+ * the counter of block j. */
+static inline __attribute__((always_inline)) void vertical_state(cv s[16], const uint32_t st[16]) {
+  for (int i = 0; i < 16; i++) s[i] = cv_set1(st[i]);
+  s[12] = cv_add(s[12], cv_lane_index());
+}
+
+/* The xor_blocks of `ssse3`: fours on the vector units, then the tail. */
+static void chacha20_ssse3_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
+  HWC_COUNT_CALL(chacha20_ssse3);
+  if (nblocks >= 4) {
+    cv s[16];
+    vertical_state(s, st);
+    for (; nblocks >= 4; nblocks -= 4, in += 256, out += 256) {
+      blocks4(out, in, s);
+      s[12] = cv_add(s[12], cv_set1(4));
+      st[12] += 4;
+    }
+  }
+  tail_blocks(out, in, nblocks, st);
+}
+
+/* The xor_blocks of `ssse3-gpr`: fives (four vector blocks and one on the
+ * general registers), then a four or the tail. */
+static void chacha20_ssse3_gpr_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
+  HWC_COUNT_CALL(chacha20_ssse3_gpr);
+  if (nblocks >= 4) {
+    cv s[16];
+    vertical_state(s, st);
+    for (; nblocks >= 5; nblocks -= 5, in += 320, out += 320) {
+      blocks5(out, in, s, st);
+      s[12] = cv_add(s[12], cv_set1(5));
+      st[12] += 5;
+    }
+    if (nblocks == 4) {
+      blocks4(out, in, s);
+      st[12] += 4;
+      return;
+    }
+  }
+  tail_blocks(out, in, nblocks, st);
+}
+
 const hwc_chacha20_kernel hwc_chacha20_ssse3 = {
     .info = {.name = "ssse3", .required = HWC_REQUIRED, .priority = HWC_PRIO_SCALAR, HWC_CALLS(chacha20_ssse3)},
     .xor_blocks = chacha20_ssse3_xor_blocks,
+};
+
+/* Ranked just below ssse3: it pays where the vector rounds wait on
+ * latency (two-cycle vector operations) and loses where the front end or
+ * the vector ports are already full, as on the older cores that run SSSE3
+ * natively; a rule selects it where measured (dispatch/uarch.c). */
+const hwc_chacha20_kernel hwc_chacha20_ssse3_gpr = {
+    .info = {.name = "ssse3-gpr",
+             .required = HWC_REQUIRED,
+             .priority = HWC_PRIO_SCALAR - 1,
+             HWC_CALLS(chacha20_ssse3_gpr)},
+    .xor_blocks = chacha20_ssse3_gpr_xor_blocks,
 };
