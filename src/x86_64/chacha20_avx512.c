@@ -5,7 +5,9 @@
  * Sixteen blocks at once in the vertical layout (zmm register i holds word i
  * of sixteen consecutive blocks; Goll and Gueron 2014), with the native
  * 32-bit rotate VPROLD, then a transpose: 4x4 words inside each 128-bit lane,
- * then 4x4 lanes with VSHUFI32X4. Runs shorter than sixteen blocks use a
+ * then 4x4 lanes with VSHUFI32X4. Long runs take thirty-two blocks a step,
+ * two such sets with their quarter rounds interleaved (rounds32), for
+ * cores whose vector operations take two cycles. Runs shorter than sixteen blocks use a
  * four-block horizontal layout (one 128-bit lane per block, rows in
  * registers) and a lone block the portable loop, so short messages cost
  * what they use. The rounds and the in-lane transpose are
@@ -253,7 +255,8 @@ static inline __attribute__((always_inline)) void blocks_short(uint8_t *out, con
   }
 }
 
-/* The table's xor_blocks: sixteens, then fours, a lone block scalar. */
+/* The table's xor_blocks: thirty-twos, a sixteen, then fours, a lone block
+ * scalar. */
 static void chacha20_avx512_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
   HWC_COUNT_CALL(chacha20_avx512);
   if (nblocks == 1) {
