@@ -21,6 +21,7 @@ extern const hwc_fe25519_kernel hwc_fe25519_mulx;
 extern const hwc_fe25519_kernel hwc_fe25519_mulx_avx2;
 extern const hwc_chacha20_kernel hwc_chacha20_ssse3;
 extern const hwc_chacha20_kernel hwc_chacha20_ssse3_gpr;
+extern const hwc_chacha20_kernel hwc_chacha20_avx512_twopass;
 extern const hwc_chacha20_kernel hwc_chacha20_avx2;
 extern const hwc_chacha20_kernel hwc_chacha20_avx512;
 extern const hwc_poly1305_kernel hwc_poly1305_x86_64;
@@ -87,6 +88,7 @@ static const hwc_impl_info *const chacha20_impls[] = {
     IMPL(hwc_chacha20_ssse3_gpr),
     IMPL(hwc_chacha20_avx2),
     IMPL(hwc_chacha20_avx512),
+    IMPL(hwc_chacha20_avx512_twopass),
 #endif
 #if defined(__aarch64__)
     IMPL(hwc_chacha20_neon),

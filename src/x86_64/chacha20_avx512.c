@@ -37,6 +37,7 @@
 
 HWC_CALL_COUNTER(chacha20_avx512);
 HWC_CALL_COUNTER(chacha20_avx512_aead);
+HWC_CALL_COUNTER(chacha20_avx512_twopass);
 
 /* The vector vocabulary of chacha20_x86_rounds.h on zmm registers:
  * sixteen 32-bit lanes, four 128-bit lanes. */
@@ -255,10 +256,9 @@ static inline __attribute__((always_inline)) void blocks_short(uint8_t *out, con
   }
 }
 
-/* The table's xor_blocks: thirty-twos, a sixteen, then fours, a lone block
- * scalar. */
-static void chacha20_avx512_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
-  HWC_COUNT_CALL(chacha20_avx512);
+/* Thirty-twos, a sixteen, then fours, a lone block scalar. */
+static inline __attribute__((always_inline)) void xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks,
+                                                            uint32_t st[16]) {
   if (nblocks == 1) {
     hwc_chacha20_blocks_scalar(out, in, 1, st);
     return;
@@ -266,6 +266,16 @@ static void chacha20_avx512_xor_blocks(uint8_t *out, const uint8_t *in, size_t n
   for (; nblocks >= 32; nblocks -= 32, in += 2048, out += 2048) blocks32(out, in, st);
   for (; nblocks >= 16; nblocks -= 16, in += 1024, out += 1024) blocks16(out, in, st);
   blocks_short(out, in, nblocks, st);
+}
+
+/* The xor_blocks of both tables. */
+static void chacha20_avx512_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
+  HWC_COUNT_CALL(chacha20_avx512);
+  xor_blocks(out, in, nblocks, st);
+}
+static void chacha20_avx512_twopass_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
+  HWC_COUNT_CALL(chacha20_avx512_twopass);
+  xor_blocks(out, in, nblocks, st);
 }
 
 /* The table's aead_seal: sixteen-block steps, each but the first stitched
@@ -302,4 +312,17 @@ const hwc_chacha20_kernel hwc_chacha20_avx512 = {
     .aead_poly1305 = &hwc_poly1305_avx512ifma,
     .aead_seal = chacha20_avx512_aead_seal,
     HWC_CALLS_AT(aead_calls, chacha20_avx512_aead)
+};
+
+/* The same keystream without the stitched seal: the AEAD runs as two
+ * passes, the keystream (thirty-two blocks a step) and then the selected
+ * Poly1305 kernel over all of the ciphertext. Where the vector rounds wait
+ * on latency, the interleaved thirty-two-block step (which the stitched
+ * seal, its MAC in C between the double rounds, cannot use) outruns the
+ * stitched sixteen-block one with its partial MAC; ranked below avx512 and
+ * chosen by rule where measured (dispatch/uarch.c). */
+const hwc_chacha20_kernel hwc_chacha20_avx512_twopass = {
+    .info = {.name = "avx512-twopass", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC512 - 1,
+             HWC_CALLS(chacha20_avx512_twopass)},
+    .xor_blocks = chacha20_avx512_twopass_xor_blocks,
 };
