@@ -21,6 +21,7 @@ extern const hwc_fe25519_kernel hwc_fe25519_mulx;
 extern const hwc_fe25519_kernel hwc_fe25519_mulx_avx2;
 extern const hwc_chacha20_kernel hwc_chacha20_ssse3;
 extern const hwc_chacha20_kernel hwc_chacha20_ssse3_gpr;
+extern const hwc_chacha20_kernel hwc_chacha20_avx2_gpr;
 extern const hwc_chacha20_kernel hwc_chacha20_avx512_twopass;
 extern const hwc_chacha20_kernel hwc_chacha20_avx2;
 extern const hwc_chacha20_kernel hwc_chacha20_avx512;
@@ -87,6 +88,7 @@ static const hwc_impl_info *const chacha20_impls[] = {
     IMPL(hwc_chacha20_ssse3),
     IMPL(hwc_chacha20_ssse3_gpr),
     IMPL(hwc_chacha20_avx2),
+    IMPL(hwc_chacha20_avx2_gpr),
     IMPL(hwc_chacha20_avx512),
     IMPL(hwc_chacha20_avx512_twopass),
 #endif

@@ -119,11 +119,12 @@ static void equiv_body(hwc_prim p, const char *impl, void *arg) {
     CHECK(hwc_chacha20(b, b, 64, nonce_g, 0, key_g) == HWC_OK); /* count the call */
     return;
   }
-  /* Every length to 1100 bytes (every tail after the widest kernels'
-   * steps of 4, 5, 8 and 16 blocks), then lengths around one and two steps
-   * of 32 blocks (avx512's widest) with every tail class. */
+  /* Every length to 1100 bytes (every tail after the kernels' steps of 4,
+   * 5, 8 and 16 blocks), then lengths around one and two steps of 32
+   * blocks (avx512's widest) and around 72 (avx2-gpr's run of nines), with
+   * every tail class. */
   static const size_t longer[] = {2047, 2048, 2049, 2111, 2112, 2113, 2303, 3071, 3072, 3073,
-                                  4095, 4096, 4097, 4159, 4160, 5119, 5120, 6143, 6144, 6145};
+                                  4095, 4096, 4097, 4159, 4160, 4607, 4608, 4609, 5119, 5120, 6143, 6144, 6145};
   size_t maxlen = 6145 + 64, nlen = 1101 + sizeof longer / sizeof longer[0];
   uint8_t *in = malloc(maxlen + 16), *want = malloc(maxlen + 16), *got = malloc(maxlen + 16);
   for (size_t li = 0; li < nlen; li++) {

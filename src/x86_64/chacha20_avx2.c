@@ -17,6 +17,12 @@
  * kept in stack slots, the byte-rotate patterns read from memory; see
  * rounds8) and the moves of 128-bit lanes to output blocks.
  *
+ * Two table entries: `avx2`, and `avx2-gpr`, whose plain keystream runs
+ * nine-block steps (rounds9: the eight vector blocks with a ninth block's
+ * rounds on the general registers in the same asm statement,
+ * chacha20_x86_gpr.h) for cores whose vector operations have two-cycle
+ * latency; both share the stitched AEAD below.
+ *
  * The AEAD entries (aead_seal, aead_open) stitch these eight-block steps
  * with the scalar Poly1305 loop of poly1305_x86_64.h over the ciphertext,
  * so that the integer multiplier works while the vector units run the
@@ -38,9 +44,13 @@
 #include "../kernels.h"
 #include "../msan.h"
 #include "poly1305_x86_64.h"
+#include "chacha20_x86_gpr.h"
+#include <stddef.h>
 
 HWC_CALL_COUNTER(chacha20_avx2);
 HWC_CALL_COUNTER(chacha20_avx2_aead);
+HWC_CALL_COUNTER(chacha20_avx2_gpr);
+HWC_CALL_COUNTER(chacha20_avx2_gpr_aead);
 
 /* The vector vocabulary of chacha20_x86_rounds.h on ymm registers: eight
  * 32-bit lanes, two 128-bit lanes. */
@@ -98,42 +108,44 @@ static const uint8_t rot_masks[64] __attribute__((aligned(32))) = {
 #endif
 
 /* The asm text of two quarter rounds (RFC 8439, 2.1) side by side,
- * (a0, b0, c0, d0) and (a1, b1, c1, d1), each argument the name of an asm
- * operand; ymm14 and ymm15 are the shift pairs' temporaries. Text, not
- * code: pasted four times into the one asm statement of rounds8. */
-#define AVX2_QR2(a0, b0, c0, d0, a1, b1, c1, d1)                              \
-  "vpaddd %[" b0 "], %[" a0 "], %[" a0 "]\n\t"                                \
-  "vpaddd %[" b1 "], %[" a1 "], %[" a1 "]\n\t"                                \
-  "vpxor %[" a0 "], %[" d0 "], %[" d0 "]\n\t"                                 \
-  "vpxor %[" a1 "], %[" d1 "], %[" d1 "]\n\t"                                 \
-  "vpshufb (%[k]), %[" d0 "], %[" d0 "]\n\t"                                  \
-  "vpshufb (%[k]), %[" d1 "], %[" d1 "]\n\t"                                  \
-  "vpaddd %[" d0 "], %[" c0 "], %[" c0 "]\n\t"                                \
-  "vpaddd %[" d1 "], %[" c1 "], %[" c1 "]\n\t"                                \
-  "vpxor %[" c0 "], %[" b0 "], %[" b0 "]\n\t"                                 \
-  "vpxor %[" c1 "], %[" b1 "], %[" b1 "]\n\t"                                 \
-  "vpslld $12, %[" b0 "], %%ymm14\n\t"                                        \
-  "vpslld $12, %[" b1 "], %%ymm15\n\t"                                        \
-  "vpsrld $20, %[" b0 "], %[" b0 "]\n\t"                                      \
-  "vpsrld $20, %[" b1 "], %[" b1 "]\n\t"                                      \
-  "vpor %%ymm14, %[" b0 "], %[" b0 "]\n\t"                                    \
-  "vpor %%ymm15, %[" b1 "], %[" b1 "]\n\t"                                    \
-  "vpaddd %[" b0 "], %[" a0 "], %[" a0 "]\n\t"                                \
-  "vpaddd %[" b1 "], %[" a1 "], %[" a1 "]\n\t"                                \
-  "vpxor %[" a0 "], %[" d0 "], %[" d0 "]\n\t"                                 \
-  "vpxor %[" a1 "], %[" d1 "], %[" d1 "]\n\t"                                 \
-  "vpshufb 32(%[k]), %[" d0 "], %[" d0 "]\n\t"                                \
-  "vpshufb 32(%[k]), %[" d1 "], %[" d1 "]\n\t"                                \
-  "vpaddd %[" d0 "], %[" c0 "], %[" c0 "]\n\t"                                \
-  "vpaddd %[" d1 "], %[" c1 "], %[" c1 "]\n\t"                                \
-  "vpxor %[" c0 "], %[" b0 "], %[" b0 "]\n\t"                                 \
-  "vpxor %[" c1 "], %[" b1 "], %[" b1 "]\n\t"                                 \
-  "vpslld $7, %[" b0 "], %%ymm14\n\t"                                         \
-  "vpslld $7, %[" b1 "], %%ymm15\n\t"                                         \
-  "vpsrld $25, %[" b0 "], %[" b0 "]\n\t"                                      \
-  "vpsrld $25, %[" b1 "], %[" b1 "]\n\t"                                      \
-  "vpor %%ymm14, %[" b0 "], %[" b0 "]\n\t"                                    \
-  "vpor %%ymm15, %[" b1 "], %[" b1 "]\n\t"
+ * (a0, b0, c0, d0) and (a1, b1, c1, d1), each argument a register as the
+ * asm text names it (an operand, "%[a0]", or a register, "%%ymm0"), m16
+ * and m8 the rotate patterns' memory operands; ymm14 and ymm15 are the
+ * shift pairs' temporaries. Text, not code: pasted four times into each
+ * rounds asm statement. */
+#define AVX2_QR2(a0, b0, c0, d0, a1, b1, c1, d1, m16, m8)                              \
+  "vpaddd " b0 ", " a0 ", " a0 "\n\t"                                \
+  "vpaddd " b1 ", " a1 ", " a1 "\n\t"                                \
+  "vpxor " a0 ", " d0 ", " d0 "\n\t"                                 \
+  "vpxor " a1 ", " d1 ", " d1 "\n\t"                                 \
+  "vpshufb " m16 ", " d0 ", " d0 "\n\t"                                  \
+  "vpshufb " m16 ", " d1 ", " d1 "\n\t"                                  \
+  "vpaddd " d0 ", " c0 ", " c0 "\n\t"                                \
+  "vpaddd " d1 ", " c1 ", " c1 "\n\t"                                \
+  "vpxor " c0 ", " b0 ", " b0 "\n\t"                                 \
+  "vpxor " c1 ", " b1 ", " b1 "\n\t"                                 \
+  "vpslld $12, " b0 ", %%ymm14\n\t"                                        \
+  "vpslld $12, " b1 ", %%ymm15\n\t"                                        \
+  "vpsrld $20, " b0 ", " b0 "\n\t"                                      \
+  "vpsrld $20, " b1 ", " b1 "\n\t"                                      \
+  "vpor %%ymm14, " b0 ", " b0 "\n\t"                                    \
+  "vpor %%ymm15, " b1 ", " b1 "\n\t"                                    \
+  "vpaddd " b0 ", " a0 ", " a0 "\n\t"                                \
+  "vpaddd " b1 ", " a1 ", " a1 "\n\t"                                \
+  "vpxor " a0 ", " d0 ", " d0 "\n\t"                                 \
+  "vpxor " a1 ", " d1 ", " d1 "\n\t"                                 \
+  "vpshufb " m8 ", " d0 ", " d0 "\n\t"                                \
+  "vpshufb " m8 ", " d1 ", " d1 "\n\t"                                \
+  "vpaddd " d0 ", " c0 ", " c0 "\n\t"                                \
+  "vpaddd " d1 ", " c1 ", " c1 "\n\t"                                \
+  "vpxor " c0 ", " b0 ", " b0 "\n\t"                                 \
+  "vpxor " c1 ", " b1 ", " b1 "\n\t"                                 \
+  "vpslld $7, " b0 ", %%ymm14\n\t"                                         \
+  "vpslld $7, " b1 ", %%ymm15\n\t"                                         \
+  "vpsrld $25, " b0 ", " b0 "\n\t"                                      \
+  "vpsrld $25, " b1 ", " b1 "\n\t"                                      \
+  "vpor %%ymm14, " b0 ", " b0 "\n\t"                                    \
+  "vpor %%ymm15, " b1 ", " b1 "\n\t"
 
 /* Poly1305 blocks per double round when a step is stitched: 3 x 10 of its
  * 32, the last 2 after the rounds, beside the feed-forward and transpose. */
@@ -187,21 +199,21 @@ static inline __attribute__((always_inline)) void rounds8(cv x[16], const uint32
   for (int r = 0; r < 10; r++) {
     __asm__(
         /* Columns 0, 1: (0, 4, 8, 12), (1, 5, 9, 13). */
-        AVX2_QR2("a0", "b0", "p", "d0", "a1", "b1", "q", "d1")
+        AVX2_QR2("%[a0]", "%[b0]", "%[p]", "%[d0]", "%[a1]", "%[b1]", "%[q]", "%[d1]", "(%[k])", "32(%[k])")
         "vmovdqa %[p], (%[c])\n\t"
         "vmovdqa %[q], 32(%[c])\n\t"
         "vmovdqa 64(%[c]), %[p]\n\t"
         "vmovdqa 96(%[c]), %[q]\n\t"
         /* Columns 2, 3: (2, 6, 10, 14), (3, 7, 11, 15). */
-        AVX2_QR2("a2", "b2", "p", "d2", "a3", "b3", "q", "d3")
+        AVX2_QR2("%[a2]", "%[b2]", "%[p]", "%[d2]", "%[a3]", "%[b3]", "%[q]", "%[d3]", "(%[k])", "32(%[k])")
         /* Diagonals 0, 1: (0, 5, 10, 15), (1, 6, 11, 12). */
-        AVX2_QR2("a0", "b1", "p", "d3", "a1", "b2", "q", "d0")
+        AVX2_QR2("%[a0]", "%[b1]", "%[p]", "%[d3]", "%[a1]", "%[b2]", "%[q]", "%[d0]", "(%[k])", "32(%[k])")
         "vmovdqa %[p], 64(%[c])\n\t"
         "vmovdqa %[q], 96(%[c])\n\t"
         "vmovdqa (%[c]), %[p]\n\t"
         "vmovdqa 32(%[c]), %[q]\n\t"
         /* Diagonals 2, 3: (2, 7, 8, 13), (3, 4, 9, 14). */
-        AVX2_QR2("a2", "b3", "p", "d1", "a3", "b0", "q", "d2")
+        AVX2_QR2("%[a2]", "%[b3]", "%[p]", "%[d1]", "%[a3]", "%[b0]", "%[q]", "%[d2]", "(%[k])", "32(%[k])")
         : [a0] "+x"(a0), [a1] "+x"(a1), [a2] "+x"(a2), [a3] "+x"(a3),
           [b0] "+x"(b0), [b1] "+x"(b1), [b2] "+x"(b2), [b3] "+x"(b3),
           [d0] "+x"(d0), [d1] "+x"(d1), [d2] "+x"(d2), [d3] "+x"(d3),
@@ -223,6 +235,22 @@ static inline __attribute__((always_inline)) void rounds8(cv x[16], const uint32
 #endif
 }
 
+/* The keystream of the vertical layout out: x, after the feed-forward,
+ * transposed into block order and XORed with 512 bytes of input. */
+static inline __attribute__((always_inline)) void vertical_out8(uint8_t *out, const uint8_t *in, cv x[16]) {
+  chacha_transpose4(&x[0], &x[1], &x[2], &x[3]);
+  chacha_transpose4(&x[4], &x[5], &x[6], &x[7]);
+  chacha_transpose4(&x[8], &x[9], &x[10], &x[11]);
+  chacha_transpose4(&x[12], &x[13], &x[14], &x[15]);
+  /* x[4g + k] lane L: words 4g..4g+3 of block 4L + k. */
+  for (int k = 0; k < 4; k++) {
+    xor32(out + 64 * k, in + 64 * k, _mm256_permute2x128_si256(x[k], x[4 + k], 0x20));
+    xor32(out + 64 * k + 32, in + 64 * k + 32, _mm256_permute2x128_si256(x[8 + k], x[12 + k], 0x20));
+    xor32(out + 64 * (4 + k), in + 64 * (4 + k), _mm256_permute2x128_si256(x[k], x[4 + k], 0x31));
+    xor32(out + 64 * (4 + k) + 32, in + 64 * (4 + k) + 32, _mm256_permute2x128_si256(x[8 + k], x[12 + k], 0x31));
+  }
+}
+
 /* Eight blocks in the vertical layout; when stitched (a constant at every
  * call), with the 32 Poly1305 blocks at mac_in (rounds8). */
 static inline __attribute__((always_inline)) void blocks8_body(uint8_t *out, const uint8_t *in, uint32_t st[16],
@@ -236,22 +264,98 @@ static inline __attribute__((always_inline)) void blocks8_body(uint8_t *out, con
   /* Feed-forward: the input words are re-broadcast from st rather than
    * kept live across the rounds. */
   for (int i = 0; i < 16; i++) x[i] = cv_add(x[i], i == 12 ? ctr : cv_set1(st[i]));
-  chacha_transpose4(&x[0], &x[1], &x[2], &x[3]);
-  chacha_transpose4(&x[4], &x[5], &x[6], &x[7]);
-  chacha_transpose4(&x[8], &x[9], &x[10], &x[11]);
-  chacha_transpose4(&x[12], &x[13], &x[14], &x[15]);
-  /* x[4g + k] lane L: words 4g..4g+3 of block 4L + k. */
-  for (int k = 0; k < 4; k++) {
-    xor32(out + 64 * k, in + 64 * k, _mm256_permute2x128_si256(x[k], x[4 + k], 0x20));
-    xor32(out + 64 * k + 32, in + 64 * k + 32, _mm256_permute2x128_si256(x[8 + k], x[12 + k], 0x20));
-    xor32(out + 64 * (4 + k), in + 64 * (4 + k), _mm256_permute2x128_si256(x[k], x[4 + k], 0x31));
-    xor32(out + 64 * (4 + k) + 32, in + 64 * (4 + k) + 32, _mm256_permute2x128_si256(x[8 + k], x[12 + k], 0x31));
-  }
+  vertical_out8(out, in, x);
   st[12] += 8;
 }
 
 /* Eight blocks, the plain keystream step. */
 static void blocks8(uint8_t *out, const uint8_t *in, uint32_t st[16]) { blocks8_body(out, in, st, NULL, NULL, 0); }
+
+/* What the eight-plus-one rounds work on, at fixed offsets from one base
+ * register (written into the asm text: keep them in step): g, the scalar
+ * block and the round count (chacha20_x86_gpr.h), then x, the sixteen
+ * state vectors after the rounds (x[10] and x[11] double as the c words'
+ * slots, as in rounds8). */
+typedef struct {
+  chacha_gpr_block g;    /* offset 0 */
+  _Alignas(64) cv x[16]; /* offset 128, 32 bytes each */
+} round_frame;
+_Static_assert(offsetof(round_frame, x) == 128, "the asm text's offsets");
+
+/* The vertical layout in named registers: a0..a3 in ymm0..3, b0..b3 in
+ * ymm4..7, the pair's c words in ymm8, ymm9 (the other two in the frame,
+ * exchanged as in rounds8), d0..d3 in ymm10..13, temporaries ymm14, 15. */
+#define Y_LOAD                                                              \
+  "vmovdqa 0(%[s]), %%ymm0\n\t" "vmovdqa 32(%[s]), %%ymm1\n\t"              \
+  "vmovdqa 64(%[s]), %%ymm2\n\t" "vmovdqa 96(%[s]), %%ymm3\n\t"             \
+  "vmovdqa 128(%[s]), %%ymm4\n\t" "vmovdqa 160(%[s]), %%ymm5\n\t"           \
+  "vmovdqa 192(%[s]), %%ymm6\n\t" "vmovdqa 224(%[s]), %%ymm7\n\t"           \
+  "vmovdqa 320(%[s]), %%ymm8\n\t" "vmovdqa 352(%[s]), %%ymm9\n\t"           \
+  "vmovdqa %%ymm8, 448(%[f])\n\t" "vmovdqa %%ymm9, 480(%[f])\n\t"           \
+  "vmovdqa 256(%[s]), %%ymm8\n\t" "vmovdqa 288(%[s]), %%ymm9\n\t"           \
+  "vmovdqa 384(%[s]), %%ymm10\n\t" "vmovdqa 416(%[s]), %%ymm11\n\t"         \
+  "vmovdqa 448(%[s]), %%ymm12\n\t" "vmovdqa 480(%[s]), %%ymm13\n\t"
+#define Y_STORE                                                             \
+  "vmovdqa %%ymm0, 128(%[f])\n\t" "vmovdqa %%ymm1, 160(%[f])\n\t"           \
+  "vmovdqa %%ymm2, 192(%[f])\n\t" "vmovdqa %%ymm3, 224(%[f])\n\t"           \
+  "vmovdqa %%ymm4, 256(%[f])\n\t" "vmovdqa %%ymm5, 288(%[f])\n\t"           \
+  "vmovdqa %%ymm6, 320(%[f])\n\t" "vmovdqa %%ymm7, 352(%[f])\n\t"           \
+  "vmovdqa %%ymm8, 384(%[f])\n\t" "vmovdqa %%ymm9, 416(%[f])\n\t"           \
+  "vmovdqa %%ymm10, 512(%[f])\n\t" "vmovdqa %%ymm11, 544(%[f])\n\t"         \
+  "vmovdqa %%ymm12, 576(%[f])\n\t" "vmovdqa %%ymm13, 608(%[f])\n\t"
+#define Y_QR2(a0, b0, c0, d0, a1, b1, c1, d1)                               \
+  AVX2_QR2("%%ymm" a0, "%%ymm" b0, "%%ymm" c0, "%%ymm" d0, "%%ymm" a1, "%%ymm" b1, "%%ymm" c1, "%%ymm" d1, \
+           "%[r16]", "%[r8]")
+#define Y_TO_10_11                                                          \
+  "vmovdqa %%ymm8, 384(%[f])\n\t" "vmovdqa %%ymm9, 416(%[f])\n\t"           \
+  "vmovdqa 448(%[f]), %%ymm8\n\t" "vmovdqa 480(%[f]), %%ymm9\n\t"
+#define Y_TO_8_9                                                            \
+  "vmovdqa %%ymm8, 448(%[f])\n\t" "vmovdqa %%ymm9, 480(%[f])\n\t"           \
+  "vmovdqa 384(%[f]), %%ymm8\n\t" "vmovdqa 416(%[f]), %%ymm9\n\t"
+
+/* Eight vertical blocks from s (the input state, word by word) into f->x,
+ * and the scalar block f->g beside them, in one asm statement (see
+ * chacha20_x86_gpr.h); the column and diagonal pairs are rounds8's. */
+static inline __attribute__((always_inline)) void rounds9(round_frame *f, const cv s[16]) {
+#ifdef HWC_MSAN
+  for (int i = 0; i < 16; i++) f->x[i] = s[i];
+  chacha_rounds(f->x);
+  hwc_chacha20_permute(f->g.w);
+#else
+  const cv *sp = s;
+  __asm__ volatile(Y_LOAD GPR_LOAD
+                   "movl $10, " GPR_COUNT "\n\t"
+                   ".p2align 4\n\t"
+                   "1:\n\t"
+                   Y_QR2("0", "4", "8", "10", "1", "5", "9", "11") GPR_COLS01 Y_TO_10_11
+                   Y_QR2("2", "6", "8", "12", "3", "7", "9", "13") GPR_COLS23
+                   Y_QR2("0", "5", "8", "13", "1", "6", "9", "10") GPR_DIAG01 Y_TO_8_9
+                   Y_QR2("2", "7", "8", "11", "3", "4", "9", "12") GPR_DIAG23
+                   "decl " GPR_COUNT "\n\t"
+                   "jnz 1b\n\t"
+                   Y_STORE GPR_STORE
+                   : [s] "+D"(sp) /* edi is the scalar c word once the state is loaded */
+                   : [f] "S"(f), [r16] "m"(*(const uint8_t(*)[32])rot_masks),
+                     [r8] "m"(*(const uint8_t(*)[32])(rot_masks + 32))
+                   : "rax", "rbx", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15",
+                     "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",
+                     "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "cc", "memory");
+#endif
+}
+
+/* Nine blocks: eight vertical ones (s: the state broadcast word by word,
+ * lane j of s[12] the counter st[12] + j) and the ninth, counter
+ * st[12] + 8, on the general registers. */
+static __attribute__((noinline)) void blocks9(uint8_t *out, const uint8_t *in, const cv s[16], const uint32_t st[16]) {
+  round_frame f;
+  uint32_t w0[16];
+  for (int i = 0; i < 16; i++) w0[i] = f.g.w[i] = st[i];
+  w0[12] = f.g.w[12] = st[12] + 8;
+  rounds9(&f, s);
+  for (int i = 0; i < 16; i++) f.x[i] = cv_add(f.x[i], s[i]);
+  vertical_out8(out, in, f.x);
+  chacha_gpr_out(out + 512, in + 512, &f.g, w0);
+}
 
 /* One or two blocks: lane 0 is block n, lane 1 block n + 1. */
 static inline __attribute__((always_inline)) void blocks2(uint8_t *out, const uint8_t *in, size_t n, uint32_t st[16]) {
@@ -289,13 +393,37 @@ static void chacha20_avx2_xor_blocks(uint8_t *out, const uint8_t *in, size_t nbl
   blocks_short(out, in, nblocks, st);
 }
 
+/* The xor_blocks of avx2-gpr: nines (eight vector blocks and one on the
+ * general registers) in runs of eight, 72 blocks being eight nines or nine
+ * eights, so that what is left takes the eights and the tail it would have
+ * taken anyway (a nine is worth too little to pay for a worse tail); then
+ * eights, pairs, a lone block scalar. */
+static void chacha20_avx2_gpr_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
+  HWC_COUNT_CALL(chacha20_avx2_gpr);
+  if (nblocks == 1) {
+    hwc_chacha20_blocks_scalar(out, in, 1, st);
+    return;
+  }
+  size_t nines = 8 * (nblocks / 72);
+  if (nines) {
+    cv s[16];
+    for (int i = 0; i < 16; i++) s[i] = cv_set1(st[i]);
+    s[12] = cv_add(s[12], cv_lane_index());
+    for (; nines; nines--, nblocks -= 9, in += 576, out += 576) {
+      blocks9(out, in, s, st);
+      s[12] = cv_add(s[12], cv_set1(9));
+      st[12] += 9;
+    }
+  }
+  for (; nblocks >= 8; nblocks -= 8, in += 512, out += 512) blocks8(out, in, st);
+  blocks_short(out, in, nblocks, st);
+}
+
 /* The table's aead_seal: eight-block steps, each but the first stitched
  * with the MAC of the ciphertext the step before wrote; then the 0..7
  * blocks left and the MAC of everything not yet absorbed: all of it. */
-static size_t chacha20_avx2_aead_seal(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16],
-                                      hwc_poly1305_state *mac) {
-  HWC_COUNT_CALL(chacha20_avx2);
-  HWC_COUNT_CALL(chacha20_avx2_aead);
+static inline __attribute__((always_inline)) size_t aead_seal(uint8_t *out, const uint8_t *in, size_t nblocks,
+                                                             uint32_t st[16], hwc_poly1305_state *mac) {
   poly1305_regs m;
   int taint = poly1305_regs_load(&m, mac);
   uint8_t *const start = out;
@@ -317,16 +445,41 @@ static size_t chacha20_avx2_aead_seal(uint8_t *out, const uint8_t *in, size_t nb
 
 /* The table's aead_open: every eight-block step stitched with the MAC of
  * its own input; the 0..7 blocks left MACed before they are decrypted. */
-static void chacha20_avx2_aead_open(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16],
-                                    hwc_poly1305_state *mac) {
-  HWC_COUNT_CALL(chacha20_avx2);
-  HWC_COUNT_CALL(chacha20_avx2_aead);
+static inline __attribute__((always_inline)) void aead_open(uint8_t *out, const uint8_t *in, size_t nblocks,
+                                                           uint32_t st[16], hwc_poly1305_state *mac) {
   poly1305_regs m;
   int taint = poly1305_regs_load(&m, mac) | hwc_msan_tainted(in, 64 * nblocks);
   for (; nblocks >= 8; nblocks -= 8, in += 512, out += 512) blocks8_body(out, in, st, &m, in, 1);
   poly1305_regs_blocks(&m, in, 4 * nblocks);
   blocks_short(out, in, nblocks, st);
   poly1305_regs_store(mac, &m, taint);
+}
+
+/* The AEAD entries of both tables: each counts its calls and runs the
+ * shared stitched path. */
+static size_t chacha20_avx2_aead_seal(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16],
+                                      hwc_poly1305_state *mac) {
+  HWC_COUNT_CALL(chacha20_avx2);
+  HWC_COUNT_CALL(chacha20_avx2_aead);
+  return aead_seal(out, in, nblocks, st, mac);
+}
+static void chacha20_avx2_aead_open(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16],
+                                    hwc_poly1305_state *mac) {
+  HWC_COUNT_CALL(chacha20_avx2);
+  HWC_COUNT_CALL(chacha20_avx2_aead);
+  aead_open(out, in, nblocks, st, mac);
+}
+static size_t chacha20_avx2_gpr_aead_seal(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16],
+                                          hwc_poly1305_state *mac) {
+  HWC_COUNT_CALL(chacha20_avx2_gpr);
+  HWC_COUNT_CALL(chacha20_avx2_gpr_aead);
+  return aead_seal(out, in, nblocks, st, mac);
+}
+static void chacha20_avx2_gpr_aead_open(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16],
+                                        hwc_poly1305_state *mac) {
+  HWC_COUNT_CALL(chacha20_avx2_gpr);
+  HWC_COUNT_CALL(chacha20_avx2_gpr_aead);
+  aead_open(out, in, nblocks, st, mac);
 }
 
 extern const hwc_poly1305_kernel hwc_poly1305_avx2;
@@ -339,4 +492,20 @@ const hwc_chacha20_kernel hwc_chacha20_avx2 = {
     .aead_seal = chacha20_avx2_aead_seal,
     .aead_open = chacha20_avx2_aead_open,
     HWC_CALLS_AT(aead_calls, chacha20_avx2_aead)
+};
+
+/* The same kernel with the plain keystream in nines: a ninth block on
+ * the general registers beside the eight vector ones, for cores whose
+ * vector operations have two-cycle latency (chacha20_x86_gpr.h). The
+ * stitched AEAD is avx2's (its MAC holds the general registers, so its
+ * steps stay at eight). Ranked just below avx2 and chosen by rule where
+ * measured (dispatch/uarch.c). */
+const hwc_chacha20_kernel hwc_chacha20_avx2_gpr = {
+    .info = {.name = "avx2-gpr", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC256 - 1,
+             HWC_CALLS(chacha20_avx2_gpr)},
+    .xor_blocks = chacha20_avx2_gpr_xor_blocks,
+    .aead_poly1305 = &hwc_poly1305_avx2,
+    .aead_seal = chacha20_avx2_gpr_aead_seal,
+    .aead_open = chacha20_avx2_gpr_aead_open,
+    HWC_CALLS_AT(aead_calls, chacha20_avx2_gpr_aead)
 };

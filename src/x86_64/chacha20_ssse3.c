@@ -20,10 +20,11 @@
  * the integer units have nothing else to do (OpenSSL's ChaCha20_neon runs
  * a scalar block beside its NEON ones the same way). The quarter round of
  * the rows layout, the in-lane transpose and the rounds of MSan builds are
- * chacha20_x86_rounds.h, shared with the AVX2 and AVX-512 kernels; this
- * file holds the SSE rotates, the asm rounds (rounds4, rounds5: every
- * register named, two of the four c words in memory) and the rows layout
- * for two or three blocks.
+ * chacha20_x86_rounds.h, shared with the AVX2 and AVX-512 kernels, and the
+ * scalar block's asm text chacha20_x86_gpr.h, shared with AVX2's avx2-gpr;
+ * this file holds the SSE rotates, the vector asm rounds (rounds4,
+ * rounds5: every register named, two of the four c words in memory) and
+ * the rows layout for two or three blocks.
  *
  * ISA: SSSE3 (PSHUFB for the rotates by 16 and 8) over SSE2. Reached only
  * when the dispatcher has seen SSSE3. Constant time: additions, XORs,
@@ -35,6 +36,8 @@
 
 #include "../kernels.h"
 #include "../msan.h"
+#include "chacha20_x86_gpr.h"
+#include <stddef.h>
 
 HWC_CALL_COUNTER(chacha20_ssse3);
 HWC_CALL_COUNTER(chacha20_ssse3_gpr);
@@ -87,15 +90,16 @@ static const uint8_t rot8_mask[16] __attribute__((aligned(16))) = {3,  0,  1,  2
 #endif
 
 /* What the asm rounds work on, at fixed offsets from one base register:
- * x, the sixteen state vectors of the vertical layout (out: after the
- * rounds; x[10] and x[11] double as the c words' slots, see below), w the sixteen words of the scalar block (in and out
- * likewise; w[8..11] are its c words' slots), and the double-round count.
- * The offsets are written into the asm text: keep them in step. */
+ * g, the scalar block of the 4 + 1 rounds and their count
+ * (chacha20_x86_gpr.h), then x, the sixteen state vectors of the vertical
+ * layout after the rounds (x[10] and x[11] double as the c words' slots,
+ * see below). The offsets are written into the asm text: keep them in
+ * step. */
 typedef struct {
-  cv x[16];       /* offset 0, 16 bytes each */
-  uint32_t w[16]; /* offset 256 */
-  uint32_t count; /* offset 320 */
+  chacha_gpr_block g;   /* offset 0 */
+  _Alignas(64) cv x[16]; /* offset 128, 16 bytes each */
 } round_frame;
+_Static_assert(offsetof(round_frame, x) == 128, "the asm text's offsets");
 
 /* The asm text of two vertical quarter rounds (RFC 8439, 2.1) side by
  * side, (a0, b0, c0, d0) and (a1, b1, c1, d1), each argument an xmm
@@ -159,30 +163,30 @@ typedef struct {
   "movdqa 64(%[s]), %%xmm4\n\t" "movdqa 80(%[s]), %%xmm5\n\t"               \
   "movdqa 96(%[s]), %%xmm6\n\t" "movdqa 112(%[s]), %%xmm7\n\t"              \
   "movdqa 160(%[s]), %%xmm8\n\t" "movdqa 176(%[s]), %%xmm9\n\t"             \
-  "movdqa %%xmm8, 160(%[f])\n\t" "movdqa %%xmm9, 176(%[f])\n\t"             \
+  "movdqa %%xmm8, 288(%[f])\n\t" "movdqa %%xmm9, 304(%[f])\n\t"             \
   "movdqa 128(%[s]), %%xmm8\n\t" "movdqa 144(%[s]), %%xmm9\n\t"             \
   "movdqa 192(%[s]), %%xmm10\n\t" "movdqa 208(%[s]), %%xmm11\n\t"           \
   "movdqa 224(%[s]), %%xmm12\n\t" "movdqa 240(%[s]), %%xmm13\n\t"
 #define V_STORE                                                             \
-  "movdqa %%xmm0, 0(%[f])\n\t" "movdqa %%xmm1, 16(%[f])\n\t"                \
-  "movdqa %%xmm2, 32(%[f])\n\t" "movdqa %%xmm3, 48(%[f])\n\t"               \
-  "movdqa %%xmm4, 64(%[f])\n\t" "movdqa %%xmm5, 80(%[f])\n\t"               \
-  "movdqa %%xmm6, 96(%[f])\n\t" "movdqa %%xmm7, 112(%[f])\n\t"              \
-  "movdqa %%xmm8, 128(%[f])\n\t" "movdqa %%xmm9, 144(%[f])\n\t"             \
-  "movdqa %%xmm10, 192(%[f])\n\t" "movdqa %%xmm11, 208(%[f])\n\t"           \
-  "movdqa %%xmm12, 224(%[f])\n\t" "movdqa %%xmm13, 240(%[f])\n\t"
+  "movdqa %%xmm0, 128(%[f])\n\t" "movdqa %%xmm1, 144(%[f])\n\t"                \
+  "movdqa %%xmm2, 160(%[f])\n\t" "movdqa %%xmm3, 176(%[f])\n\t"               \
+  "movdqa %%xmm4, 192(%[f])\n\t" "movdqa %%xmm5, 208(%[f])\n\t"               \
+  "movdqa %%xmm6, 224(%[f])\n\t" "movdqa %%xmm7, 240(%[f])\n\t"              \
+  "movdqa %%xmm8, 256(%[f])\n\t" "movdqa %%xmm9, 272(%[f])\n\t"             \
+  "movdqa %%xmm10, 320(%[f])\n\t" "movdqa %%xmm11, 336(%[f])\n\t"           \
+  "movdqa %%xmm12, 352(%[f])\n\t" "movdqa %%xmm13, 368(%[f])\n\t"
 /* Columns 0, 1: (0, 4, 8, 12), (1, 5, 9 13); then words 8, 9 out, 10, 11 in. */
 #define V_COLS01 SSE_QR2("xmm0", "xmm4", "xmm8", "xmm10", "xmm1", "xmm5", "xmm9", "xmm11")
 #define V_TO_10_11                                                          \
-  "movdqa %%xmm8, 128(%[f])\n\t" "movdqa %%xmm9, 144(%[f])\n\t"             \
-  "movdqa 160(%[f]), %%xmm8\n\t" "movdqa 176(%[f]), %%xmm9\n\t"
+  "movdqa %%xmm8, 256(%[f])\n\t" "movdqa %%xmm9, 272(%[f])\n\t"             \
+  "movdqa 288(%[f]), %%xmm8\n\t" "movdqa 304(%[f]), %%xmm9\n\t"
 /* Columns 2, 3: (2, 6, 10, 14), (3, 7, 11, 15). */
 #define V_COLS23 SSE_QR2("xmm2", "xmm6", "xmm8", "xmm12", "xmm3", "xmm7", "xmm9", "xmm13")
 /* Diagonals 0, 1: (0, 5, 10, 15), (1, 6, 11, 12); then 10, 11 out, 8, 9 in. */
 #define V_DIAG01 SSE_QR2("xmm0", "xmm5", "xmm8", "xmm13", "xmm1", "xmm6", "xmm9", "xmm10")
 #define V_TO_8_9                                                            \
-  "movdqa %%xmm8, 160(%[f])\n\t" "movdqa %%xmm9, 176(%[f])\n\t"             \
-  "movdqa 128(%[f]), %%xmm8\n\t" "movdqa 144(%[f]), %%xmm9\n\t"
+  "movdqa %%xmm8, 288(%[f])\n\t" "movdqa %%xmm9, 304(%[f])\n\t"             \
+  "movdqa 256(%[f]), %%xmm8\n\t" "movdqa 272(%[f]), %%xmm9\n\t"
 /* Diagonals 2, 3: (2, 7, 8, 13), (3, 4, 9, 14). */
 #define V_DIAG23 SSE_QR2("xmm2", "xmm7", "xmm8", "xmm11", "xmm3", "xmm4", "xmm9", "xmm12")
 
@@ -208,49 +212,6 @@ static inline __attribute__((always_inline)) void rounds4(round_frame *f, const 
 #endif
 }
 
-/* The asm text of one scalar quarter round (RFC 8439, 2.1) on 32-bit
- * general registers a, b, d, with c loaded from and stored back to its
- * slot at offset `c` of the frame through edi (thirteen registers hold
- * the other twelve words and the frame's address). ROL is the rotate the
- * vector side lacks: one instruction each. */
-#define GPR_QR(a, b, c, d)                                                  \
-  "addl %%" b ", %%" a "\n\t"                                               \
-  "xorl %%" a ", %%" d "\n\t"                                               \
-  "roll $16, %%" d "\n\t"                                                   \
-  "movl " c "(%[f]), %%edi\n\t"                                             \
-  "addl %%" d ", %%edi\n\t"                                                 \
-  "xorl %%edi, %%" b "\n\t"                                                 \
-  "roll $12, %%" b "\n\t"                                                   \
-  "addl %%" b ", %%" a "\n\t"                                               \
-  "xorl %%" a ", %%" d "\n\t"                                               \
-  "roll $8, %%" d "\n\t"                                                    \
-  "addl %%" d ", %%edi\n\t"                                                 \
-  "xorl %%edi, %%" b "\n\t"                                                 \
-  "roll $7, %%" b "\n\t"                                                    \
-  "movl %%edi, " c "(%[f])\n\t"
-
-/* The scalar block in registers: a0..a3 in eax, ebx, ecx, edx, b0..b3 in
- * r8d..r11d, d0..d3 in r12d..r15d, the c words in w[8..11] (offsets 288,
- * 292, 296, 300). */
-#define G_LOAD                                                              \
-  "movl 256(%[f]), %%eax\n\t" "movl 260(%[f]), %%ebx\n\t"                   \
-  "movl 264(%[f]), %%ecx\n\t" "movl 268(%[f]), %%edx\n\t"                   \
-  "movl 272(%[f]), %%r8d\n\t" "movl 276(%[f]), %%r9d\n\t"                   \
-  "movl 280(%[f]), %%r10d\n\t" "movl 284(%[f]), %%r11d\n\t"                 \
-  "movl 304(%[f]), %%r12d\n\t" "movl 308(%[f]), %%r13d\n\t"                 \
-  "movl 312(%[f]), %%r14d\n\t" "movl 316(%[f]), %%r15d\n\t"
-#define G_STORE                                                             \
-  "movl %%eax, 256(%[f])\n\t" "movl %%ebx, 260(%[f])\n\t"                   \
-  "movl %%ecx, 264(%[f])\n\t" "movl %%edx, 268(%[f])\n\t"                   \
-  "movl %%r8d, 272(%[f])\n\t" "movl %%r9d, 276(%[f])\n\t"                   \
-  "movl %%r10d, 280(%[f])\n\t" "movl %%r11d, 284(%[f])\n\t"                 \
-  "movl %%r12d, 304(%[f])\n\t" "movl %%r13d, 308(%[f])\n\t"                 \
-  "movl %%r14d, 312(%[f])\n\t" "movl %%r15d, 316(%[f])\n\t"
-#define G_COLS01 GPR_QR("eax", "r8d", "288", "r12d") GPR_QR("ebx", "r9d", "292", "r13d")
-#define G_COLS23 GPR_QR("ecx", "r10d", "296", "r14d") GPR_QR("edx", "r11d", "300", "r15d")
-#define G_DIAG01 GPR_QR("eax", "r9d", "296", "r15d") GPR_QR("ebx", "r10d", "300", "r12d")
-#define G_DIAG23 GPR_QR("ecx", "r11d", "288", "r13d") GPR_QR("edx", "r8d", "292", "r14d")
-
 /* Four blocks on the vector units and a fifth on the general registers,
  * one instruction stream: the vertical rounds are a chain of dependent
  * vector operations four quarter rounds wide, which on cores with
@@ -263,13 +224,13 @@ static inline __attribute__((always_inline)) void rounds5(round_frame *f, const 
 #ifdef HWC_MSAN
   for (int i = 0; i < 16; i++) f->x[i] = s[i];
   chacha_rounds(f->x);
-  hwc_chacha20_permute(f->w);
+  hwc_chacha20_permute(f->g.w);
 #else
   const cv *sp = s;
-  __asm__ volatile(V_LOAD G_LOAD ROUNDS_BEGIN("320(%[f])")
-                   V_COLS01 G_COLS01 V_TO_10_11 V_COLS23 G_COLS23
-                   V_DIAG01 G_DIAG01 V_TO_8_9 V_DIAG23 G_DIAG23
-                   ROUNDS_END("320(%[f])") V_STORE G_STORE
+  __asm__ volatile(V_LOAD GPR_LOAD ROUNDS_BEGIN(GPR_COUNT)
+                   V_COLS01 GPR_COLS01 V_TO_10_11 V_COLS23 GPR_COLS23
+                   V_DIAG01 GPR_DIAG01 V_TO_8_9 V_DIAG23 GPR_DIAG23
+                   ROUNDS_END(GPR_COUNT) V_STORE GPR_STORE
                    : [s] "+D"(sp) /* edi is the scalar c word once the state is loaded */
                    : [f] "S"(f), [r16] "m"(*(const uint8_t(*)[16])rot16_mask),
                      [r8] "m"(*(const uint8_t(*)[16])rot8_mask)
@@ -349,14 +310,12 @@ static __attribute__((noinline)) void blocks4(uint8_t *out, const uint8_t *in, c
 static __attribute__((noinline)) void blocks5(uint8_t *out, const uint8_t *in, const cv s[16],
                                               const uint32_t st[16]) {
   round_frame f;
-  _Alignas(16) uint32_t w0[16];
-  for (int i = 0; i < 16; i++) w0[i] = f.w[i] = st[i];
-  w0[12] = f.w[12] = st[12] + 4;
+  uint32_t w0[16];
+  for (int i = 0; i < 16; i++) w0[i] = f.g.w[i] = st[i];
+  w0[12] = f.g.w[12] = st[12] + 4;
   rounds5(&f, s);
   vertical_out(out, in, f.x, s);
-  for (int g = 0; g < 4; g++)
-    xor16(out + 256 + 16 * g, in + 256 + 16 * g,
-          cv_add(cv_broadcast4(f.w + 4 * g), cv_broadcast4(w0 + 4 * g)));
+  chacha_gpr_out(out + 256, in + 256, &f.g, w0);
 }
 
 /* Two or three blocks (n), interleaved in the rows layout. */
