@@ -564,6 +564,21 @@ static size_t wide_elements(fe_layout layout, hwc_fe25519 *f, ref_fe *r, size_t 
   return n;
 }
 
+/* Operand j of the pairing loops below, b and its reference rb: the n0
+ * elements of e0, then the n1 of e1, then the edge encodings loaded. */
+static void operand(const hwc_fe25519_kernel *k, size_t j, const hwc_fe25519 *e0, const ref_fe *r0, size_t n0,
+                    const hwc_fe25519 *e1, const ref_fe *r1, size_t n1, hwc_fe25519 *b, ref_fe *rb) {
+  if (j < n0) {
+    *b = e0[j], *rb = r0[j];
+  } else if (j < n0 + n1) {
+    *b = e1[j - n0], *rb = r1[j - n0];
+  } else {
+    uint8_t s[32];
+    t_edge_fe25519(s, j - n0 - n1);
+    load(k, b, rb, s);
+  }
+}
+
 /* Raw elements at each layout's documented input limits through the
  * arithmetic entries, paired with each other and with every edge encoding;
  * then the wide elements through the products. */
@@ -602,13 +617,7 @@ static void raw_ops_body(hwc_prim p, const char *impl, void *arg) {
     for (size_t j = 0; j < nraw + nv; j++) {
       hwc_fe25519 b;
       ref_fe rb;
-      if (j < nraw) {
-        b = raw[j], rb = rraw[j];
-      } else {
-        uint8_t s[32];
-        t_edge_fe25519(s, j - nraw);
-        load(k, &b, &rb, s);
-      }
+      operand(k, j, raw, rraw, nraw, NULL, NULL, 0, &b, &rb);
       k->mul(&h, a, &b);
       ref_mul(&rh, ra, &rb);
       expect(k, &h, &rh, impl, "raw mul", (int)i, (int)j);
@@ -643,15 +652,7 @@ static void raw_ops_body(hwc_prim p, const char *impl, void *arg) {
     for (size_t j = 0; j < nwide + nraw + nv; j++) {
       hwc_fe25519 b;
       ref_fe rb;
-      if (j < nwide) {
-        b = wide[j], rb = rwide[j];
-      } else if (j < nwide + nraw) {
-        b = raw[j - nwide], rb = rraw[j - nwide];
-      } else {
-        uint8_t s[32];
-        t_edge_fe25519(s, j - nwide - nraw);
-        load(k, &b, &rb, s);
-      }
+      operand(k, j, wide, rwide, nwide, raw, rraw, nraw, &b, &rb);
       k->mul(&h, a, &b);
       ref_mul(&rh, ra, &rb);
       expect(k, &h, &rh, impl, "wide mul", (int)i, (int)j);
