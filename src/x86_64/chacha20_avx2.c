@@ -318,9 +318,7 @@ _Static_assert(offsetof(round_frame, x) == 128, "the asm text's offsets");
  * chacha20_x86_gpr.h); the column and diagonal pairs are rounds8's. */
 static inline __attribute__((always_inline)) void rounds9(round_frame *f, const cv s[16]) {
 #ifdef HWC_MSAN
-  for (int i = 0; i < 16; i++) f->x[i] = s[i];
-  chacha_rounds(f->x);
-  hwc_chacha20_permute(f->g.w);
+  chacha_rounds_and_scalar(f->x, s, f->g.w);
 #else
   const cv *sp = s;
   __asm__ volatile(Y_LOAD GPR_LOAD

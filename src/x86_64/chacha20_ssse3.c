@@ -222,9 +222,7 @@ static inline __attribute__((always_inline)) void rounds4(round_frame *f, const 
  * block beside its NEON ones for the same reason). */
 static inline __attribute__((always_inline)) void rounds5(round_frame *f, const cv s[16]) {
 #ifdef HWC_MSAN
-  for (int i = 0; i < 16; i++) f->x[i] = s[i];
-  chacha_rounds(f->x);
-  hwc_chacha20_permute(f->g.w);
+  chacha_rounds_and_scalar(f->x, s, f->g.w);
 #else
   const cv *sp = s;
   __asm__ volatile(V_LOAD GPR_LOAD ROUNDS_BEGIN(GPR_COUNT)

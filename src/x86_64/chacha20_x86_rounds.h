@@ -79,6 +79,16 @@ static inline __attribute__((always_inline)) void chacha_rounds(cv x[16]) {
   for (int r = 0; r < 10; r++) chacha_double_round(x);
 }
 
+/* What MemorySanitizer builds run in place of the asm rounds that carry
+ * a scalar block beside the vector ones (ssse3-gpr, avx2-gpr; MSan cannot
+ * see into asm): x = the rounds of s, and the portable rounds on the
+ * scalar block's words w. */
+static inline __attribute__((always_inline)) void chacha_rounds_and_scalar(cv x[16], const cv s[16], uint32_t w[16]) {
+  for (int i = 0; i < 16; i++) x[i] = s[i];
+  chacha_rounds(x);
+  hwc_chacha20_permute(w);
+}
+
 /* 4x4 transpose of 32-bit words inside each 128-bit lane: on return a, b,
  * c, d hold what were the columns of the 4x4 word matrix with rows a..d. */
 static inline __attribute__((always_inline)) void chacha_transpose4(cv *a, cv *b, cv *c, cv *d) {
