@@ -39,7 +39,9 @@
  * kernel uses chacha_vertical, and chacha_rounds outside MemorySanitizer
  * builds: with sixteen registers (the SSSE3 and AVX2 kernels) sixteen state
  * vectors spill, and those kernels have their own rounds as asm, two c words
- * in memory, running chacha_rounds only under MSan. Forced inlining keeps
+ * in memory, running chacha_rounds only under MSan; so has the AVX-512
+ * kernel's thirty-two-block step, whose two sets fill all 32 registers.
+ * Forced inlining keeps
  * these functions out of the inliner's cost model: when the AVX2 kernel
  * still used them, which vectors GCC spilled depended on how the code
  * reached them.
