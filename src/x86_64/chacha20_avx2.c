@@ -114,37 +114,37 @@ static const uint8_t rot_masks[64] __attribute__((aligned(32))) = {
  * shift pairs' temporaries. Text, not code: pasted four times into each
  * rounds asm statement. */
 #define AVX2_QR2(a0, b0, c0, d0, a1, b1, c1, d1, m16, m8)                              \
-  "vpaddd " b0 ", " a0 ", " a0 "\n\t"                                \
-  "vpaddd " b1 ", " a1 ", " a1 "\n\t"                                \
-  "vpxor " a0 ", " d0 ", " d0 "\n\t"                                 \
-  "vpxor " a1 ", " d1 ", " d1 "\n\t"                                 \
-  "vpshufb " m16 ", " d0 ", " d0 "\n\t"                                  \
-  "vpshufb " m16 ", " d1 ", " d1 "\n\t"                                  \
-  "vpaddd " d0 ", " c0 ", " c0 "\n\t"                                \
-  "vpaddd " d1 ", " c1 ", " c1 "\n\t"                                \
-  "vpxor " c0 ", " b0 ", " b0 "\n\t"                                 \
-  "vpxor " c1 ", " b1 ", " b1 "\n\t"                                 \
-  "vpslld $12, " b0 ", %%ymm14\n\t"                                        \
-  "vpslld $12, " b1 ", %%ymm15\n\t"                                        \
-  "vpsrld $20, " b0 ", " b0 "\n\t"                                      \
-  "vpsrld $20, " b1 ", " b1 "\n\t"                                      \
-  "vpor %%ymm14, " b0 ", " b0 "\n\t"                                    \
-  "vpor %%ymm15, " b1 ", " b1 "\n\t"                                    \
-  "vpaddd " b0 ", " a0 ", " a0 "\n\t"                                \
-  "vpaddd " b1 ", " a1 ", " a1 "\n\t"                                \
-  "vpxor " a0 ", " d0 ", " d0 "\n\t"                                 \
-  "vpxor " a1 ", " d1 ", " d1 "\n\t"                                 \
-  "vpshufb " m8 ", " d0 ", " d0 "\n\t"                                \
-  "vpshufb " m8 ", " d1 ", " d1 "\n\t"                                \
-  "vpaddd " d0 ", " c0 ", " c0 "\n\t"                                \
-  "vpaddd " d1 ", " c1 ", " c1 "\n\t"                                \
-  "vpxor " c0 ", " b0 ", " b0 "\n\t"                                 \
-  "vpxor " c1 ", " b1 ", " b1 "\n\t"                                 \
-  "vpslld $7, " b0 ", %%ymm14\n\t"                                         \
-  "vpslld $7, " b1 ", %%ymm15\n\t"                                         \
-  "vpsrld $25, " b0 ", " b0 "\n\t"                                      \
-  "vpsrld $25, " b1 ", " b1 "\n\t"                                      \
-  "vpor %%ymm14, " b0 ", " b0 "\n\t"                                    \
+  "vpaddd " b0 ", " a0 ", " a0 "\n\t"                                        \
+  "vpaddd " b1 ", " a1 ", " a1 "\n\t"                                        \
+  "vpxor " a0 ", " d0 ", " d0 "\n\t"                                         \
+  "vpxor " a1 ", " d1 ", " d1 "\n\t"                                         \
+  "vpshufb " m16 ", " d0 ", " d0 "\n\t"                                      \
+  "vpshufb " m16 ", " d1 ", " d1 "\n\t"                                      \
+  "vpaddd " d0 ", " c0 ", " c0 "\n\t"                                        \
+  "vpaddd " d1 ", " c1 ", " c1 "\n\t"                                        \
+  "vpxor " c0 ", " b0 ", " b0 "\n\t"                                         \
+  "vpxor " c1 ", " b1 ", " b1 "\n\t"                                         \
+  "vpslld $12, " b0 ", %%ymm14\n\t"                                          \
+  "vpslld $12, " b1 ", %%ymm15\n\t"                                          \
+  "vpsrld $20, " b0 ", " b0 "\n\t"                                           \
+  "vpsrld $20, " b1 ", " b1 "\n\t"                                           \
+  "vpor %%ymm14, " b0 ", " b0 "\n\t"                                         \
+  "vpor %%ymm15, " b1 ", " b1 "\n\t"                                         \
+  "vpaddd " b0 ", " a0 ", " a0 "\n\t"                                        \
+  "vpaddd " b1 ", " a1 ", " a1 "\n\t"                                        \
+  "vpxor " a0 ", " d0 ", " d0 "\n\t"                                         \
+  "vpxor " a1 ", " d1 ", " d1 "\n\t"                                         \
+  "vpshufb " m8 ", " d0 ", " d0 "\n\t"                                       \
+  "vpshufb " m8 ", " d1 ", " d1 "\n\t"                                       \
+  "vpaddd " d0 ", " c0 ", " c0 "\n\t"                                        \
+  "vpaddd " d1 ", " c1 ", " c1 "\n\t"                                        \
+  "vpxor " c0 ", " b0 ", " b0 "\n\t"                                         \
+  "vpxor " c1 ", " b1 ", " b1 "\n\t"                                         \
+  "vpslld $7, " b0 ", %%ymm14\n\t"                                           \
+  "vpslld $7, " b1 ", %%ymm15\n\t"                                           \
+  "vpsrld $25, " b0 ", " b0 "\n\t"                                           \
+  "vpsrld $25, " b1 ", " b1 "\n\t"                                           \
+  "vpor %%ymm14, " b0 ", " b0 "\n\t"                                         \
   "vpor %%ymm15, " b1 ", " b1 "\n\t"
 
 /* Poly1305 blocks per double round when a step is stitched: 3 x 10 of its
@@ -286,31 +286,31 @@ _Static_assert(offsetof(round_frame, x) == 128, "the asm text's offsets");
  * ymm4..7, the pair's c words in ymm8, ymm9 (the other two in the frame,
  * exchanged as in rounds8), d0..d3 in ymm10..13, temporaries ymm14, 15. */
 #define Y_LOAD                                                              \
-  "vmovdqa 0(%[s]), %%ymm0\n\t" "vmovdqa 32(%[s]), %%ymm1\n\t"              \
-  "vmovdqa 64(%[s]), %%ymm2\n\t" "vmovdqa 96(%[s]), %%ymm3\n\t"             \
-  "vmovdqa 128(%[s]), %%ymm4\n\t" "vmovdqa 160(%[s]), %%ymm5\n\t"           \
-  "vmovdqa 192(%[s]), %%ymm6\n\t" "vmovdqa 224(%[s]), %%ymm7\n\t"           \
-  "vmovdqa 320(%[s]), %%ymm8\n\t" "vmovdqa 352(%[s]), %%ymm9\n\t"           \
-  "vmovdqa %%ymm8, 448(%[f])\n\t" "vmovdqa %%ymm9, 480(%[f])\n\t"           \
-  "vmovdqa 256(%[s]), %%ymm8\n\t" "vmovdqa 288(%[s]), %%ymm9\n\t"           \
-  "vmovdqa 384(%[s]), %%ymm10\n\t" "vmovdqa 416(%[s]), %%ymm11\n\t"         \
+  "vmovdqa 0(%[s]), %%ymm0\n\t" "vmovdqa 32(%[s]), %%ymm1\n\t"               \
+  "vmovdqa 64(%[s]), %%ymm2\n\t" "vmovdqa 96(%[s]), %%ymm3\n\t"              \
+  "vmovdqa 128(%[s]), %%ymm4\n\t" "vmovdqa 160(%[s]), %%ymm5\n\t"            \
+  "vmovdqa 192(%[s]), %%ymm6\n\t" "vmovdqa 224(%[s]), %%ymm7\n\t"            \
+  "vmovdqa 320(%[s]), %%ymm8\n\t" "vmovdqa 352(%[s]), %%ymm9\n\t"            \
+  "vmovdqa %%ymm8, 448(%[f])\n\t" "vmovdqa %%ymm9, 480(%[f])\n\t"            \
+  "vmovdqa 256(%[s]), %%ymm8\n\t" "vmovdqa 288(%[s]), %%ymm9\n\t"            \
+  "vmovdqa 384(%[s]), %%ymm10\n\t" "vmovdqa 416(%[s]), %%ymm11\n\t"          \
   "vmovdqa 448(%[s]), %%ymm12\n\t" "vmovdqa 480(%[s]), %%ymm13\n\t"
 #define Y_STORE                                                             \
-  "vmovdqa %%ymm0, 128(%[f])\n\t" "vmovdqa %%ymm1, 160(%[f])\n\t"           \
-  "vmovdqa %%ymm2, 192(%[f])\n\t" "vmovdqa %%ymm3, 224(%[f])\n\t"           \
-  "vmovdqa %%ymm4, 256(%[f])\n\t" "vmovdqa %%ymm5, 288(%[f])\n\t"           \
-  "vmovdqa %%ymm6, 320(%[f])\n\t" "vmovdqa %%ymm7, 352(%[f])\n\t"           \
-  "vmovdqa %%ymm8, 384(%[f])\n\t" "vmovdqa %%ymm9, 416(%[f])\n\t"           \
-  "vmovdqa %%ymm10, 512(%[f])\n\t" "vmovdqa %%ymm11, 544(%[f])\n\t"         \
+  "vmovdqa %%ymm0, 128(%[f])\n\t" "vmovdqa %%ymm1, 160(%[f])\n\t"            \
+  "vmovdqa %%ymm2, 192(%[f])\n\t" "vmovdqa %%ymm3, 224(%[f])\n\t"            \
+  "vmovdqa %%ymm4, 256(%[f])\n\t" "vmovdqa %%ymm5, 288(%[f])\n\t"            \
+  "vmovdqa %%ymm6, 320(%[f])\n\t" "vmovdqa %%ymm7, 352(%[f])\n\t"            \
+  "vmovdqa %%ymm8, 384(%[f])\n\t" "vmovdqa %%ymm9, 416(%[f])\n\t"            \
+  "vmovdqa %%ymm10, 512(%[f])\n\t" "vmovdqa %%ymm11, 544(%[f])\n\t"          \
   "vmovdqa %%ymm12, 576(%[f])\n\t" "vmovdqa %%ymm13, 608(%[f])\n\t"
 #define Y_QR2(a0, b0, c0, d0, a1, b1, c1, d1)                               \
   AVX2_QR2("%%ymm" a0, "%%ymm" b0, "%%ymm" c0, "%%ymm" d0, "%%ymm" a1, "%%ymm" b1, "%%ymm" c1, "%%ymm" d1, \
            "%[r16]", "%[r8]")
 #define Y_TO_10_11                                                          \
-  "vmovdqa %%ymm8, 384(%[f])\n\t" "vmovdqa %%ymm9, 416(%[f])\n\t"           \
+  "vmovdqa %%ymm8, 384(%[f])\n\t" "vmovdqa %%ymm9, 416(%[f])\n\t"            \
   "vmovdqa 448(%[f]), %%ymm8\n\t" "vmovdqa 480(%[f]), %%ymm9\n\t"
 #define Y_TO_8_9                                                            \
-  "vmovdqa %%ymm8, 448(%[f])\n\t" "vmovdqa %%ymm9, 480(%[f])\n\t"           \
+  "vmovdqa %%ymm8, 448(%[f])\n\t" "vmovdqa %%ymm9, 480(%[f])\n\t"            \
   "vmovdqa 384(%[f]), %%ymm8\n\t" "vmovdqa 416(%[f]), %%ymm9\n\t"
 
 /* Eight vertical blocks from s (the input state, word by word) into f->x,

@@ -106,30 +106,30 @@ static void blocks16(uint8_t *out, const uint8_t *in, uint32_t st[16]) {
  * b, c, d (their numbers, as strings): VPROLD rotates in place, so no
  * temporaries. */
 #define ZMM_QR(a, b, c, d)                                                  \
-  "vpaddd %%zmm" b ", %%zmm" a ", %%zmm" a "\n\t"                           \
-  "vpxord %%zmm" a ", %%zmm" d ", %%zmm" d "\n\t"                           \
-  "vprold $16, %%zmm" d ", %%zmm" d "\n\t"                                  \
-  "vpaddd %%zmm" d ", %%zmm" c ", %%zmm" c "\n\t"                           \
-  "vpxord %%zmm" c ", %%zmm" b ", %%zmm" b "\n\t"                           \
-  "vprold $12, %%zmm" b ", %%zmm" b "\n\t"                                  \
-  "vpaddd %%zmm" b ", %%zmm" a ", %%zmm" a "\n\t"                           \
-  "vpxord %%zmm" a ", %%zmm" d ", %%zmm" d "\n\t"                           \
-  "vprold $8, %%zmm" d ", %%zmm" d "\n\t"                                   \
-  "vpaddd %%zmm" d ", %%zmm" c ", %%zmm" c "\n\t"                           \
-  "vpxord %%zmm" c ", %%zmm" b ", %%zmm" b "\n\t"                           \
+  "vpaddd %%zmm" b ", %%zmm" a ", %%zmm" a "\n\t"                            \
+  "vpxord %%zmm" a ", %%zmm" d ", %%zmm" d "\n\t"                            \
+  "vprold $16, %%zmm" d ", %%zmm" d "\n\t"                                   \
+  "vpaddd %%zmm" d ", %%zmm" c ", %%zmm" c "\n\t"                            \
+  "vpxord %%zmm" c ", %%zmm" b ", %%zmm" b "\n\t"                            \
+  "vprold $12, %%zmm" b ", %%zmm" b "\n\t"                                   \
+  "vpaddd %%zmm" b ", %%zmm" a ", %%zmm" a "\n\t"                            \
+  "vpxord %%zmm" a ", %%zmm" d ", %%zmm" d "\n\t"                            \
+  "vprold $8, %%zmm" d ", %%zmm" d "\n\t"                                    \
+  "vpaddd %%zmm" d ", %%zmm" c ", %%zmm" c "\n\t"                            \
+  "vpxord %%zmm" c ", %%zmm" b ", %%zmm" b "\n\t"                            \
   "vprold $7, %%zmm" b ", %%zmm" b "\n\t"
 
 /* Loads (or stores) zmm r0..r0+3 from (to) v[i..i+3], v at offset `off`
  * of the asm operand f. */
 #define ZMM_LOAD4(off, r0, r1, r2, r3)                                      \
-  "vmovdqa64 " off "+0(%[f]), %%zmm" r0 "\n\t"                              \
-  "vmovdqa64 " off "+64(%[f]), %%zmm" r1 "\n\t"                             \
-  "vmovdqa64 " off "+128(%[f]), %%zmm" r2 "\n\t"                            \
+  "vmovdqa64 " off "+0(%[f]), %%zmm" r0 "\n\t"                               \
+  "vmovdqa64 " off "+64(%[f]), %%zmm" r1 "\n\t"                              \
+  "vmovdqa64 " off "+128(%[f]), %%zmm" r2 "\n\t"                             \
   "vmovdqa64 " off "+192(%[f]), %%zmm" r3 "\n\t"
 #define ZMM_STORE4(off, r0, r1, r2, r3)                                     \
-  "vmovdqa64 %%zmm" r0 ", " off "+0(%[f])\n\t"                              \
-  "vmovdqa64 %%zmm" r1 ", " off "+64(%[f])\n\t"                             \
-  "vmovdqa64 %%zmm" r2 ", " off "+128(%[f])\n\t"                            \
+  "vmovdqa64 %%zmm" r0 ", " off "+0(%[f])\n\t"                               \
+  "vmovdqa64 %%zmm" r1 ", " off "+64(%[f])\n\t"                              \
+  "vmovdqa64 %%zmm" r2 ", " off "+128(%[f])\n\t"                             \
   "vmovdqa64 %%zmm" r3 ", " off "+192(%[f])\n\t"
 
 /* The ten double rounds on two sets of sixteen blocks, f[0..15] (in zmm0..

@@ -106,41 +106,41 @@ _Static_assert(offsetof(round_frame, x) == 128, "the asm text's offsets");
  * register's name; xmm14 and xmm15 are the shift pairs' temporaries, the
  * rotate patterns the operands r16 and r8. */
 #define SSE_QR2(a0, b0, c0, d0, a1, b1, c1, d1)                             \
-  "paddd %%" b0 ", %%" a0 "\n\t"                                            \
-  "paddd %%" b1 ", %%" a1 "\n\t"                                            \
-  "pxor %%" a0 ", %%" d0 "\n\t"                                             \
-  "pxor %%" a1 ", %%" d1 "\n\t"                                             \
-  "pshufb %[r16], %%" d0 "\n\t"                                             \
-  "pshufb %[r16], %%" d1 "\n\t"                                             \
-  "paddd %%" d0 ", %%" c0 "\n\t"                                            \
-  "paddd %%" d1 ", %%" c1 "\n\t"                                            \
-  "pxor %%" c0 ", %%" b0 "\n\t"                                             \
-  "pxor %%" c1 ", %%" b1 "\n\t"                                             \
-  "movdqa %%" b0 ", %%xmm14\n\t"                                            \
-  "movdqa %%" b1 ", %%xmm15\n\t"                                            \
-  "pslld $12, %%" b0 "\n\t"                                                 \
-  "pslld $12, %%" b1 "\n\t"                                                 \
-  "psrld $20, %%xmm14\n\t"                                                  \
-  "psrld $20, %%xmm15\n\t"                                                  \
-  "por %%xmm14, %%" b0 "\n\t"                                               \
-  "por %%xmm15, %%" b1 "\n\t"                                               \
-  "paddd %%" b0 ", %%" a0 "\n\t"                                            \
-  "paddd %%" b1 ", %%" a1 "\n\t"                                            \
-  "pxor %%" a0 ", %%" d0 "\n\t"                                             \
-  "pxor %%" a1 ", %%" d1 "\n\t"                                             \
-  "pshufb %[r8], %%" d0 "\n\t"                                              \
-  "pshufb %[r8], %%" d1 "\n\t"                                              \
-  "paddd %%" d0 ", %%" c0 "\n\t"                                            \
-  "paddd %%" d1 ", %%" c1 "\n\t"                                            \
-  "pxor %%" c0 ", %%" b0 "\n\t"                                             \
-  "pxor %%" c1 ", %%" b1 "\n\t"                                             \
-  "movdqa %%" b0 ", %%xmm14\n\t"                                            \
-  "movdqa %%" b1 ", %%xmm15\n\t"                                            \
-  "pslld $7, %%" b0 "\n\t"                                                  \
-  "pslld $7, %%" b1 "\n\t"                                                  \
-  "psrld $25, %%xmm14\n\t"                                                  \
-  "psrld $25, %%xmm15\n\t"                                                  \
-  "por %%xmm14, %%" b0 "\n\t"                                               \
+  "paddd %%" b0 ", %%" a0 "\n\t"                                             \
+  "paddd %%" b1 ", %%" a1 "\n\t"                                             \
+  "pxor %%" a0 ", %%" d0 "\n\t"                                              \
+  "pxor %%" a1 ", %%" d1 "\n\t"                                              \
+  "pshufb %[r16], %%" d0 "\n\t"                                              \
+  "pshufb %[r16], %%" d1 "\n\t"                                              \
+  "paddd %%" d0 ", %%" c0 "\n\t"                                             \
+  "paddd %%" d1 ", %%" c1 "\n\t"                                             \
+  "pxor %%" c0 ", %%" b0 "\n\t"                                              \
+  "pxor %%" c1 ", %%" b1 "\n\t"                                              \
+  "movdqa %%" b0 ", %%xmm14\n\t"                                             \
+  "movdqa %%" b1 ", %%xmm15\n\t"                                             \
+  "pslld $12, %%" b0 "\n\t"                                                  \
+  "pslld $12, %%" b1 "\n\t"                                                  \
+  "psrld $20, %%xmm14\n\t"                                                   \
+  "psrld $20, %%xmm15\n\t"                                                   \
+  "por %%xmm14, %%" b0 "\n\t"                                                \
+  "por %%xmm15, %%" b1 "\n\t"                                                \
+  "paddd %%" b0 ", %%" a0 "\n\t"                                             \
+  "paddd %%" b1 ", %%" a1 "\n\t"                                             \
+  "pxor %%" a0 ", %%" d0 "\n\t"                                              \
+  "pxor %%" a1 ", %%" d1 "\n\t"                                              \
+  "pshufb %[r8], %%" d0 "\n\t"                                               \
+  "pshufb %[r8], %%" d1 "\n\t"                                               \
+  "paddd %%" d0 ", %%" c0 "\n\t"                                             \
+  "paddd %%" d1 ", %%" c1 "\n\t"                                             \
+  "pxor %%" c0 ", %%" b0 "\n\t"                                              \
+  "pxor %%" c1 ", %%" b1 "\n\t"                                              \
+  "movdqa %%" b0 ", %%xmm14\n\t"                                             \
+  "movdqa %%" b1 ", %%xmm15\n\t"                                             \
+  "pslld $7, %%" b0 "\n\t"                                                   \
+  "pslld $7, %%" b1 "\n\t"                                                   \
+  "psrld $25, %%xmm14\n\t"                                                   \
+  "psrld $25, %%xmm15\n\t"                                                   \
+  "por %%xmm14, %%" b0 "\n\t"                                                \
   "por %%xmm15, %%" b1 "\n\t"
 
 /* The vertical layout in registers (V_LOAD: from the input state s, its
@@ -156,36 +156,44 @@ _Static_assert(offsetof(round_frame, x) == 128, "the asm text's offsets");
  * than left to the compiler: fourteen state registers and two temporaries
  * are the whole register file, an allocation GCC does not find (written
  * with intrinsics, chacha_rounds spills state vectors inside the loop, on
- * the rounds' dependency chains). */
+ * the rounds' dependency chains). The rotate patterns are memory operands
+ * (PSHUFB xmm, m128), which costs no register.
+ *
+ * MemorySanitizer cannot see into asm (its outputs would come out clean):
+ * MSan builds, the constant-time check's, run the same rounds as
+ * intrinsics (chacha_rounds, chacha_rounds_and_scalar), so the secret's
+ * taint keeps flowing. The asm itself is additions, XORs, shifts, rotates
+ * and fixed shuffles on registers and fixed frame offsets: no branch on
+ * data, no data-dependent address; the valgrind check runs it as built. */
 #define V_LOAD                                                              \
-  "movdqa 0(%[s]), %%xmm0\n\t" "movdqa 16(%[s]), %%xmm1\n\t"                \
-  "movdqa 32(%[s]), %%xmm2\n\t" "movdqa 48(%[s]), %%xmm3\n\t"               \
-  "movdqa 64(%[s]), %%xmm4\n\t" "movdqa 80(%[s]), %%xmm5\n\t"               \
-  "movdqa 96(%[s]), %%xmm6\n\t" "movdqa 112(%[s]), %%xmm7\n\t"              \
-  "movdqa 160(%[s]), %%xmm8\n\t" "movdqa 176(%[s]), %%xmm9\n\t"             \
-  "movdqa %%xmm8, 288(%[f])\n\t" "movdqa %%xmm9, 304(%[f])\n\t"             \
-  "movdqa 128(%[s]), %%xmm8\n\t" "movdqa 144(%[s]), %%xmm9\n\t"             \
-  "movdqa 192(%[s]), %%xmm10\n\t" "movdqa 208(%[s]), %%xmm11\n\t"           \
+  "movdqa 0(%[s]), %%xmm0\n\t" "movdqa 16(%[s]), %%xmm1\n\t"                 \
+  "movdqa 32(%[s]), %%xmm2\n\t" "movdqa 48(%[s]), %%xmm3\n\t"                \
+  "movdqa 64(%[s]), %%xmm4\n\t" "movdqa 80(%[s]), %%xmm5\n\t"                \
+  "movdqa 96(%[s]), %%xmm6\n\t" "movdqa 112(%[s]), %%xmm7\n\t"               \
+  "movdqa 160(%[s]), %%xmm8\n\t" "movdqa 176(%[s]), %%xmm9\n\t"              \
+  "movdqa %%xmm8, 288(%[f])\n\t" "movdqa %%xmm9, 304(%[f])\n\t"              \
+  "movdqa 128(%[s]), %%xmm8\n\t" "movdqa 144(%[s]), %%xmm9\n\t"              \
+  "movdqa 192(%[s]), %%xmm10\n\t" "movdqa 208(%[s]), %%xmm11\n\t"            \
   "movdqa 224(%[s]), %%xmm12\n\t" "movdqa 240(%[s]), %%xmm13\n\t"
 #define V_STORE                                                             \
-  "movdqa %%xmm0, 128(%[f])\n\t" "movdqa %%xmm1, 144(%[f])\n\t"                \
-  "movdqa %%xmm2, 160(%[f])\n\t" "movdqa %%xmm3, 176(%[f])\n\t"               \
-  "movdqa %%xmm4, 192(%[f])\n\t" "movdqa %%xmm5, 208(%[f])\n\t"               \
+  "movdqa %%xmm0, 128(%[f])\n\t" "movdqa %%xmm1, 144(%[f])\n\t"              \
+  "movdqa %%xmm2, 160(%[f])\n\t" "movdqa %%xmm3, 176(%[f])\n\t"              \
+  "movdqa %%xmm4, 192(%[f])\n\t" "movdqa %%xmm5, 208(%[f])\n\t"              \
   "movdqa %%xmm6, 224(%[f])\n\t" "movdqa %%xmm7, 240(%[f])\n\t"              \
-  "movdqa %%xmm8, 256(%[f])\n\t" "movdqa %%xmm9, 272(%[f])\n\t"             \
-  "movdqa %%xmm10, 320(%[f])\n\t" "movdqa %%xmm11, 336(%[f])\n\t"           \
+  "movdqa %%xmm8, 256(%[f])\n\t" "movdqa %%xmm9, 272(%[f])\n\t"              \
+  "movdqa %%xmm10, 320(%[f])\n\t" "movdqa %%xmm11, 336(%[f])\n\t"            \
   "movdqa %%xmm12, 352(%[f])\n\t" "movdqa %%xmm13, 368(%[f])\n\t"
-/* Columns 0, 1: (0, 4, 8, 12), (1, 5, 9 13); then words 8, 9 out, 10, 11 in. */
+/* Columns 0, 1: (0, 4, 8, 12), (1, 5, 9, 13); then words 8, 9 out, 10, 11 in. */
 #define V_COLS01 SSE_QR2("xmm0", "xmm4", "xmm8", "xmm10", "xmm1", "xmm5", "xmm9", "xmm11")
 #define V_TO_10_11                                                          \
-  "movdqa %%xmm8, 256(%[f])\n\t" "movdqa %%xmm9, 272(%[f])\n\t"             \
+  "movdqa %%xmm8, 256(%[f])\n\t" "movdqa %%xmm9, 272(%[f])\n\t"              \
   "movdqa 288(%[f]), %%xmm8\n\t" "movdqa 304(%[f]), %%xmm9\n\t"
 /* Columns 2, 3: (2, 6, 10, 14), (3, 7, 11, 15). */
 #define V_COLS23 SSE_QR2("xmm2", "xmm6", "xmm8", "xmm12", "xmm3", "xmm7", "xmm9", "xmm13")
 /* Diagonals 0, 1: (0, 5, 10, 15), (1, 6, 11, 12); then 10, 11 out, 8, 9 in. */
 #define V_DIAG01 SSE_QR2("xmm0", "xmm5", "xmm8", "xmm13", "xmm1", "xmm6", "xmm9", "xmm10")
 #define V_TO_8_9                                                            \
-  "movdqa %%xmm8, 288(%[f])\n\t" "movdqa %%xmm9, 304(%[f])\n\t"             \
+  "movdqa %%xmm8, 288(%[f])\n\t" "movdqa %%xmm9, 304(%[f])\n\t"              \
   "movdqa 256(%[f]), %%xmm8\n\t" "movdqa 272(%[f]), %%xmm9\n\t"
 /* Diagonals 2, 3: (2, 7, 8, 13), (3, 4, 9, 14). */
 #define V_DIAG23 SSE_QR2("xmm2", "xmm7", "xmm8", "xmm11", "xmm3", "xmm4", "xmm9", "xmm12")
