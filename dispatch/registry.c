@@ -165,6 +165,7 @@ extern const hwc_bignum_kernel hwc_bignum_generic;
 #if defined(__x86_64__)
 extern const hwc_bignum_kernel hwc_bignum_avx512ifma;
 extern const hwc_bignum_kernel hwc_bignum_avx512ifma_zmm;
+extern const hwc_bignum_kernel hwc_bignum_x86_64;
 extern const hwc_bignum_kernel hwc_bignum_mulx;
 extern const hwc_bignum_kernel hwc_bignum_avx2;
 #endif
@@ -176,6 +177,7 @@ static const hwc_impl_info *const bignum_impls[] = {
 #if defined(__x86_64__)
     IMPL(hwc_bignum_avx512ifma),
     IMPL(hwc_bignum_avx512ifma_zmm),
+    IMPL(hwc_bignum_x86_64),
     IMPL(hwc_bignum_mulx),
     IMPL(hwc_bignum_avx2),
 #endif

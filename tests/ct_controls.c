@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /* Positive controls for the taint itself: a secret input must come out of
- * the inline-assembly kernels (the mulx bignum rows, the 4x64 fe25519
- * products that mulx and the ifma backends share) as a secret output, and a
+ * the inline-assembly kernels (the mulx bignum rows, the x86_64 bignum
+ * column accumulator, the 4x64 fe25519 products that mulx and the ifma
+ * backends share, the Poly1305 x86_64 blocks) as a secret output, and a
  * public input as a public output. MemorySanitizer does not look inside
  * asm: without the shadow hand-off in those kernels (src/msan.h) the taint
  * would be dropped and every check downstream would pass without meaning;
@@ -12,7 +13,7 @@
 #include "src/rsa/bignum.h"
 
 #if defined(__x86_64__)
-extern const hwc_bignum_kernel hwc_bignum_mulx;
+extern const hwc_bignum_kernel hwc_bignum_mulx, hwc_bignum_x86_64;
 extern const hwc_fe25519_kernel hwc_fe25519_mulx, hwc_fe25519_avx512ifma;
 extern const hwc_poly1305_kernel hwc_poly1305_x86_64;
 
@@ -138,5 +139,22 @@ HWC_TEST(ct, taint_flows_through_poly1305_asm) {
 #endif
   for (int what = 0; what < 3; what++) poly_flow(what);
   printf("ct: taint flows through the poly1305 x86_64 asm under %s\n", CT_METHOD);
+}
+
+/* The x86_64 bignum backend's ADD/ADC column accumulator (baseline x86-64,
+ * so this runs on every host): a product and a square at a size with
+ * columns of both halves (n = 16) and at n = 1 (one column, no loops). */
+HWC_TEST(ct, taint_flows_through_bignum_x86_64_asm) {
+#ifndef HWC_CT_MSAN
+  if (!RUNNING_ON_VALGRIND) {
+    printf("ct: bignum/x86_64 taint-through-asm control not run (not under valgrind)\n");
+    return;
+  }
+#endif
+  for (int secret = 0; secret < 2; secret++) {
+    bignum_flow(&hwc_bignum_x86_64, 16, secret);
+    bignum_flow(&hwc_bignum_x86_64, 1, secret);
+  }
+  printf("ct: taint flows through the bignum x86_64 asm under %s\n", CT_METHOD);
 }
 #endif
