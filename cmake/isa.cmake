@@ -83,6 +83,14 @@ function(hwc_kernel file)
   if(march)
     list(APPEND options "-march=${arch}${march}")
   endif()
+  # GCC inserts VZEROUPPER (so that 256/512-bit code hands the caller clean
+  # upper register halves, which Intel cores charge SSE code for otherwise)
+  # only with -fexpensive-optimizations, which -O2 turns on and -O1 (the
+  # sanitizer builds) and -O0 do not; -Os gets none at all. On here for
+  # every x86_64 kernel; tests/test_vector_state.c checks the result.
+  if(HWC_ARCH STREQUAL "x86_64" AND CMAKE_C_COMPILER_ID STREQUAL "GNU" AND options)
+    list(APPEND options -fexpensive-optimizations)
+  endif()
   list(REMOVE_DUPLICATES options)
   list(REMOVE_DUPLICATES bits)
   list(SORT bits)
