@@ -103,9 +103,11 @@ static const hwc_uarch_rule rules[] = {
      * Only this model is measured; Sapphire Rapids (model 143) has the same
      * core design and likely wants the same four entries, but no rule is
      * written from a likeness.
-     * Bignum: two 512-bit IFMA ports, so as on Zen 5 a 512-bit multiply-
-     * add costs what a 256-bit one does and the narrow top register only
-     * adds its two multiply-adds a step. 2026-12-06, hwcrypto-bench
+     * Bignum: while 512-bit instructions are in flight, Intel cores run
+     * vector work on ports 0 and 1 fused into one 512-bit unit, so a
+     * 256-bit multiply-add takes the same slot as a 512-bit one; as on
+     * Zen 5 the narrow top register saves nothing and adds its two
+     * multiply-adds a step. 2026-12-06, hwcrypto-bench
      * --impl all --runs 7: RSA-2048 private 3061 op/s with avx512ifma-zmm
      * against 2438 (1.26x; OpenSSL 3.0 2680 in the same run); the
      * calibration's RSA-2048 sign 319 against 375 microseconds (1.17x);
