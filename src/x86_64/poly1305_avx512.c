@@ -6,11 +6,15 @@
  * j accumulates every eighth block with h = (h + m) * r^8, and the last
  * group of eight is multiplied by r^8..r^1 so that the sum of the lanes is
  * the serial result. From TWO_CHAINS_MIN_BLOCKS on, two such accumulators
- * a and b take alternate groups of eight with h = (h + m) * r^16: one
- * chain of a multiply and its carries takes longer than the instructions
- * of eight lanes (the loop ran at the chain's latency), two hide it. Their
- * last groups take r^8..r^1, and a then one more r^8, so a's lanes end at
- * r^16..r^9. Five 26-bit limbs per number, VPMULUDQ products. The
+ * a and b take alternate groups of eight with h = (h + m) * r^16: on the
+ * AMD Zen 5 this was tuned on, one chain of a multiply and its carries
+ * takes longer than the instructions of eight lanes (the loop ran at the
+ * chain's latency), two hide it. Their last groups take r^8..r^1, and a
+ * then one more r^8, so a's lanes end at r^16..r^9. On an Intel Xeon
+ * (vector work on two 512-bit ports) the instructions outlast the chain
+ * and the second accumulator only adds its spills and set-up: the second
+ * table entry, `avx512-one-chain`, runs one accumulator at every length,
+ * and a rule (dispatch/uarch.c) picks it there. Five 26-bit limbs per number, VPMULUDQ products. The
  * message is loaded four blocks per register and interleaved with
  * VPUNPCK{L,H}QDQ, which leaves blocks in lane order 0,4,1,5,2,6,3,7; the
  * cached powers are stored in that same order instead of permuting every
@@ -28,6 +32,7 @@
 #include "../kernels.h"
 
 HWC_CALL_COUNTER(poly1305_avx512);
+HWC_CALL_COUNTER(poly1305_avx512_one_chain);
 
 /* The shortest input that takes the vector path: below it the powers, the
  * conversions to and from radix 2^26 and the final lane sum cost more than
@@ -157,18 +162,19 @@ static void absorb_two_chains(hwc_poly1305_state *st, const uint8_t *in, size_t 
   collapse26(st, a);
 }
 
-/* The table's blocks: long inputs sixteen at a time through two
+/* The blocks: from two_chains_min blocks on sixteen at a time through two
  * accumulators, then groups of eight through one, the rest and short
- * inputs through the one-block loop. */
-static void poly1305_avx512_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit) {
-  HWC_COUNT_CALL(poly1305_avx512);
+ * inputs through the one-block loop. two_chains_min is a constant in each
+ * table function. */
+static inline __attribute__((always_inline)) void blocks(hwc_poly1305_state *st, const uint8_t *in,
+                                                        size_t nblocks, uint64_t hibit, size_t two_chains_min) {
   if (nblocks < VEC_MIN_BLOCKS) {
     poly1305_blocks_x86_64(st, in, nblocks, hibit);
     return;
   }
   if (!st->powers_ready) compute_powers(st);
   const pv mask = pv_set1(M26), hb = pv_set1(hibit << 24);
-  if (nblocks >= TWO_CHAINS_MIN_BLOCKS) {
+  if (nblocks >= two_chains_min) {
     if (st->powers_ready < 2) compute_r16(st);
     absorb_two_chains(st, in, nblocks / 16, hb);
     in += 256 * (nblocks / 16);
@@ -189,8 +195,28 @@ static void poly1305_avx512_blocks(hwc_poly1305_state *st, const uint8_t *in, si
   if (nblocks % 8) poly1305_blocks_x86_64(st, in, nblocks % 8, hibit);
 }
 
+/* The table functions: `avx512` with two accumulators on long inputs,
+ * `avx512-one-chain` with one at every length (the file comment says
+ * where each wins). */
+static void poly1305_avx512_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit) {
+  HWC_COUNT_CALL(poly1305_avx512);
+  blocks(st, in, nblocks, hibit, TWO_CHAINS_MIN_BLOCKS);
+}
+static void poly1305_avx512_one_chain_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks,
+                                             uint64_t hibit) {
+  HWC_COUNT_CALL(poly1305_avx512_one_chain);
+  blocks(st, in, nblocks, hibit, SIZE_MAX);
+}
+
 const hwc_poly1305_kernel hwc_poly1305_avx512 = {
     .info = {.name = "avx512", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC512,
              HWC_CALLS(poly1305_avx512)},
     .blocks = poly1305_avx512_blocks,
+};
+/* One below avx512: chosen by a rule (dispatch/uarch.c) where it measured
+ * faster. */
+const hwc_poly1305_kernel hwc_poly1305_avx512_one_chain = {
+    .info = {.name = "avx512-one-chain", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC512 - 1,
+             HWC_CALLS(poly1305_avx512_one_chain)},
+    .blocks = poly1305_avx512_one_chain_blocks,
 };
