@@ -137,6 +137,45 @@ HWC_TEST(dispatch, env_impl_override) {
   reinit_with(NULL, NULL);
 }
 
+/* The selected chacha20 kernel's stitched AEAD path runs only beside the
+ * poly1305 kernel it stands in for (chacha20poly1305.c), so a selection
+ * that pairs such a chacha20 kernel with another poly1305 kernel this CPU
+ * could run loses the one-pass AEAD to a rule or priority made for
+ * Poly1305 alone. Checked with nothing masked and with the detected
+ * features hidden cumulatively from the last one down, which passes
+ * through the bench's tiers (x86: VPCLMULQDQ, VAES and IFMA gone is
+ * x86-64-v4, AVX-512 and SHA-NI gone too is x86-64-v3, and so on). */
+static void check_stitched_pair(const char *masked) {
+  const hwc_chacha20_kernel *k = HWC_KERNEL(HWC_PRIM_CHACHA20, hwc_chacha20_kernel);
+  if (!k->aead_seal) return;
+  const char *want = k->aead_poly1305->info.name;
+  int runnable = 0;
+  for (size_t i = 0; i < hwc_impl_count(HWC_PRIM_POLY1305); i++)
+    runnable |= strcmp(hwc_impl_name(HWC_PRIM_POLY1305, i), want) == 0 && hwc_impl_supported(HWC_PRIM_POLY1305, i);
+  if (!runnable) return;
+  CHECK_MSG(strcmp(hwc_impl_selected(HWC_PRIM_POLY1305), want) == 0,
+            "with %s hidden: chacha20/%s's stitched AEAD needs poly1305/%s, but poly1305/%s is selected",
+            masked[0] ? masked : "nothing", k->info.name, want, hwc_impl_selected(HWC_PRIM_POLY1305));
+}
+
+HWC_TEST(dispatch, selection_keeps_stitched_aead) {
+  reinit_with(NULL, NULL);
+  check_stitched_pair("");
+  uint32_t all = hwc_dispatch_features();
+  char masked[512] = "";
+  size_t steps = 0;
+  for (size_t f = hwc_cpu_feature_count(); f-- > 0;) {
+    if (!(all & hwc_cpu_feature_bit(f))) continue;
+    if (masked[0]) strcat(masked, ",");
+    strcat(masked, hwc_cpu_feature_name(f));
+    reinit_with(masked, NULL);
+    check_stitched_pair(masked);
+    steps++;
+  }
+  reinit_with(NULL, NULL);
+  printf("stitched AEAD pairing checked unmasked and at %zu cumulative masks\n", steps);
+}
+
 /* Each detected feature masked in turn: it disappears from the effective
  * set and the summary, no selected implementation needs it, the selection is
  * the best of what remains, an implementation that needs it cannot be
