@@ -25,6 +25,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "edge.h"
 
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -49,19 +50,6 @@ static int xinuse_tracked(void) {
   int set = (xgetbv(1) & (1u << 2)) != 0;
   __asm__ volatile("vzeroupper" ::: "xmm0");
   return set && (xgetbv(1) & DIRTY_UPPER) == 0;
-}
-
-static int tracked = -1;
-
-/* Called once per test: 0 (and a line on stdout) where nothing can be
- * checked. */
-static int can_check(const char *what) {
-  if (tracked < 0) tracked = xinuse_tracked();
-  if (!tracked)
-    printf("vector_state/%s: not checked: this CPU (or emulator) does not report the upper vector state "
-           "(XGETBV with ECX = 1)\n",
-           what);
-  return tracked;
 }
 
 /* Fails unless the upper state is clean; called right after the operation
@@ -179,7 +167,8 @@ static void curve_ops(hwc_prim p, const char *impl, void *arg) {
 }
 
 /* Modular exponentiation at moduli whose sizes reach each kernel's shapes
- * (4 to 64 limbs; the IFMA kernels' narrow and wide top registers), then
+ * (4 to 64 limbs; the IFMA kernels' narrow and wide top registers) and
+ * edge operands (tests/edge.h: an all-ones modulus, base and exponent), then
  * an RSA-2048 private operation (the paired CRT product) and a public one
  * under a key imported with this backend selected (keys keep theirs). */
 static void bignum_ops(hwc_prim p, const char *impl, void *arg) {
@@ -188,12 +177,9 @@ static void bignum_ops(hwc_prim p, const char *impl, void *arg) {
   uint8_t m[512], base[512], e[32], r[512];
   for (size_t i = 0; i < sizeof mbytes / sizeof mbytes[0]; i++) {
     size_t n = mbytes[i];
-    memset(m, 0xc5, n);
-    m[0] = 0xf1;
-    m[n - 1] |= 1;
-    memset(base, 0x5c, n);
-    base[0] = 0x12;
-    memset(e, 0xa7, sizeof e);
+    t_edge_bignum_modulus(m, n, 0);
+    t_edge_bignum_base(base, m, n, 6);
+    t_edge_bignum_exp(e, sizeof e, 4);
     CHECK(hwc_modexp(r, base, e, sizeof e, m, n) == HWC_OK);
     AFTER("modexp", n);
   }
@@ -230,7 +216,11 @@ static void hash_ops(hwc_prim p, const char *impl, void *arg) {
 
 HWC_TEST(vector_state, clean_after_every_backend) {
 #if defined(__x86_64__)
-  if (!can_check("clean_after_every_backend")) return;
+  if (!xinuse_tracked()) {
+    printf("vector_state: not checked: this CPU (or emulator) does not report the upper vector state "
+           "(XGETBV with ECX = 1)\n");
+    return;
+  }
   t_rand_bytes(in, sizeof in);
   size_t ran = 0;
   ran += t_for_each_impl(HWC_PRIM_AES, aes_ops, NULL);
