@@ -14,15 +14,15 @@
  * (vector work on two 512-bit ports) the instructions outlast the chain
  * and the second accumulator only adds its spills and set-up: the second
  * table entry, `avx512-one-chain`, runs one accumulator at every length,
- * and a rule (dispatch/uarch.c) picks it there. Five 26-bit limbs per number, VPMULUDQ products. The
- * message is loaded four blocks per register and interleaved with
- * VPUNPCK{L,H}QDQ, which leaves blocks in lane order 0,4,1,5,2,6,3,7; the
- * cached powers are stored in that same order instead of permuting every
- * group. r^2 comes from the one-block loop of poly1305_x86_64.h and
- * r^3..r^8 from two vector steps, once per key. Short inputs (fewer than
- * VEC_MIN_BLOCKS) and the 0..7 blocks left over use that loop.
- * The arithmetic is in poly1305_x86_26.h (shared with the
- * AVX2 kernel); this file holds the eight-lane loads and the powers cache.
+ * and a rule (dispatch/uarch.c) picks it there. Five 26-bit limbs per
+ * number, VPMULUDQ products. The message is loaded four blocks per register
+ * and interleaved with VPUNPCK{L,H}QDQ, which leaves blocks in lane order
+ * 0,4,1,5,2,6,3,7; the cached powers are stored in that same order instead
+ * of permuting every group. r^2 comes from the one-block loop of
+ * poly1305_x86_64.h and r^3..r^8 from two vector steps, once per key. Short
+ * inputs (fewer than VEC_MIN_BLOCKS) and the 0..7 blocks left over use that
+ * loop. The arithmetic is in poly1305_x86_26.h (shared with the AVX2
+ * kernel); this file holds the eight-lane loads and the powers cache.
  *
  * ISA: AVX-512F. Constant time: fixed sequences of multiplications,
  * additions, shifts and masks; the path depends only on the length.
