@@ -27,6 +27,7 @@ extern const hwc_chacha20_kernel hwc_chacha20_avx2;
 extern const hwc_chacha20_kernel hwc_chacha20_avx512;
 extern const hwc_poly1305_kernel hwc_poly1305_x86_64;
 extern const hwc_poly1305_kernel hwc_poly1305_avx2;
+extern const hwc_poly1305_kernel hwc_poly1305_avx2_one_chain;
 extern const hwc_poly1305_kernel hwc_poly1305_avx512;
 extern const hwc_poly1305_kernel hwc_poly1305_avx512_one_chain;
 extern const hwc_poly1305_kernel hwc_poly1305_avx512ifma;
@@ -102,6 +103,7 @@ static const hwc_impl_info *const poly1305_impls[] = {
 #if defined(__x86_64__)
     IMPL(hwc_poly1305_x86_64),
     IMPL(hwc_poly1305_avx2),
+    IMPL(hwc_poly1305_avx2_one_chain),
     IMPL(hwc_poly1305_avx512),
     IMPL(hwc_poly1305_avx512_one_chain),
     IMPL(hwc_poly1305_avx512ifma),

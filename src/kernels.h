@@ -204,8 +204,9 @@ typedef struct {
    * aead_open MACs all of in (read before out == in overwrites it). The
    * MAC state is the shared radix-2^64 one, so any poly1305 kernel's would
    * do; the protocol uses these only when aead_poly1305 is the poly1305
-   * kernel selected, the one whose work the stitched MAC takes over, so
-   * that forcing another (HWCRYPTO_IMPL, the tests) still runs that one. */
+   * kernel selected (or the selected one is a schedule of it: variant_of),
+   * the one whose work the stitched MAC takes over, so that forcing
+   * another (HWCRYPTO_IMPL, the tests) still runs that one. */
   const hwc_poly1305_kernel *aead_poly1305;
   size_t (*aead_seal)(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16], hwc_poly1305_state *mac);
   void (*aead_open)(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16], hwc_poly1305_state *mac);
@@ -241,7 +242,18 @@ struct hwc_poly1305_state {
 struct hwc_poly1305_kernel {
   hwc_impl_info info;
   void (*blocks)(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit);
+  /* Optional: the kernel this one is a schedule of (the same file, ISA
+   * and arithmetic, another accumulator count), so that a stitched AEAD
+   * standing in for that kernel stands in for this one too. */
+  const hwc_poly1305_kernel *variant_of;
 };
+
+/* Whether a chacha20 kernel's stitched AEAD, made to stand in for the
+ * poly1305 kernel aead, may take over the work of the selected one: it is
+ * that kernel or a schedule of it. */
+static inline int hwc_poly1305_stands_in(const hwc_poly1305_kernel *aead, const hwc_poly1305_kernel *selected) {
+  return aead != NULL && (selected == aead || selected->variant_of == aead);
+}
 
 /* Portable one-block-at-a-time Poly1305 loop (src/common/poly1305_scalar.c):
  * the generic backend's loop, and the short-input and leftover path of

@@ -349,8 +349,9 @@ HWC_TEST(aead, poly1305_edge_ciphertexts_vs_generic) {
  * an odd offset and opened in place and out of place, against
  * generic+generic; a flipped tag bit is refused with the output zeroed. Its
  * own counter must show that the stitched path ran (once per seal, and per
- * open where the backend stitches opening too), and must not move when
- * another poly1305 backend is selected (the selection is obeyed). Backends
+ * open where the backend stitches opening too), also beside a schedule of
+ * that poly1305 backend (variant_of), and must not move when another
+ * poly1305 backend is selected (the selection is obeyed). Backends
  * without the path, or whose stand-in poly1305 backend this CPU lacks, run
  * the same cases on their ordinary one. */
 static size_t stitched_len(size_t i) {
@@ -422,6 +423,19 @@ static void stitched_chacha(hwc_prim p, const char *impl, void *arg) {
   for (size_t i = 0; i < STITCHED_CASES; i++) want += stitched_len(i) > 192 ? per : 0;
   CHECK_MSG(ran == want && want > 200, "chacha20/%s+%s: the stitched path ran %lu times, not %lu", impl, pimpl, ran,
             want);
+  /* A schedule of that backend (its variant_of) selected: the stitched
+   * path still. */
+  for (size_t i = 0; i < hwc_impl_count(HWC_PRIM_POLY1305); i++) {
+    const char *vimpl = hwc_impl_name(HWC_PRIM_POLY1305, i);
+    if (!hwc_impl_supported(HWC_PRIM_POLY1305, i) || hwc_impl_select(HWC_PRIM_POLY1305, vimpl) != HWC_OK ||
+        HWC_KERNEL(HWC_PRIM_POLY1305, hwc_poly1305_kernel)->variant_of != k->aead_poly1305)
+      continue;
+    before = __atomic_load_n(k->aead_calls, __ATOMIC_RELAXED);
+    stitched_run(impl, vimpl, bufs);
+    ran = __atomic_load_n(k->aead_calls, __ATOMIC_RELAXED) - before;
+    CHECK_MSG(ran == want, "chacha20/%s+%s: the stitched path ran %lu times beside a schedule of %s, not %lu", impl,
+              vimpl, ran, pimpl, want);
+  }
   /* Another poly1305 backend selected: the ordinary path. */
   const char *other = strcmp(pimpl, "generic") ? "generic" : "x86_64";
   before = __atomic_load_n(k->aead_calls, __ATOMIC_RELAXED);

@@ -61,7 +61,8 @@ static void aead(uint8_t *out, uint8_t tag[16], const uint8_t *in, size_t len, c
     mac_pad(&mac, aad_len);
   }
   size_t done = len <= SHORT ? len : 0;
-  if (!done && (decrypt ? k->aead_open != NULL : k->aead_seal != NULL) && mac.kernel == k->aead_poly1305) {
+  if (!done && (decrypt ? k->aead_open != NULL : k->aead_seal != NULL) &&
+      hwc_poly1305_stands_in(k->aead_poly1305, mac.kernel)) {
     /* mac holds no partial block (aad was padded), so the kernel can take
      * over its state for the full blocks. The counter starts at 1 and
      * len <= MAX_LEN, so word 12 does not wrap inside this call. */

@@ -8,8 +8,12 @@
  * of b blocks 4+j, 12+j, ..., each as h = (h + m) * r^8; the last group of
  * eight is multiplied by r^8..r^5 (a) and r^4..r^1 (b) instead, so that the
  * sum of the lanes is the serial result. Two independent chains, because
- * one chain of (h + m) * r and its carries is longer than the time four
- * lanes' worth of instructions need. A leftover group of four takes one
+ * on the AMD Zen cores this was tuned on one chain of (h + m) * r and its
+ * carries is longer than the time four lanes' worth of instructions need.
+ * On an Intel Xeon (three vector ALU ports) those instructions outlast the
+ * chain and the second chain's register spills only cost: the second
+ * table entry, `avx2-one-chain`, runs one chain at every length, and a
+ * rule (dispatch/uarch.c) picks it there. A leftover group of four takes one
  * four-lane step with r^4..r^1. Numbers are five 26-bit limbs, one per
  * 64-bit lane element, so VPMULUDQ (32x32->64) forms the products and the
  * sums of five of them stay below 2^64. r^2..r^4 come from the one-block
@@ -28,6 +32,7 @@
 #include "../kernels.h"
 
 HWC_CALL_COUNTER(poly1305_avx2);
+HWC_CALL_COUNTER(poly1305_avx2_one_chain);
 
 /* The shortest input that takes the vector path: below it the powers, the
  * conversions to and from radix 2^26 and the final lane sum cost more than
@@ -174,19 +179,20 @@ static void absorb_one_chain(hwc_poly1305_state *st, const uint8_t *in, size_t g
   clean_upper();
 }
 
-/* The table's blocks: long inputs in groups of eight through two four-lane
- * accumulators, shorter ones (and a leftover group of four) in groups of
- * four through one, the rest and short inputs through the one-block loop
- * (poly1305_x86_64.h). */
-static void poly1305_avx2_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit) {
-  HWC_COUNT_CALL(poly1305_avx2);
+/* The blocks: from two_chains_min blocks on in groups of eight through two
+ * four-lane accumulators, shorter inputs (and a leftover group of four) in
+ * groups of four through one, the rest and short inputs through the
+ * one-block loop (poly1305_x86_64.h). two_chains_min is a constant in each
+ * table function. */
+static inline __attribute__((always_inline)) void blocks(hwc_poly1305_state *st, const uint8_t *in,
+                                                        size_t nblocks, uint64_t hibit, size_t two_chains_min) {
   if (nblocks < VEC_MIN_BLOCKS) {
     poly1305_blocks_x86_64(st, in, nblocks, hibit);
     return;
   }
   if (!st->powers_ready) compute_powers(st);
   const pv hb = pv_set1(hibit << 24);
-  if (nblocks >= TWO_CHAINS_MIN_BLOCKS) {
+  if (nblocks >= two_chains_min) {
     if (st->powers_ready < 2) compute_high_powers(st);
     absorb_two_chains(st, in, nblocks / 8, hb);
     in += 128 * (nblocks / 8);
@@ -201,7 +207,31 @@ static void poly1305_avx2_blocks(hwc_poly1305_state *st, const uint8_t *in, size
   if (nblocks % 4) poly1305_blocks_x86_64(st, in, nblocks % 4, hibit);
 }
 
+/* The table functions: `avx2` with two chains on long inputs; `avx2-one-
+ * chain` with one at every length, for cores on which four lanes' worth of
+ * instructions already outlast the chain's latency (three vector ALU
+ * ports: the second chain only adds the spills of its sixteen-register
+ * allocation). */
+static void poly1305_avx2_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit) {
+  HWC_COUNT_CALL(poly1305_avx2);
+  blocks(st, in, nblocks, hibit, TWO_CHAINS_MIN_BLOCKS);
+}
+static void poly1305_avx2_one_chain_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks,
+                                           uint64_t hibit) {
+  HWC_COUNT_CALL(poly1305_avx2_one_chain);
+  blocks(st, in, nblocks, hibit, SIZE_MAX);
+}
+
 const hwc_poly1305_kernel hwc_poly1305_avx2 = {
     .info = {.name = "avx2", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC256, HWC_CALLS(poly1305_avx2)},
     .blocks = poly1305_avx2_blocks,
+};
+/* One below avx2: chosen by a rule (dispatch/uarch.c) where it measured
+ * faster. A schedule of avx2, so the AVX2 ChaCha20 kernels' stitched AEAD
+ * (which stands in for avx2) runs beside it too. */
+const hwc_poly1305_kernel hwc_poly1305_avx2_one_chain = {
+    .info = {.name = "avx2-one-chain", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC256 - 1,
+             HWC_CALLS(poly1305_avx2_one_chain)},
+    .blocks = poly1305_avx2_one_chain_blocks,
+    .variant_of = &hwc_poly1305_avx2,
 };

@@ -219,4 +219,5 @@ const hwc_poly1305_kernel hwc_poly1305_avx512_one_chain = {
     .info = {.name = "avx512-one-chain", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC512 - 1,
              HWC_CALLS(poly1305_avx512_one_chain)},
     .blocks = poly1305_avx512_one_chain_blocks,
+    .variant_of = &hwc_poly1305_avx512,
 };
