@@ -12,7 +12,9 @@
  *    accumulator limbs in registers, so t is loaded and stored once per
  *    eight rows: the 2n-limb product (or the square: cross products of
  *    eight-limb blocks once, doubled, plus the blocks' squares), then its
- *    Montgomery reduction eight quotient limbs per sweep.
+ *    Montgomery reduction eight quotient limbs per sweep. The CRT halves
+ *    of RSA (mul2) go through the same sweeps side by side, one sweep of
+ *    each product in turn.
  *  - Product, other n % 4 == 0: CIOS (Koc, Acar and Kaliski 1996) with the
  *    product row and the reduction row of a pass fused, four limbs at a
  *    time in registers, all n passes in one asm statement.
@@ -722,32 +724,65 @@ static inline void cond_sub4(uint64_t *r, const uint64_t *t, uint64_t top, const
   for (size_t j = 0; j < n; j++) r[j] = (t[j] & keep_t) | (d[j] & ~keep_t);
 }
 
-/* The 2n-limb t plus top 2^(128 n) reduced: t = (t + Q m) / R in place
- * (the result in t[n..2n-1]) and the new top carry returned. The quotient
- * limbs are chosen eight at a time by the sweeps; each sweep's carry goes
- * into the limbs above it at once. With t + Q m < 2 R m the result is
- * below 2m: the top carry is 0 or 1. */
-static inline uint64_t reduce8(uint64_t *t, uint64_t top, const uint64_t *m, uint64_t n0, size_t n) {
-  for (size_t s = 0; s < n; s += 8) top += carry_into(t, s + n + 8, 2 * n, sweep_reduce(t + s, m, n0, n / 8));
-  return top;
+/* The n % 8 == 0 products below work on `count` independent products at
+ * once, 1 or 2 (a constant at every call): two for the CRT halves of RSA
+ * (mul2). Each stage then runs one sweep of each product in turn: sweeps
+ * of one product depend on each other through t, those of the two do not,
+ * so the core finds independent work in its window where one product
+ * alone waits on its previous sweep. */
+enum { MAX_PAIR = 2 };
+typedef uint64_t wide_t[2 * HWC_BN_MAX_LIMBS + 1];
+
+/* The 2n-limb t[k] plus top[k] 2^(128 n) reduced: t = (t + Q m) / R in
+ * place (the result in t[k][n..2n-1]) and the new top carry in top[k].
+ * The quotient limbs are chosen eight at a time by the sweeps; each
+ * sweep's carry goes into the limbs above it at once. With t + Q m < 2 R m
+ * the result is below 2m: the top carry is 0 or 1. */
+static inline __attribute__((always_inline)) void reduce8(wide_t *t, uint64_t *top, const hwc_bn_mont *const *c,
+                                                           size_t n, int count) {
+  for (size_t s = 0; s < n; s += 8)
+    for (int k = 0; k < count; k++)
+      top[k] += carry_into(t[k], s + n + 8, 2 * n, sweep_reduce(t[k] + s, c[k]->m, c[k]->n0, n / 8));
 }
 
-/* r = a b / R mod m, canonical, a < R, b < m, n % 8 == 0: the 2n-limb
- * product in eight-row sweeps over a (eight limbs of b each), then the
- * reduction. Sweep s adds b[8s..8s+7] a at t[8s..], its carry landing in
- * t[8s + n + 8], which no earlier sweep reached. */
+/* r[k] = t[k][n..2n-1] + top[k] 2^(64 n), made canonical; t and top take
+ * the taint of the products' inputs first (the asm reads them through
+ * pointers MemorySanitizer does not follow). */
+static inline __attribute__((always_inline)) void finish8(uint64_t *const *r, wide_t *t, uint64_t *top,
+                                                           const int *taint, const hwc_bn_mont *const *c, size_t n,
+                                                           int count) {
+  for (int k = 0; k < count; k++) {
+    hwc_msan_set(t[k], sizeof t[k], taint[k]);
+    hwc_msan_set(&top[k], 8, taint[k]);
+    cond_sub4(r[k], t[k] + n, top[k], c[k]->m, n);
+  }
+}
+
+/* r[k] = a[k] b[k] / R mod m[k], canonical, a < R, b < m, n % 8 == 0: the
+ * 2n-limb product in eight-row sweeps over a (eight limbs of b each), then
+ * the reduction. Sweep s adds b[8s..8s+7] a at t[8s..], its carry landing
+ * in t[8s + n + 8], which no earlier sweep reached. */
+static inline __attribute__((always_inline)) void mont_mul8_n(uint64_t *const *r, const uint64_t *const *a,
+                                                               const uint64_t *const *b, const hwc_bn_mont *const *c,
+                                                               int count) {
+  size_t n = c[0]->n;
+  wide_t t[MAX_PAIR];
+  uint64_t top[MAX_PAIR];
+  int taint[MAX_PAIR];
+  for (int k = 0; k < count; k++) {
+    taint[k] = hwc_msan_tainted(a[k], 8 * n) | hwc_msan_tainted(b[k], 8 * n) | hwc_msan_tainted(c[k]->m, 8 * n);
+    zero_limbs(t[k], 2 * n + 1);
+  }
+  for (size_t s = 0; s < n; s += 8)
+    for (int k = 0; k < count; k++) t[k][s + n + 8] = sweep_mul(t[k] + s, b[k] + s, a[k], n / 8);
+  for (int k = 0; k < count; k++) top[k] = t[k][2 * n];
+  reduce8(t, top, c, n, count);
+  finish8(r, t, top, taint, c, n, count);
+}
+
+/* The single product. */
 static void mont_mul8(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
-  size_t n = ctx->n;
-  uint64_t t[2 * HWC_BN_MAX_LIMBS + 1];
-  /* The asm reads a, b, m and t through pointers MemorySanitizer does not
-   * follow: the result takes the taint of a, b and m. */
-  int taint = hwc_msan_tainted(a, 8 * n) | hwc_msan_tainted(b, 8 * n) | hwc_msan_tainted(ctx->m, 8 * n);
-  zero_limbs(t, 2 * n + 1);
-  for (size_t s = 0; s < n; s += 8) t[s + n + 8] = sweep_mul(t + s, b + s, a, n / 8);
-  uint64_t top = reduce8(t, t[2 * n], ctx->m, ctx->n0, n);
-  hwc_msan_set(t, sizeof t, taint);
-  hwc_msan_set(&top, 8, taint);
-  cond_sub4(r, t + n, top, ctx->m, n);
+  mont_mul8_n(&r, &a, &b, &ctx, 1);
 }
 
 /* r = a b / R mod m, canonical, for a < R and b < m: CIOS, with the two
@@ -975,7 +1010,8 @@ static inline void sqr_diag4(uint64_t *t, const uint64_t *a, size_t n) {
                    : "rdx", "cc", "memory");
 }
 
-/* r = a^2 / R mod m, canonical, a < m, n % 8 == 0. With A_I the blocks of
+/* r[k] = a[k]^2 / R mod m[k], canonical, a < m, n % 8 == 0 (count as for
+ * mont_mul8_n). With A_I the blocks of
  * eight limbs of a, the off-diagonal products sum_{i<j} a_i a_j 2^(64 (i + j))
  * are those between blocks, sum_{I<J} A_I A_J 2^(512 (I + J)), plus those
  * inside each block. The first in sweeps (sweep I: A_I against
@@ -983,19 +1019,29 @@ static inline void sqr_diag4(uint64_t *t, const uint64_t *a, size_t n) {
  * earlier sweep reached), the second with sweep_tri at t[16I..16I+15], its
  * carry taken up the limbs above; then t = 2 t + the squares a_i^2
  * (sqr_diag4), and the reduction. n^2 / 2 + n + n^2 products. */
-static void mont_sqr8(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
-  size_t n = ctx->n;
-  uint64_t t[2 * HWC_BN_MAX_LIMBS + 1], top = 0;
-  int taint = hwc_msan_tainted(a, 8 * n) | hwc_msan_tainted(ctx->m, 8 * n);
-  zero_limbs(t, 2 * n + 1);
-  for (size_t s = 0; s + 8 < n; s += 8) t[s + n + 8] = sweep_mul(t + 2 * s + 8, a + s, a + s + 8, (n - s - 8) / 8);
-  for (size_t s = 0; s < n; s += 8) top += carry_into(t, 2 * s + 16, 2 * n, sweep_tri(t + 2 * s, a + s));
-  sqr_diag4(t, a, n);
-  top = reduce8(t, top, ctx->m, ctx->n0, n);
-  hwc_msan_set(t, sizeof t, taint);
-  hwc_msan_set(&top, 8, taint);
-  cond_sub4(r, t + n, top, ctx->m, n);
+static inline __attribute__((always_inline)) void mont_sqr8_n(uint64_t *const *r, const uint64_t *const *a,
+                                                               const hwc_bn_mont *const *c, int count) {
+  size_t n = c[0]->n;
+  wide_t t[MAX_PAIR];
+  uint64_t top[MAX_PAIR];
+  int taint[MAX_PAIR];
+  for (int k = 0; k < count; k++) {
+    taint[k] = hwc_msan_tainted(a[k], 8 * n) | hwc_msan_tainted(c[k]->m, 8 * n);
+    zero_limbs(t[k], 2 * n + 1);
+    top[k] = 0;
+  }
+  for (size_t s = 0; s + 8 < n; s += 8)
+    for (int k = 0; k < count; k++)
+      t[k][s + n + 8] = sweep_mul(t[k] + 2 * s + 8, a[k] + s, a[k] + s + 8, (n - s - 8) / 8);
+  for (size_t s = 0; s < n; s += 8)
+    for (int k = 0; k < count; k++) top[k] += carry_into(t[k], 2 * s + 16, 2 * n, sweep_tri(t[k] + 2 * s, a[k] + s));
+  for (int k = 0; k < count; k++) sqr_diag4(t[k], a[k], n);
+  reduce8(t, top, c, n, count);
+  finish8(r, t, top, taint, c, n, count);
 }
+
+/* The single square. */
+static void mont_sqr8(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) { mont_sqr8_n(&r, &a, &ctx, 1); }
 
 /* r = a^2 / R mod m, canonical, for a < m, any n: the square, then its
  * reduction, (a^2 + Q m) / R < (m^2 + R m) / R < 2m, so the top carry c
@@ -1060,6 +1106,32 @@ static void bignum_mulx_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *c
   mont_sqr(r, a, ctx);
 }
 
+/* The CRT halves' two products at once: squarings when both pairs are
+ * one operand twice (pointer equality, a public fact of the schedule),
+ * paired sweeps for n % 8 == 0, else one product after the other. */
+static void bignum_mulx_mul2(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const hwc_bn_mont *c0,
+                             uint64_t *r1, const uint64_t *a1, const uint64_t *b1, const hwc_bn_mont *c1) {
+  HWC_COUNT_CALL(bignum_mulx);
+  int sqr = a0 == b0 && a1 == b1;
+  if (c0->n % 8 != 0 || c1->n != c0->n) {
+    if (sqr) {
+      mont_sqr(r0, a0, c0);
+      mont_sqr(r1, a1, c1);
+    } else {
+      mont_mul(r0, a0, b0, c0);
+      mont_mul(r1, a1, b1, c1);
+    }
+  } else {
+    uint64_t *const r[2] = {r0, r1};
+    const uint64_t *const a[2] = {a0, a1}, *const b[2] = {b0, b1};
+    const hwc_bn_mont *const c[2] = {c0, c1};
+    if (sqr)
+      mont_sqr8_n(r, a, c, 2);
+    else
+      mont_mul8_n(r, a, b, c, 2);
+  }
+}
+
 /* Columns col[0 .. 2 nv - 1] of every entry (entries of `words` words),
  * each entry kept or dropped under a mask, into r[0 .. 2 nv - 1]: nv SSE2
  * accumulators over all the entries. The mask is PCMPEQD of a vector
@@ -1119,5 +1191,6 @@ const hwc_bignum_kernel hwc_bignum_mulx = {
     .from_mont = bignum_mulx_from_mont,
     .mul = bignum_mulx_mul,
     .sqr = bignum_mulx_sqr,
+    .mul2 = bignum_mulx_mul2,
     .select = bignum_mulx_select,
 };
