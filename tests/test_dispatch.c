@@ -141,10 +141,11 @@ HWC_TEST(dispatch, env_impl_override) {
  * poly1305 kernel it stands in for or a schedule of that kernel
  * (chacha20poly1305.c), so a selection that pairs such a chacha20 kernel
  * with another poly1305 kernel this CPU could run loses the one-pass AEAD
- * to a rule or priority made for Poly1305 alone. Checked with nothing masked and with the detected
- * features hidden cumulatively from the last one down, which passes
- * through the bench's tiers (x86: VPCLMULQDQ, VAES and IFMA gone is
- * x86-64-v4, AVX-512 and SHA-NI gone too is x86-64-v3, and so on). */
+ * to a rule or priority made for Poly1305 alone. Checked with nothing
+ * masked and with the detected features hidden cumulatively from the last
+ * one down, which passes through the bench's tiers (x86: VPCLMULQDQ, VAES
+ * and IFMA gone is x86-64-v4, AVX-512 and SHA-NI gone too is x86-64-v3,
+ * and so on). */
 static void check_stitched_pair(const char *masked) {
   const hwc_chacha20_kernel *k = HWC_KERNEL(HWC_PRIM_CHACHA20, hwc_chacha20_kernel);
   if (!k->aead_seal) return;
