@@ -56,18 +56,21 @@ static int impl_runnable(const hwc_impl_info *impl) {
   return (impl->required & ~features) == 0;
 }
 
-/* impl_runnable by index, the form uarch.c and profile.c take. */
+/* impl_runnable by entry index, the form uarch.c and profile.c take. */
 static int index_runnable(hwc_prim p, size_t i) {
-  const hwc_impl_info *impl = hwc_registry_impl(p, i);
+  const hwc_impl_info *impl = hwc_registry_entry(p, i, NULL);
   return impl != NULL && impl_runnable(impl);
 }
 
-static int find_impl(hwc_prim p, const char *name, size_t len) {
-  for (size_t i = 0; i < hwc_registry_count(p); i++) {
-    const char *n = hwc_registry_impl(p, i)->name;
-    if (strlen(n) == len && memcmp(n, name, len) == 0) return (int)i;
-  }
-  return -1;
+/* Makes entry i of p the selection, for reason w: first its table's
+ * tuning record (so that a reader who sees the new table sees its record
+ * too), then the entry. */
+static void select_entry(hwc_prim p, size_t i, int w) {
+  size_t k;
+  const hwc_impl_info *impl = hwc_registry_entry(p, i, &k);
+  if (impl->tuning) __atomic_store_n(impl->tuning, impl->tunings[k], __ATOMIC_RELAXED);
+  __atomic_store_n(&why[p], w, __ATOMIC_RELAXED);
+  __atomic_store_n(&selected[p], (int)i, __ATOMIC_RELEASE);
 }
 
 static int find_prim(const char *name, size_t len) {
@@ -107,15 +110,13 @@ static void force_impl(const char *tok, size_t len) {
     warn("HWCRYPTO_IMPL", eq ? "unknown primitive in" : "expected prim=impl, got", tok, len);
     return;
   }
-  int i = find_impl((hwc_prim)p, eq + 1, len - (size_t)(eq + 1 - tok));
+  int i = hwc_registry_find((hwc_prim)p, eq + 1, len - (size_t)(eq + 1 - tok));
   if (i < 0)
     warn("HWCRYPTO_IMPL", "unknown implementation", tok, len);
-  else if (!impl_runnable(hwc_registry_impl((hwc_prim)p, (size_t)i)))
+  else if (!index_runnable((hwc_prim)p, (size_t)i))
     warn("HWCRYPTO_IMPL", "not supported on this CPU:", tok, len);
-  else {
-    __atomic_store_n(&selected[p], i, __ATOMIC_RELEASE);
-    __atomic_store_n(&why[p], WHY_ENV, __ATOMIC_RELAXED);
-  }
+  else
+    select_entry((hwc_prim)p, (size_t)i, WHY_ENV);
 }
 
 /* The summary line; profile is the applied profile's path or NULL. */
@@ -132,7 +133,8 @@ static void build_summary(const char *profile) {
   if (profile && n < sizeof summary) snprintf(summary + n, sizeof summary - n, "; profile: %s", profile);
 }
 
-/* The highest-priority runnable implementation of p (the first on ties). */
+/* The highest-priority runnable implementation of p (the first on ties),
+ * under its default tuning: an entry below hwc_registry_count. */
 static size_t priority_choice(hwc_prim p) {
   size_t best = 0;
   for (size_t i = 1; i < hwc_registry_count(p); i++) {
@@ -186,8 +188,7 @@ static void init_once(void) {
   if (profile && !hwc_profile_load(profile, &cpu, index_runnable, choice, named)) profile = NULL;
   for (int p = 0; p < HWC_PRIM_COUNT; p++) {
     if (named[p]) reason[p] = WHY_PROFILE;
-    __atomic_store_n(&why[p], reason[p], __ATOMIC_RELAXED);
-    __atomic_store_n(&selected[p], (int)choice[p], __ATOMIC_RELEASE);
+    if (hwc_registry_count((hwc_prim)p)) select_entry((hwc_prim)p, choice[p], reason[p]);
   }
   for_each_token(getenv("HWCRYPTO_IMPL"), force_impl);
   build_summary(profile);
@@ -223,7 +224,7 @@ const void *hwc_dispatch_get(hwc_prim p) {
   pthread_once(&once, init_once);
   /* The kernel structs start with their hwc_impl_info, so the info pointer
    * is the table pointer. */
-  return hwc_registry_impl(p, (size_t)__atomic_load_n(&selected[p], __ATOMIC_ACQUIRE));
+  return hwc_registry_entry(p, (size_t)__atomic_load_n(&selected[p], __ATOMIC_ACQUIRE), NULL);
 }
 
 uint32_t hwc_dispatch_features(void) {
@@ -235,32 +236,28 @@ const char *hwc_prim_name(hwc_prim p) {
   return (unsigned)p < HWC_PRIM_COUNT ? prim_names[p] : NULL;
 }
 
-size_t hwc_impl_count(hwc_prim p) { return hwc_registry_count(p); }
+size_t hwc_impl_count(hwc_prim p) { return hwc_registry_entries(p); }
 
-const char *hwc_impl_name(hwc_prim p, size_t i) {
-  const hwc_impl_info *impl = hwc_registry_impl(p, i);
-  return impl ? impl->name : NULL;
-}
+const char *hwc_impl_name(hwc_prim p, size_t i) { return hwc_registry_entry_name(p, i); }
 
 int hwc_impl_supported(hwc_prim p, size_t i) {
   pthread_once(&once, init_once);
-  const hwc_impl_info *impl = hwc_registry_impl(p, i);
-  return impl != NULL && impl_runnable(impl);
+  return index_runnable(p, i);
 }
 
 const char *hwc_impl_selected(hwc_prim p) {
   if (hwc_registry_count(p) == 0) return NULL;
-  return ((const hwc_impl_info *)hwc_dispatch_get(p))->name;
+  pthread_once(&once, init_once);
+  return hwc_registry_entry_name(p, (size_t)__atomic_load_n(&selected[p], __ATOMIC_ACQUIRE));
 }
 
 int hwc_impl_select(hwc_prim p, const char *name) {
   if (hwc_registry_count(p) == 0 || name == NULL) return HWC_ERR_INVALID_ARG;
   pthread_once(&once, init_once);
-  int i = find_impl(p, name, strlen(name));
+  int i = hwc_registry_find(p, name, strlen(name));
   if (i < 0) return HWC_ERR_INVALID_ARG;
-  if (!impl_runnable(hwc_registry_impl(p, (size_t)i))) return HWC_ERR_UNSUPPORTED;
-  __atomic_store_n(&selected[p], i, __ATOMIC_RELEASE);
-  __atomic_store_n(&why[p], WHY_API, __ATOMIC_RELAXED);
+  if (!index_runnable(p, (size_t)i)) return HWC_ERR_UNSUPPORTED;
+  select_entry(p, (size_t)i, WHY_API);
   return HWC_OK;
 }
 

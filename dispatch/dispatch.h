@@ -38,22 +38,41 @@ size_t hwc_cpu_feature_count(void);
 const char *hwc_cpu_feature_name(size_t i);
 uint32_t hwc_cpu_feature_bit(size_t i);
 
-/* ---- registry.c: every compiled implementation per primitive, generic first. */
+/* ---- registry.c: every compiled implementation (kernel table) per
+ * primitive, generic first. */
 size_t hwc_registry_count(hwc_prim p);
 const hwc_impl_info *hwc_registry_impl(hwc_prim p, size_t i);
+/* The selectable entries of p, the indexes of hwc_impl_name: entry i <
+ * hwc_registry_count(p) is table i under its default tuning (named as the
+ * table), the rest are the further tuning records of the tables, named
+ * "table:record". At most HWC_MAX_ENTRIES per primitive. */
+#define HWC_MAX_ENTRIES 32
+size_t hwc_registry_entries(hwc_prim p);
+/* The table of entry i (NULL out of range); *tuning (if not NULL) receives
+ * the index of its record in the table's `tunings` (0 for the default). */
+const hwc_impl_info *hwc_registry_entry(hwc_prim p, size_t i, size_t *tuning);
+const char *hwc_registry_entry_name(hwc_prim p, size_t i);
+/* The entry named by the len bytes at name, or -1. */
+int hwc_registry_find(hwc_prim p, const char *name, size_t len);
+/* The index of entry i's table (the entry of its default tuning). */
+size_t hwc_registry_table_of(hwc_prim p, size_t i);
 
 /* ---- uarch.c: the table of CPU models where measurement overrides the
- * priority order (README, "Selection"). One entry applies to one primitive
- * on the CPUs whose vendor is `vendor` (exact), whose family is `family` and
- * whose model_id lies in model_lo..model_hi. It either prefers an
- * implementation (selected when runnable, whatever its priority) or avoids
- * one (never chosen by priority here; the next best runnable one is). */
+ * priority order or a backend's default tuning (README, "Selection"; the
+ * figures in docs/tuning.md). One entry applies to one primitive on the
+ * CPUs whose vendor is `vendor` (exact), whose family is `family` and whose
+ * model_id lies in model_lo..model_hi. It prefers an implementation
+ * (selected when runnable, whatever its priority), avoids one (never chosen
+ * by priority here; the next best runnable one is), or tunes one: `tune`
+ * names an entry "table:record", run instead of that table's default
+ * whenever the steps before chose the table. */
 typedef struct {
   const char *vendor;
   unsigned family, model_lo, model_hi;
   hwc_prim prim;
   const char *prefer; /* or NULL */
   const char *avoid;  /* or NULL */
+  const char *tune;   /* or NULL */
 } hwc_uarch_rule;
 
 /* The rules compiled for this architecture (n receives their count). */
@@ -61,10 +80,10 @@ const hwc_uarch_rule *hwc_uarch_rules(size_t *n);
 /* 1 if rule r concerns the CPU `cpu`. */
 int hwc_uarch_rule_matches(const hwc_uarch_rule *r, const hwc_cpu_info *cpu);
 /* Applies the rules of `rules` that match cpu to the priority choice
- * *choice of primitive p; runnable(p, i) says whether implementation i may
- * run. Returns 1 (and updates *choice) when a rule changed the choice, 0 if
- * none did. A rule naming an implementation that is not in the registry or
- * not runnable is skipped. */
+ * *choice (an entry index) of primitive p; runnable(p, i) says whether
+ * entry i may run. Returns 1 (and updates *choice) when a rule changed the
+ * choice, 0 if none did. A rule naming an entry that is not in the
+ * registry or not runnable is skipped. */
 int hwc_uarch_apply(const hwc_uarch_rule *rules, size_t n, const hwc_cpu_info *cpu, hwc_prim p,
                     int (*runnable)(hwc_prim, size_t), size_t *choice);
 

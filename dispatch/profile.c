@@ -14,6 +14,7 @@
  *   features ssse3 sse4_1 aes ...         detected features (/proc/cpuinfo names)
  *   # aes+ghash: ... figures ...          comments: the measurements
  *   aes vaes-avx2                         <primitive> <implementation>
+ *   bignum avx512ifma:zmm                 ... or <implementation>:<tuning>
  *
  * The three header lines come first, in that order; each primitive appears
  * at most once. A file that breaks any of this, names an unknown primitive
@@ -100,11 +101,8 @@ static int prim_index(const char *name) {
   return -1;
 }
 
-static int impl_index(hwc_prim p, const char *name) {
-  for (size_t i = 0; i < hwc_registry_count(p); i++)
-    if (strcmp(hwc_registry_impl(p, i)->name, name) == 0) return (int)i;
-  return -1;
-}
+/* The entry (implementation, or "implementation:tuning") named name. */
+static int impl_index(hwc_prim p, const char *name) { return hwc_registry_find(p, name, strlen(name)); }
 
 /* What a well-formed file says, before it is checked against this CPU. */
 typedef struct {
@@ -236,7 +234,7 @@ int hwc_profile_load(const char *path, const hwc_cpu_info *cpu, int (*runnable)(
     if (!runnable((hwc_prim)p, (size_t)pp.entry[p])) {
       fprintf(stderr, "hwcrypto: HWCRYPTO_PROFILE=%s:%u: %s=%s cannot run here (HWCRYPTO_CPU_DISABLE); entry skipped\n",
               path, pp.entry_line[p], hwc_prim_name((hwc_prim)p),
-              hwc_registry_impl((hwc_prim)p, (size_t)pp.entry[p])->name);
+              hwc_registry_entry_name((hwc_prim)p, (size_t)pp.entry[p]));
       continue;
     }
     choice[p] = (size_t)pp.entry[p];

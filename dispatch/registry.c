@@ -3,7 +3,13 @@
  * Every compiled implementation of every primitive, generic first. Adding a
  * backend: its file, its line here, its per-file flags in CMakeLists.txt.
  * Architecture-specific entries are compiled only on their architecture.
+ * Below the lists, the selectable entries: each table under its default
+ * tuning, then each further tuning record of a table ("avx2:one-chain").
  */
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "dispatch.h"
 
 #define IMPL(table) &(table).info
@@ -20,16 +26,11 @@ extern const hwc_fe25519_kernel hwc_fe25519_avx512ifma;
 extern const hwc_fe25519_kernel hwc_fe25519_mulx;
 extern const hwc_fe25519_kernel hwc_fe25519_mulx_avx2;
 extern const hwc_chacha20_kernel hwc_chacha20_ssse3;
-extern const hwc_chacha20_kernel hwc_chacha20_ssse3_gpr;
-extern const hwc_chacha20_kernel hwc_chacha20_avx2_gpr;
-extern const hwc_chacha20_kernel hwc_chacha20_avx512_twopass;
 extern const hwc_chacha20_kernel hwc_chacha20_avx2;
 extern const hwc_chacha20_kernel hwc_chacha20_avx512;
 extern const hwc_poly1305_kernel hwc_poly1305_x86_64;
 extern const hwc_poly1305_kernel hwc_poly1305_avx2;
-extern const hwc_poly1305_kernel hwc_poly1305_avx2_one_chain;
 extern const hwc_poly1305_kernel hwc_poly1305_avx512;
-extern const hwc_poly1305_kernel hwc_poly1305_avx512_one_chain;
 extern const hwc_poly1305_kernel hwc_poly1305_avx512ifma;
 extern const hwc_sha1_kernel hwc_sha1_shani;
 extern const hwc_sha256_kernel hwc_sha256_shani;
@@ -37,7 +38,6 @@ extern const hwc_sha256_kernel hwc_sha256_avx2;
 extern const hwc_sha256_kernel hwc_sha256_ssse3;
 extern const hwc_sha512_kernel hwc_sha512_ssse3;
 extern const hwc_sha512_kernel hwc_sha512_avx2;
-extern const hwc_sha512_kernel hwc_sha512_avx2_short_path;
 extern const hwc_sha512_kernel hwc_sha512_avx512;
 #endif
 #if defined(__aarch64__)
@@ -79,7 +79,6 @@ static const hwc_impl_info *const sha512_impls[] = {
 #if defined(__x86_64__)
     IMPL(hwc_sha512_ssse3),
     IMPL(hwc_sha512_avx2),
-    IMPL(hwc_sha512_avx2_short_path),
     IMPL(hwc_sha512_avx512),
 #endif
 };
@@ -88,11 +87,8 @@ static const hwc_impl_info *const chacha20_impls[] = {
     IMPL(hwc_chacha20_generic),
 #if defined(__x86_64__)
     IMPL(hwc_chacha20_ssse3),
-    IMPL(hwc_chacha20_ssse3_gpr),
     IMPL(hwc_chacha20_avx2),
-    IMPL(hwc_chacha20_avx2_gpr),
     IMPL(hwc_chacha20_avx512),
-    IMPL(hwc_chacha20_avx512_twopass),
 #endif
 #if defined(__aarch64__)
     IMPL(hwc_chacha20_neon),
@@ -103,9 +99,7 @@ static const hwc_impl_info *const poly1305_impls[] = {
 #if defined(__x86_64__)
     IMPL(hwc_poly1305_x86_64),
     IMPL(hwc_poly1305_avx2),
-    IMPL(hwc_poly1305_avx2_one_chain),
     IMPL(hwc_poly1305_avx512),
-    IMPL(hwc_poly1305_avx512_one_chain),
     IMPL(hwc_poly1305_avx512ifma),
 #endif
 #if defined(__aarch64__)
@@ -168,7 +162,6 @@ static const hwc_impl_info *const ghash_impls[] = {
 extern const hwc_bignum_kernel hwc_bignum_generic;
 #if defined(__x86_64__)
 extern const hwc_bignum_kernel hwc_bignum_avx512ifma;
-extern const hwc_bignum_kernel hwc_bignum_avx512ifma_zmm;
 extern const hwc_bignum_kernel hwc_bignum_x86_64;
 extern const hwc_bignum_kernel hwc_bignum_mulx;
 extern const hwc_bignum_kernel hwc_bignum_avx2;
@@ -180,7 +173,6 @@ static const hwc_impl_info *const bignum_impls[] = {
     IMPL(hwc_bignum_generic),
 #if defined(__x86_64__)
     IMPL(hwc_bignum_avx512ifma),
-    IMPL(hwc_bignum_avx512ifma_zmm),
     IMPL(hwc_bignum_x86_64),
     IMPL(hwc_bignum_mulx),
     IMPL(hwc_bignum_avx2),
@@ -213,4 +205,62 @@ size_t hwc_registry_count(hwc_prim p) {
 
 const hwc_impl_info *hwc_registry_impl(hwc_prim p, size_t i) {
   return i < hwc_registry_count(p) ? registry[p].list[i] : NULL;
+}
+
+/* The entries past the tables: (table, record) for each record but the
+ * first of each table, in registry order, named "table:record". Built
+ * once; registry order and the records are constant, so are they. */
+typedef struct {
+  size_t table, tuning;
+  char name[48];
+} extra_entry;
+static extra_entry extras[HWC_PRIM_COUNT][HWC_MAX_ENTRIES];
+static size_t nextras[HWC_PRIM_COUNT];
+static pthread_once_t extras_once = PTHREAD_ONCE_INIT;
+
+static void build_extras(void) {
+  for (int p = 0; p < HWC_PRIM_COUNT; p++)
+    for (size_t t = 0; t < registry[p].count; t++) {
+      const hwc_impl_info *impl = registry[p].list[t];
+      for (size_t k = 1; k < impl->ntunings && registry[p].count + nextras[p] < HWC_MAX_ENTRIES; k++) {
+        extra_entry *e = &extras[p][nextras[p]++];
+        e->table = t;
+        e->tuning = k;
+        snprintf(e->name, sizeof e->name, "%s:%s", impl->name, impl->tunings[k]->name);
+      }
+    }
+}
+
+size_t hwc_registry_entries(hwc_prim p) {
+  if ((unsigned)p >= HWC_PRIM_COUNT) return 0;
+  pthread_once(&extras_once, build_extras);
+  return registry[p].count + nextras[p];
+}
+
+const hwc_impl_info *hwc_registry_entry(hwc_prim p, size_t i, size_t *tuning) {
+  if (i >= hwc_registry_entries(p)) return NULL;
+  if (i < registry[p].count) {
+    if (tuning) *tuning = 0;
+    return registry[p].list[i];
+  }
+  const extra_entry *e = &extras[p][i - registry[p].count];
+  if (tuning) *tuning = e->tuning;
+  return registry[p].list[e->table];
+}
+
+const char *hwc_registry_entry_name(hwc_prim p, size_t i) {
+  if (i >= hwc_registry_entries(p)) return NULL;
+  return i < registry[p].count ? registry[p].list[i]->name : extras[p][i - registry[p].count].name;
+}
+
+int hwc_registry_find(hwc_prim p, const char *name, size_t len) {
+  for (size_t i = 0; name && i < hwc_registry_entries(p); i++) {
+    const char *n = hwc_registry_entry_name(p, i);
+    if (strlen(n) == len && memcmp(n, name, len) == 0) return (int)i;
+  }
+  return -1;
+}
+
+size_t hwc_registry_table_of(hwc_prim p, size_t i) {
+  return i < registry[p].count ? i : extras[p][i - registry[p].count].table;
 }

@@ -130,11 +130,15 @@ HWC_API const char *hwc_prim_name(hwc_prim p);
 
 /* Number of implementations of p compiled into this build (0 for an unknown
  * id or a primitive not built yet). Indexes 0..count-1 name them; index 0 is
- * always "generic" when count > 0. */
+ * always "generic" when count > 0. A backend with several schedules (tuning
+ * records: the same code and results, another accumulator count or register
+ * width) counts once per record: its own name is its default record, and
+ * each further record is listed after all the backends as
+ * "backend:record" ("avx512ifma:zmm"). */
 HWC_API size_t hwc_impl_count(hwc_prim p);
 
 /* Name of implementation i of p ("generic", "shani", "avx2", "armv8-ce",
- * ...), or NULL when p or i is out of range. */
+ * "avx2:one-chain", ...), or NULL when p or i is out of range. */
 HWC_API const char *hwc_impl_name(hwc_prim p, size_t i);
 
 /* 1 if this CPU and OS can run implementation i of p (after
@@ -151,10 +155,10 @@ HWC_API const char *hwc_impl_selected(hwc_prim p);
  * selection is then unchanged). */
 HWC_API int hwc_impl_select(hwc_prim p, const char *name);
 
-/* Why the current implementation of p is selected: "priority", "rule" (the
- * CPU-model table), "profile" (HWCRYPTO_PROFILE), "HWCRYPTO_IMPL" or
- * "hwc_impl_select"; NULL for an unknown id or a primitive with no
- * implementation in this build. Added beside the fixed API so that tools
+/* Why the current implementation of p (or its tuning record) is selected:
+ * "priority", "rule" (the CPU-model table), "profile" (HWCRYPTO_PROFILE),
+ * "HWCRYPTO_IMPL" or "hwc_impl_select"; NULL for an unknown id or a
+ * primitive with no implementation in this build. Added beside the fixed API so that tools
  * (hwcrypto-info) can show where each choice came from. */
 HWC_API const char *hwc_impl_reason(hwc_prim p);
 

@@ -68,21 +68,54 @@ enum {
 };
 
 /*
+ * A tuning record: one schedule of a backend that computes the same results
+ * with the same instructions and differs only in how it spends them (an
+ * accumulator count, a threshold, the width of one register, a block on the
+ * general registers beside the vector ones). A backend with schedules
+ * defines its own record type whose first member is this header, lists its
+ * records in its table (the default first) and reads the one in force with
+ * hwc_tuning_get on every call. The dispatcher chooses the record: a
+ * CPU-model rule (dispatch/uarch.c), a calibration profile, HWCRYPTO_IMPL
+ * or hwc_impl_select, which name it "backend:record" (bignum
+ * "avx512ifma:zmm"); the default record goes by the backend's name alone.
+ * The measurements behind each rule's choice are in docs/tuning.md.
+ */
+typedef struct {
+  const char *name;
+} hwc_tuning;
+
+/*
  * Every kernel struct starts with this header, so the registry can treat the
  * tables of all primitives alike. `required` is HWC_REQUIRED, which the build
  * derives from the file's instruction sets (cmake/isa.cmake); `priority` is
- * on the scale above. In test builds (HWC_TESTING) `calls` points
- * at a counter that the kernel bumps on every entry, so the suite can prove
- * that a backend really ran instead of silently falling back to generic.
+ * on the scale above. A backend with schedules lists them in `tunings`
+ * (ntunings of them, [0] the default) and points `tuning` at the variable of
+ * its file that holds the record in force: the dispatcher writes it when it
+ * selects the backend, the kernel reads it (hwc_tuning_get). Backends
+ * without schedules leave all three zero. In test builds (HWC_TESTING)
+ * `calls` points at a counter that the kernel bumps on every entry, so the
+ * suite can prove that a backend really ran instead of silently falling
+ * back to generic.
  */
 typedef struct {
   const char *name;
   uint32_t required; /* HWC_CPU_* bits that must all be present */
   int priority;      /* HWC_PRIO_* */
+  const hwc_tuning *const *tunings;
+  size_t ntunings;
+  const hwc_tuning **tuning;
 #ifdef HWC_TESTING
   unsigned long *calls;
 #endif
 } hwc_impl_info;
+
+/* The record in force of a backend with schedules (its `tuning` variable).
+ * A relaxed atomic load: a concurrent hwc_impl_select may change it between
+ * two calls, and every record computes the same results, so a call runs
+ * whole under one record or the other. */
+static inline const hwc_tuning *hwc_tuning_get(const hwc_tuning *const *slot) {
+  return __atomic_load_n(slot, __ATOMIC_RELAXED);
+}
 
 /* HWC_CALLS_AT: a second counter of one optional path of a table (the
  * stitched AEAD of a chacha20 kernel), in a test-only field of its own. */
@@ -192,6 +225,9 @@ typedef struct hwc_poly1305_kernel hwc_poly1305_kernel;
  * (out == in allowed), starting from the 16-word input state. state[12], the
  * block counter, advances by nblocks; the protocol splits calls so that it
  * never wraps inside one (word 13 is the caller's business). */
+/* aead_seal's answer when its tuning runs the AEAD in two passes. */
+#define HWC_AEAD_DECLINED ((size_t)-1)
+
 typedef struct {
   hwc_impl_info info;
   void (*xor_blocks)(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16]);
@@ -200,13 +236,14 @@ typedef struct {
    * Poly1305 over the ciphertext's full 16-byte blocks (hibit 1), absorbed
    * into mac's h. aead_seal MACs a prefix of out and returns its length in
    * 16-byte blocks (4 * nblocks when the MAC keeps pace with the keystream;
-   * the protocol absorbs the rest with the selected poly1305 kernel);
-   * aead_open MACs all of in (read before out == in overwrites it). The
-   * MAC state is the shared radix-2^64 one, so any poly1305 kernel's would
-   * do; the protocol uses these only when aead_poly1305 is the poly1305
-   * kernel selected (or the selected one is a schedule of it: variant_of),
-   * the one whose work the stitched MAC takes over, so that forcing
-   * another (HWCRYPTO_IMPL, the tests) still runs that one. */
+   * the protocol absorbs the rest with the selected poly1305 kernel), or
+   * returns HWC_AEAD_DECLINED having touched nothing, when the tuning in
+   * force runs the AEAD in two passes; aead_open MACs all of in (read
+   * before out == in overwrites it). The MAC state is the shared radix-2^64
+   * one, so any poly1305 kernel's would do; the protocol uses these only
+   * when aead_poly1305 is the poly1305 backend selected (under any of its
+   * tunings), the one whose work the stitched MAC takes over, so that
+   * forcing another (HWCRYPTO_IMPL, the tests) still runs that one. */
   const hwc_poly1305_kernel *aead_poly1305;
   size_t (*aead_seal)(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16], hwc_poly1305_state *mac);
   void (*aead_open)(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16], hwc_poly1305_state *mac);
@@ -242,18 +279,7 @@ struct hwc_poly1305_state {
 struct hwc_poly1305_kernel {
   hwc_impl_info info;
   void (*blocks)(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit);
-  /* Optional: the kernel this one is a schedule of (the same file, ISA
-   * and arithmetic, another accumulator count), so that a stitched AEAD
-   * standing in for that kernel stands in for this one too. */
-  const hwc_poly1305_kernel *variant_of;
 };
-
-/* Whether a chacha20 kernel's stitched AEAD, made to stand in for the
- * poly1305 kernel aead, may take over the work of the selected one: it is
- * that kernel or a schedule of it. */
-static inline int hwc_poly1305_stands_in(const hwc_poly1305_kernel *aead, const hwc_poly1305_kernel *selected) {
-  return aead != NULL && (selected == aead || selected->variant_of == aead);
-}
 
 /* Portable one-block-at-a-time Poly1305 loop (src/common/poly1305_scalar.c):
  * the generic backend's loop, and the short-input and leftover path of

@@ -103,6 +103,15 @@ static void ct_aead_long(hwc_prim p, const char *impl, void *arg) {
    * (avx512ifma): then the stitched path cannot run here. */
   int stitch = k->aead_seal && hwc_impl_select(HWC_PRIM_POLY1305, k->aead_poly1305->info.name) == HWC_OK;
   if (k->aead_seal && !stitch) printf("ct: chacha20/%s: stitched path not reachable on this CPU\n", impl);
+  /* A tuning record whose seal declines (two passes) stitches no seal;
+   * asked with no blocks, which it answers without reading anything. */
+  int seals = 0;
+  if (stitch) {
+    uint32_t st0[16] = {0};
+    hwc_poly1305_state mac0;
+    memset(&mac0, 0, sizeof mac0);
+    seals = k->aead_seal(out, out, 0, st0, &mac0) != HWC_AEAD_DECLINED;
+  }
   unsigned long stitched = stitch ? __atomic_load_n(k->aead_calls, __ATOMIC_RELAXED) : 0;
   t_rand_bytes(nonce, sizeof nonce);
   t_rand_bytes(aad, sizeof aad);
@@ -138,7 +147,7 @@ static void ct_aead_long(hwc_prim p, const char *impl, void *arg) {
     /* Every length, both AEADs, two tags, a seal and an open each, and
      * the seal with the key public. */
     CHECK_MSG(__atomic_load_n(k->aead_calls, __ATOMIC_RELAXED) - stitched ==
-                  (k->aead_open ? 9 : 5) * sizeof lens / sizeof lens[0],
+                  ((seals ? 5 : 0) + (k->aead_open ? 4 : 0)) * sizeof lens / sizeof lens[0],
               "chacha20/%s: the stitched path did not run every time", impl);
   CHECK(hwc_impl_select(HWC_PRIM_POLY1305, before) == HWC_OK);
 }

@@ -16,10 +16,15 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 
-# The selection report as "prim impl why" lines, one per primitive.
+# The selection report as "prim impl why" lines, one per primitive; a
+# tuning record other than the default as "impl:record".
 selections() {
   awk '/^[a-z0-9]+ +[a-z0-9-]+ +(yes|no)/ { prim = $1 }
-       /<- selected/ { impl = (NF >= 5 && $1 == prim) ? $2 : $1; why = $NF; gsub(/[()]/, "", why); print prim, impl, why }' "$1"
+       /<- selected/ { impl = (NF >= 5 && $1 == prim) ? $2 : $1; why = $NF; gsub(/[()]/, "", why)
+                       if (match($0, /tuning: [a-z0-9-]+,/)) {
+                         t = substr($0, RSTART + 8, RLENGTH - 9); if (t != "default") impl = impl ":" t
+                       }
+                       print prim, impl, why }' "$1"
 }
 
 # --- calibrate into a file: figures on stdout, the profile in the file

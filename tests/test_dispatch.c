@@ -51,17 +51,35 @@ static int best_by_priority(hwc_prim p, uint32_t features, const hwc_uarch_rule 
  * (so uarch.c is not checked against itself): the first matching rule
  * preferring a runnable implementation, else the best by priority among
  * those no matching rule avoids (all avoided: the plain priority choice). */
-static size_t expected_with_rules(hwc_prim p, uint32_t features, const hwc_uarch_rule *rules, size_t n,
-                                  const hwc_cpu_info *cpu) {
+static size_t implementation_with_rules(hwc_prim p, uint32_t features, const hwc_uarch_rule *rules, size_t n,
+                                        const hwc_cpu_info *cpu) {
   for (size_t k = 0; k < n; k++) {
     if (rules[k].prim != p || !rules[k].prefer || !hwc_uarch_rule_matches(&rules[k], cpu)) continue;
-    for (size_t i = 0; i < hwc_registry_count(p); i++)
-      if (strcmp(hwc_registry_impl(p, i)->name, rules[k].prefer) == 0 &&
-          (hwc_registry_impl(p, i)->required & ~features) == 0)
+    for (size_t i = 0; i < hwc_impl_count(p); i++)
+      if (strcmp(hwc_impl_name(p, i), rules[k].prefer) == 0 &&
+          (hwc_registry_entry(p, i, NULL)->required & ~features) == 0)
         return i;
   }
   int best = best_by_priority(p, features, rules, n, cpu);
   return best >= 0 ? (size_t)best : (size_t)best_by_priority(p, features, NULL, 0, cpu);
+}
+
+/* ... then the tuning: an implementation chosen under its default record
+ * ("name") runs the record of the first matching rule that tunes it
+ * ("name:record"). */
+static size_t expected_with_rules(hwc_prim p, uint32_t features, const hwc_uarch_rule *rules, size_t n,
+                                  const hwc_cpu_info *cpu) {
+  size_t i = implementation_with_rules(p, features, rules, n, cpu);
+  const char *name = hwc_impl_name(p, i);
+  if (strchr(name, ':')) return i;
+  size_t len = strlen(name);
+  for (size_t k = 0; k < n; k++) {
+    if (rules[k].prim != p || !rules[k].tune || !hwc_uarch_rule_matches(&rules[k], cpu)) continue;
+    if (strncmp(rules[k].tune, name, len) != 0 || rules[k].tune[len] != ':') continue;
+    for (size_t j = 0; j < hwc_impl_count(p); j++)
+      if (strcmp(hwc_impl_name(p, j), rules[k].tune) == 0) return j;
+  }
+  return i;
 }
 
 /* The same with the compiled rule table and this CPU's identity. */
@@ -154,8 +172,8 @@ static void check_stitched_pair(const char *masked) {
   for (size_t i = 0; i < hwc_impl_count(HWC_PRIM_POLY1305); i++)
     runnable |= strcmp(hwc_impl_name(HWC_PRIM_POLY1305, i), want) == 0 && hwc_impl_supported(HWC_PRIM_POLY1305, i);
   if (!runnable) return;
-  CHECK_MSG(hwc_poly1305_stands_in(k->aead_poly1305, HWC_KERNEL(HWC_PRIM_POLY1305, hwc_poly1305_kernel)),
-            "with %s hidden: chacha20/%s's stitched AEAD needs poly1305/%s (or a schedule of it), but poly1305/%s "
+  CHECK_MSG(k->aead_poly1305 == HWC_KERNEL(HWC_PRIM_POLY1305, hwc_poly1305_kernel),
+            "with %s hidden: chacha20/%s's stitched AEAD needs poly1305/%s (under any tuning), but poly1305/%s "
             "is selected",
             masked[0] ? masked : "nothing", k->info.name, want, hwc_impl_selected(HWC_PRIM_POLY1305));
 }
@@ -195,10 +213,11 @@ HWC_TEST(dispatch, feature_masking) {
     CHECK_MSG(strstr(hwc_cpu_summary(), "masked:") != NULL, "summary does not show %s masked", name);
     for (int p = 0; p < HWC_PRIM_COUNT; p++) {
       for (size_t i = 0; i < hwc_impl_count((hwc_prim)p); i++) {
-        const hwc_impl_info *impl = hwc_registry_impl((hwc_prim)p, i);
+        const hwc_impl_info *impl = hwc_registry_entry((hwc_prim)p, i, NULL);
+        const char *entry = hwc_impl_name((hwc_prim)p, i);
         if (impl->required & bit) {
-          CHECK_MSG(!hwc_impl_supported((hwc_prim)p, i), "%s still supported without %s", impl->name, name);
-          CHECK(hwc_impl_select((hwc_prim)p, impl->name) == HWC_ERR_UNSUPPORTED);
+          CHECK_MSG(!hwc_impl_supported((hwc_prim)p, i), "%s still supported without %s", entry, name);
+          CHECK(hwc_impl_select((hwc_prim)p, entry) == HWC_ERR_UNSUPPORTED);
         }
       }
       if (hwc_impl_count((hwc_prim)p))
@@ -327,20 +346,88 @@ HWC_TEST(dispatch, cpu_identity) {
 }
 
 /* The compiled table: each rule names a known primitive and one known
- * implementation to prefer or avoid, and a non-empty model range. */
+ * implementation to prefer or avoid, or one known tuning record
+ * ("table:record") to run, and a non-empty model range. */
 HWC_TEST(dispatch, rule_table_well_formed) {
-  size_t n;
+  size_t n, tunes = 0;
   const hwc_uarch_rule *rules = hwc_uarch_rules(&n);
   for (size_t k = 0; k < n; k++) {
     const hwc_uarch_rule *r = &rules[k];
     CHECK_MSG(r->vendor && *r->vendor && r->model_lo <= r->model_hi, "rule %zu", k);
-    CHECK_MSG((unsigned)r->prim < HWC_PRIM_COUNT && (!r->prefer != !r->avoid), "rule %zu", k);
-    const char *name = r->prefer ? r->prefer : r->avoid;
+    CHECK_MSG((unsigned)r->prim < HWC_PRIM_COUNT && (!!r->prefer + !!r->avoid + !!r->tune) == 1, "rule %zu", k);
+    const char *name = r->prefer ? r->prefer : r->avoid ? r->avoid : r->tune;
     int known = 0;
-    for (size_t i = 0; i < hwc_registry_count(r->prim); i++) known |= strcmp(hwc_registry_impl(r->prim, i)->name, name) == 0;
+    for (size_t i = 0; i < hwc_impl_count(r->prim); i++) known |= strcmp(hwc_impl_name(r->prim, i), name) == 0;
     CHECK_MSG(known, "rule %zu names %s, not an implementation of %s", k, name, hwc_prim_name(r->prim));
+    CHECK_MSG(!r->tune || strchr(r->tune, ':'), "rule %zu: tune names %s, not a tuning record", k, r->tune);
+    tunes += r->tune != NULL;
   }
-  printf("rule table: %zu rules for this architecture\n", n);
+  printf("rule table: %zu rules for this architecture, %zu of them tunings\n", n, tunes);
+}
+
+/* Tuning records: every one is an entry ("table:record", or the table's
+ * own name for the default), listed after the tables; selecting an entry
+ * writes its record where the kernel reads it (the table's `tuning`), and
+ * selecting the table by name goes back to the default. A tune rule for
+ * the CPU it names picks the record when the table is chosen, with reason
+ * "rule", and for no other CPU. */
+HWC_TEST(dispatch, tuning_records) {
+  reset_selection();
+  size_t records = 0;
+  for (int p = 0; p < HWC_PRIM_COUNT; p++) {
+    for (size_t i = 0; i < hwc_impl_count((hwc_prim)p); i++) {
+      size_t k;
+      const hwc_impl_info *impl = hwc_registry_entry((hwc_prim)p, i, &k);
+      CHECK(impl != NULL);
+      CHECK_MSG((impl->tunings == NULL) == (impl->ntunings == 0) && (impl->tunings == NULL) == (impl->tuning == NULL),
+                "%s/%s: tunings, ntunings and tuning come together", hwc_prim_name((hwc_prim)p), impl->name);
+      CHECK_MSG(impl->ntunings != 1, "%s/%s: a single tuning record is no choice", hwc_prim_name((hwc_prim)p),
+                impl->name);
+      char want[64];
+      if (k == 0)
+        snprintf(want, sizeof want, "%s", impl->name);
+      else
+        snprintf(want, sizeof want, "%s:%s", impl->name, impl->tunings[k]->name);
+      CHECK_MSG(strcmp(hwc_impl_name((hwc_prim)p, i), want) == 0, "entry %zu of %s is %s, expected %s", i,
+                hwc_prim_name((hwc_prim)p), hwc_impl_name((hwc_prim)p, i), want);
+      CHECK_MSG((i < hwc_registry_count((hwc_prim)p)) == (k == 0), "%s: defaults first, then the records", want);
+      if (!impl->tuning || !hwc_impl_supported((hwc_prim)p, i)) continue;
+      records++;
+      CHECK(hwc_impl_select((hwc_prim)p, want) == HWC_OK);
+      CHECK_MSG(hwc_tuning_get(impl->tuning) == impl->tunings[k], "%s: its record is not in force", want);
+      CHECK(strcmp(hwc_impl_selected((hwc_prim)p), want) == 0);
+      CHECK(hwc_impl_select((hwc_prim)p, impl->name) == HWC_OK);
+      CHECK_MSG(hwc_tuning_get(impl->tuning) == impl->tunings[0], "%s: the default is not back", want);
+    }
+  }
+  /* A tune rule for an invented CPU, on the first runnable tuned table:
+   * prefer the table, tune it to its last record. */
+  for (int p = 0; p < HWC_PRIM_COUNT; p++) {
+    for (size_t i = 0; i < hwc_registry_count((hwc_prim)p); i++) {
+      const hwc_impl_info *impl = hwc_registry_impl((hwc_prim)p, i);
+      if (!impl->tuning || !hwc_impl_supported((hwc_prim)p, i)) continue;
+      static char tuned[64];
+      snprintf(tuned, sizeof tuned, "%s:%s", impl->name, impl->tunings[impl->ntunings - 1]->name);
+      static hwc_uarch_rule rule[2];
+      rule[0] = (hwc_uarch_rule){"HwcTestVendor", 5, 1, 1, (hwc_prim)p, impl->name, NULL, NULL};
+      rule[1] = (hwc_uarch_rule){"HwcTestVendor", 5, 1, 1, (hwc_prim)p, NULL, NULL, tuned};
+      hwc_dispatch_set_rules_for_tests(rule, 2);
+      hwc_dispatch_set_cpu_for_tests("HwcTestVendor", 5, 1);
+      reinit_with(NULL, NULL);
+      check_selected((hwc_prim)p, tuned, "rule", "tune rule");
+      CHECK(hwc_tuning_get(impl->tuning) == impl->tunings[impl->ntunings - 1]);
+      quick_kats("tune rule");
+      hwc_dispatch_set_cpu_for_tests("HwcTestVendor", 5, 2); /* outside the rule's models */
+      reinit_with(NULL, NULL);
+      CHECK_MSG(strcmp(hwc_impl_selected((hwc_prim)p), tuned) != 0, "the tune rule applied outside its CPU");
+      reset_selection();
+      printf("tuning records: %zu runnable here; tune rule checked on %s/%s\n", records, hwc_prim_name((hwc_prim)p),
+             tuned);
+      return;
+    }
+  }
+  reset_selection();
+  printf("tuning records: %zu runnable here; no tuned table runs here, tune rule not checked\n", records);
 }
 
 /* An injected rule applies to the CPUs it names (model bounds inclusive)
@@ -350,8 +437,8 @@ HWC_TEST(dispatch, rule_applies_to_its_cpu_only) {
   hwc_prim p = demo_prim(&def);
   const char *def_name = hwc_registry_impl(p, def)->name;
   static hwc_uarch_rule prefer[1], avoid[1];
-  prefer[0] = (hwc_uarch_rule){"HwcTestVendor", 99, 10, 20, p, "generic", NULL};
-  avoid[0] = (hwc_uarch_rule){"HwcTestVendor", 99, 10, 20, p, NULL, def_name};
+  prefer[0] = (hwc_uarch_rule){"HwcTestVendor", 99, 10, 20, p, "generic", NULL, NULL};
+  avoid[0] = (hwc_uarch_rule){"HwcTestVendor", 99, 10, 20, p, NULL, def_name, NULL};
   hwc_dispatch_set_rules_for_tests(prefer, 1);
   static const unsigned inside[] = {10, 15, 20};
   for (size_t k = 0; k < 3; k++) {
@@ -430,10 +517,10 @@ HWC_TEST(dispatch, rule_for_unrunnable_impl_skipped) {
   hwc_prim p = demo_prim(&def);
   const char *def_name = hwc_registry_impl(p, def)->name;
   static hwc_uarch_rule only[1], chain[3];
-  only[0] = (hwc_uarch_rule){"HwcTestVendor", 7, 0, 255, p, def_name, NULL};
-  chain[0] = (hwc_uarch_rule){"HwcTestVendor", 7, 0, 255, p, "no-such-impl", NULL};
-  chain[1] = (hwc_uarch_rule){"HwcTestVendor", 7, 0, 255, p, def_name, NULL};
-  chain[2] = (hwc_uarch_rule){"HwcTestVendor", 7, 0, 255, p, "generic", NULL};
+  only[0] = (hwc_uarch_rule){"HwcTestVendor", 7, 0, 255, p, def_name, NULL, NULL};
+  chain[0] = (hwc_uarch_rule){"HwcTestVendor", 7, 0, 255, p, "no-such-impl", NULL, NULL};
+  chain[1] = (hwc_uarch_rule){"HwcTestVendor", 7, 0, 255, p, def_name, NULL, NULL};
+  chain[2] = (hwc_uarch_rule){"HwcTestVendor", 7, 0, 255, p, "generic", NULL, NULL};
   char disable[256];
   disable_for(disable, sizeof disable, p, def);
   hwc_dispatch_set_cpu_for_tests("HwcTestVendor", 7, 1);
@@ -630,7 +717,7 @@ HWC_TEST(dispatch, selection_precedence) {
   hwc_prim p = demo_prim(&def);
   const char *def_name = hwc_registry_impl(p, def)->name;
   static hwc_uarch_rule rule[1];
-  rule[0] = (hwc_uarch_rule){"HwcTestVendor", 3, 0, 0, p, "generic", NULL};
+  rule[0] = (hwc_uarch_rule){"HwcTestVendor", 3, 0, 0, p, "generic", NULL, NULL};
   hwc_dispatch_set_rules_for_tests(rule, 1);
   hwc_dispatch_set_cpu_for_tests("HwcTestVendor", 3, 0);
   reinit_with(NULL, NULL);

@@ -70,7 +70,7 @@ char *t_read_vector_file(const char *name, size_t *len) {
 }
 
 unsigned long t_impl_calls(hwc_prim p, size_t i) {
-  return __atomic_load_n(hwc_registry_impl(p, i)->calls, __ATOMIC_RELAXED);
+  return __atomic_load_n(hwc_registry_entry(p, i, NULL)->calls, __ATOMIC_RELAXED);
 }
 
 /* How many backend-loop bodies ran (and passed) per implementation, for

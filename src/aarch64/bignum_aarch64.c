@@ -28,7 +28,7 @@
  * MUL, UMULH, loads, stores, plain ADD/SUB and CBNZ leave the flags alone,
  * so one asm statement can interleave them with a chain.
  *
- * Why no NEON variant (issue #19). A 1024-bit product (RSA-2048's CRT
+ * Why no NEON variant. A 1024-bit product (RSA-2048's CRT
  * half) needs 2048 products of 32 x 32 bits either way: 1024 MUL/UMULH
  * here (a pair is one 64 x 64 product), 1024 UMLAL/UMLAL2 in 32-bit
  * digits (two lanes, Bos, Montgomery, Shumow and Zaverucha's split:

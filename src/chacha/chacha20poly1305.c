@@ -61,20 +61,24 @@ static void aead(uint8_t *out, uint8_t tag[16], const uint8_t *in, size_t len, c
     mac_pad(&mac, aad_len);
   }
   size_t done = len <= SHORT ? len : 0;
-  if (!done && (decrypt ? k->aead_open != NULL : k->aead_seal != NULL) &&
-      hwc_poly1305_stands_in(k->aead_poly1305, mac.kernel)) {
+  if (!done && (decrypt ? k->aead_open != NULL : k->aead_seal != NULL) && k->aead_poly1305 == mac.kernel) {
     /* mac holds no partial block (aad was padded), so the kernel can take
      * over its state for the full blocks. The counter starts at 1 and
-     * len <= MAX_LEN, so word 12 does not wrap inside this call. */
+     * len <= MAX_LEN, so word 12 does not wrap inside this call. A seal
+     * that declines (its tuning runs two passes) leaves all to the loop
+     * below. */
     size_t nblocks = len / 64;
     hwc_poly1305_state *mst = (hwc_poly1305_state *)mac.state;
     if (decrypt) {
       k->aead_open(out, in, nblocks, st, mst);
+      done = 64 * nblocks;
     } else {
       size_t maced = k->aead_seal(out, in, nblocks, st, mst);
-      hwc_poly1305_update(&mac, out + 16 * maced, 64 * nblocks - 16 * maced);
+      if (maced != HWC_AEAD_DECLINED) {
+        hwc_poly1305_update(&mac, out + 16 * maced, 64 * nblocks - 16 * maced);
+        done = 64 * nblocks;
+      }
     }
-    done = 64 * nblocks;
   }
   while (done < len) {
     size_t n = len - done < CHUNK ? len - done : CHUNK;

@@ -23,9 +23,9 @@
  * (the doubling counts both orders), so the bound above holds as is.
  * ISA: AVX512F + AVX512IFMA, and AVX512VL for a top register that holds at
  * most four digits, which runs on its 256-bit half (zmm and ymm).
- * Two implementations share this code and the element layout, and differ
- * only in that top register: `avx512ifma` runs it on 256 bits where the
- * digits allow ("narrow", below), `avx512ifma-zmm` always on 512.
+ * Two tuning records share this code and the element layout, and differ
+ * only in that top register: the default runs it on 256 bits where the
+ * digits allow ("narrow", below), `zmm` always on 512.
  * Constant time: loop counts depend only on the modulus size; no branch or
  * index depends on digit values; the conversions out of the radix and the
  * final subtraction of from_mont are masked.
@@ -36,7 +36,6 @@
 #include "../common/bignum_helpers.h"
 
 HWC_CALL_COUNTER(bignum_avx512ifma);
-HWC_CALL_COUNTER(bignum_avx512ifma_zmm);
 
 #define MASK52 ((uint64_t)0xfffffffffffff)
 
@@ -55,7 +54,7 @@ static size_t digits_for(size_t n) { return (64 * n + 2 + 51) / 52; }
  * every 512-bit operation costs what a 256-bit one does (AMD Zen 5: two
  * IFMA per cycle at either width), those two are pure loss, about one in
  * seven of the step's multiply-adds at RSA-2048's d = 20; the
- * `avx512ifma-zmm` implementation keeps every register at 512 bits, and
+ * `zmm` tuning record keeps every register at 512 bits, and
  * a selection rule (dispatch/uarch.c) picks it on Zen 5.
  * The helpers below take `nr` (a constant in every instance); they leave
  * the upper lanes of a narrow register undefined (a zero extension costs
@@ -433,7 +432,7 @@ static inline __attribute__((always_inline)) void amm2(uint64_t *r0, const uint6
  * Why 256 bits: a ymm multiply-add costs half a zmm one on Zen 4 (two
  * 256-bit IFMA a cycle, one 512-bit), so the width costs nothing there and
  * leaves no lane idle. Where 512-bit IFMA runs at full rate (Zen 5)
- * `avx512ifma-zmm` is selected instead (dispatch/uarch.c). */
+ * the `zmm` tuning record is selected instead (dispatch/uarch.c). */
 #define NY 5
 
 /* One step for digit b_i on the accumulator acc (NY ymm registers), with
@@ -657,8 +656,25 @@ static const select_fn select_by_nv[21] = {
     select_20,
 };
 
-/* ---- The table functions of `avx512ifma` (narrow top register where the
- * digits allow): each counts its call and runs the shared code. */
+/* ---- Tuning records: whether the top register runs narrow where the
+ * digits allow. The default does; `zmm` keeps every register at 512 bits
+ * (no narrow instance, so no tail at d = 20), for cores on which a 512-bit
+ * operation costs what a 256-bit one does. Same element layout under
+ * both, so a modulus set up under one computes under the other. */
+typedef struct {
+  hwc_tuning t;
+  int narrow_ok;
+} ifma_tuning;
+static const ifma_tuning narrow = {{"narrow"}, 1};
+static const ifma_tuning zmm = {{"zmm"}, 0};
+static const hwc_tuning *const tunings[] = {&narrow.t, &zmm.t};
+static const hwc_tuning *tuning = &narrow.t;
+
+/* Whether the record in force runs narrow top registers. */
+static inline int narrow_ok(void) { return ((const ifma_tuning *)hwc_tuning_get(&tuning))->narrow_ok; }
+
+/* ---- The table functions: each counts its call and runs the shared code
+ * under the record in force. */
 
 /* n0, R^2 mod m and m in radix 2^52 (setup above). */
 static void bignum_avx512ifma_setup(hwc_bn_mont *ctx) {
@@ -669,37 +685,37 @@ static void bignum_avx512ifma_setup(hwc_bn_mont *ctx) {
 /* r = a R mod m, below 2m. */
 static void bignum_avx512ifma_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
   HWC_COUNT_CALL(bignum_avx512ifma);
-  to_mont(r, a, ctx, 1);
+  to_mont(r, a, ctx, narrow_ok());
 }
 
 /* r = a / R mod m, canonical. */
 static void bignum_avx512ifma_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
   HWC_COUNT_CALL(bignum_avx512ifma);
-  from_mont(r, a, ctx, 1);
+  from_mont(r, a, ctx, narrow_ok());
 }
 
 /* r = a b / R mod m, almost reduced (below 2m). */
 static void bignum_avx512ifma_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
   HWC_COUNT_CALL(bignum_avx512ifma);
-  mont_mul(r, a, b, ctx, 1);
+  mont_mul(r, a, b, ctx, narrow_ok());
 }
 
 /* r = a^2 / R mod m: the product with itself (the single square measured
  * slower than the product, see the instances above). */
 static void bignum_avx512ifma_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
   HWC_COUNT_CALL(bignum_avx512ifma);
-  mont_mul(r, a, a, ctx, 1);
+  mont_mul(r, a, a, ctx, narrow_ok());
 }
 
 /* The two CRT products at once (mont_mul2). */
 static void bignum_avx512ifma_mul2(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const hwc_bn_mont *c0,
                                    uint64_t *r1, const uint64_t *a1, const uint64_t *b1, const hwc_bn_mont *c1) {
   HWC_COUNT_CALL(bignum_avx512ifma);
-  mont_mul2(r0, a0, b0, c0, r1, a1, b1, c1, 1);
+  mont_mul2(r0, a0, b0, c0, r1, a1, b1, c1, narrow_ok());
 }
 
 /* The masked table scan (kernels.h), through the instance for the
- * element's register count. */
+ * element's register count (full registers under either record). */
 static void bignum_avx512ifma_select(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx,
                                      const hwc_bn_mont *ctx) {
   HWC_COUNT_CALL(bignum_avx512ifma);
@@ -710,6 +726,9 @@ const hwc_bignum_kernel hwc_bignum_avx512ifma = {
     .info = {.name = "avx512ifma",
              .required = HWC_REQUIRED,
              .priority = HWC_PRIO_IFMA,
+             .tunings = tunings,
+             .ntunings = 2,
+             .tuning = &tuning,
              HWC_CALLS(bignum_avx512ifma)},
     .setup = bignum_avx512ifma_setup,
     .to_mont = bignum_avx512ifma_to_mont,
@@ -718,68 +737,4 @@ const hwc_bignum_kernel hwc_bignum_avx512ifma = {
     .sqr = bignum_avx512ifma_sqr,
     .mul2 = bignum_avx512ifma_mul2,
     .select = bignum_avx512ifma_select,
-};
-
-/* ---- The table functions of `avx512ifma-zmm`: the same, every register
- * at 512 bits (no narrow instance, so no tail at d = 20). */
-
-/* n0, R^2 mod m and m in radix 2^52: the layout of avx512ifma. */
-static void bignum_avx512ifma_zmm_setup(hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_avx512ifma_zmm);
-  setup(ctx);
-}
-
-/* r = a R mod m, below 2m. */
-static void bignum_avx512ifma_zmm_to_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_avx512ifma_zmm);
-  to_mont(r, a, ctx, 0);
-}
-
-/* r = a / R mod m, canonical. */
-static void bignum_avx512ifma_zmm_from_mont(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_avx512ifma_zmm);
-  from_mont(r, a, ctx, 0);
-}
-
-/* r = a b / R mod m, almost reduced (below 2m). */
-static void bignum_avx512ifma_zmm_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_avx512ifma_zmm);
-  mont_mul(r, a, b, ctx, 0);
-}
-
-/* r = a^2 / R mod m: the product with itself, as in avx512ifma. */
-static void bignum_avx512ifma_zmm_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_avx512ifma_zmm);
-  mont_mul(r, a, a, ctx, 0);
-}
-
-/* The two CRT products at once (mont_mul2). */
-static void bignum_avx512ifma_zmm_mul2(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, const hwc_bn_mont *c0,
-                                       uint64_t *r1, const uint64_t *a1, const uint64_t *b1, const hwc_bn_mont *c1) {
-  HWC_COUNT_CALL(bignum_avx512ifma_zmm);
-  mont_mul2(r0, a0, b0, c0, r1, a1, b1, c1, 0);
-}
-
-/* The masked table scan, as in avx512ifma (full registers already). */
-static void bignum_avx512ifma_zmm_select(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx,
-                                         const hwc_bn_mont *ctx) {
-  HWC_COUNT_CALL(bignum_avx512ifma_zmm);
-  select_by_nv[ctx->words / 8](r, table, entries, idx, ctx->words);
-}
-
-/* One below avx512ifma: the static order keeps the narrow form, measured
- * faster where 512-bit operations split (Zen 4); the rule for Zen 5
- * (dispatch/uarch.c) and a calibration profile pick this one. */
-const hwc_bignum_kernel hwc_bignum_avx512ifma_zmm = {
-    .info = {.name = "avx512ifma-zmm",
-             .required = HWC_REQUIRED,
-             .priority = HWC_PRIO_IFMA - 1,
-             HWC_CALLS(bignum_avx512ifma_zmm)},
-    .setup = bignum_avx512ifma_zmm_setup,
-    .to_mont = bignum_avx512ifma_zmm_to_mont,
-    .from_mont = bignum_avx512ifma_zmm_from_mont,
-    .mul = bignum_avx512ifma_zmm_mul,
-    .sqr = bignum_avx512ifma_zmm_sqr,
-    .mul2 = bignum_avx512ifma_zmm_mul2,
-    .select = bignum_avx512ifma_zmm_select,
 };

@@ -17,11 +17,11 @@
  * kept in stack slots, the byte-rotate patterns read from memory; see
  * rounds8) and the moves of 128-bit lanes to output blocks.
  *
- * Two table entries: `avx2`, and `avx2-gpr`, whose plain keystream runs
+ * Two tuning records: the default, and `gpr`, whose plain keystream runs
  * nine-block steps (rounds9: the eight vector blocks with a ninth block's
  * rounds on the general registers in the same asm statement,
  * chacha20_x86_gpr.h) for cores whose vector operations have two-cycle
- * latency; both share the stitched AEAD below.
+ * latency; both run the stitched AEAD below.
  *
  * The AEAD entries (aead_seal, aead_open) stitch these eight-block steps
  * with the scalar Poly1305 loop of poly1305_x86_64.h over the ciphertext,
@@ -49,8 +49,6 @@
 
 HWC_CALL_COUNTER(chacha20_avx2);
 HWC_CALL_COUNTER(chacha20_avx2_aead);
-HWC_CALL_COUNTER(chacha20_avx2_gpr);
-HWC_CALL_COUNTER(chacha20_avx2_gpr_aead);
 
 /* The vector vocabulary of chacha20_x86_rounds.h on ymm registers: eight
  * 32-bit lanes, two 128-bit lanes. */
@@ -380,29 +378,32 @@ static inline __attribute__((always_inline)) void blocks_short(uint8_t *out, con
   }
 }
 
-/* The table's xor_blocks: eights, then pairs, a lone block scalar. */
+/* Tuning records: whether the plain keystream runs nine-block steps, a
+ * ninth block on the general registers beside the eight vector ones
+ * (chacha20_x86_gpr.h), for cores whose vector operations have two-cycle
+ * latency. The stitched AEAD is the same under both (its MAC holds the
+ * general registers, so its steps stay at eight). */
+typedef struct {
+  hwc_tuning t;
+  int gpr_block;
+} avx2_tuning;
+static const avx2_tuning vector_only = {{"vector"}, 0};
+static const avx2_tuning gpr = {{"gpr"}, 1};
+static const hwc_tuning *const tunings[] = {&vector_only.t, &gpr.t};
+static const hwc_tuning *tuning = &vector_only.t;
+
+/* The table's xor_blocks. Under `gpr`, first nines in runs of eight, 72
+ * blocks being eight nines or nine eights, so that what is left takes the
+ * eights and the tail it would have taken anyway (a nine is worth too
+ * little to pay for a worse tail); then eights, pairs, a lone block
+ * scalar. */
 static void chacha20_avx2_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
   HWC_COUNT_CALL(chacha20_avx2);
   if (nblocks == 1) {
     hwc_chacha20_blocks_scalar(out, in, 1, st);
     return;
   }
-  for (; nblocks >= 8; nblocks -= 8, in += 512, out += 512) blocks8(out, in, st);
-  blocks_short(out, in, nblocks, st);
-}
-
-/* The xor_blocks of avx2-gpr: nines (eight vector blocks and one on the
- * general registers) in runs of eight, 72 blocks being eight nines or nine
- * eights, so that what is left takes the eights and the tail it would have
- * taken anyway (a nine is worth too little to pay for a worse tail); then
- * eights, pairs, a lone block scalar. */
-static void chacha20_avx2_gpr_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
-  HWC_COUNT_CALL(chacha20_avx2_gpr);
-  if (nblocks == 1) {
-    hwc_chacha20_blocks_scalar(out, in, 1, st);
-    return;
-  }
-  size_t nines = 8 * (nblocks / 72);
+  size_t nines = ((const avx2_tuning *)hwc_tuning_get(&tuning))->gpr_block ? 8 * (nblocks / 72) : 0;
   if (nines) {
     cv s[16];
     for (int i = 0; i < 16; i++) s[i] = cv_set1(st[i]);
@@ -453,8 +454,7 @@ static inline __attribute__((always_inline)) void aead_open(uint8_t *out, const 
   poly1305_regs_store(mac, &m, taint);
 }
 
-/* The AEAD entries of both tables: each counts its calls and runs the
- * shared stitched path. */
+/* The AEAD entries: each counts its calls and runs the stitched path. */
 static size_t chacha20_avx2_aead_seal(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16],
                                       hwc_poly1305_state *mac) {
   HWC_COUNT_CALL(chacha20_avx2);
@@ -467,43 +467,16 @@ static void chacha20_avx2_aead_open(uint8_t *out, const uint8_t *in, size_t nblo
   HWC_COUNT_CALL(chacha20_avx2_aead);
   aead_open(out, in, nblocks, st, mac);
 }
-static size_t chacha20_avx2_gpr_aead_seal(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16],
-                                          hwc_poly1305_state *mac) {
-  HWC_COUNT_CALL(chacha20_avx2_gpr);
-  HWC_COUNT_CALL(chacha20_avx2_gpr_aead);
-  return aead_seal(out, in, nblocks, st, mac);
-}
-static void chacha20_avx2_gpr_aead_open(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16],
-                                        hwc_poly1305_state *mac) {
-  HWC_COUNT_CALL(chacha20_avx2_gpr);
-  HWC_COUNT_CALL(chacha20_avx2_gpr_aead);
-  aead_open(out, in, nblocks, st, mac);
-}
 
 extern const hwc_poly1305_kernel hwc_poly1305_avx2;
 
 const hwc_chacha20_kernel hwc_chacha20_avx2 = {
-    .info = {.name = "avx2", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC256, HWC_CALLS(chacha20_avx2)},
+    .info = {.name = "avx2", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC256,
+             .tunings = tunings, .ntunings = 2, .tuning = &tuning, HWC_CALLS(chacha20_avx2)},
     .xor_blocks = chacha20_avx2_xor_blocks,
     /* The stitched path stands in for the Poly1305 kernel of this tier. */
     .aead_poly1305 = &hwc_poly1305_avx2,
     .aead_seal = chacha20_avx2_aead_seal,
     .aead_open = chacha20_avx2_aead_open,
     HWC_CALLS_AT(aead_calls, chacha20_avx2_aead)
-};
-
-/* The same kernel with the plain keystream in nines: a ninth block on
- * the general registers beside the eight vector ones, for cores whose
- * vector operations have two-cycle latency (chacha20_x86_gpr.h). The
- * stitched AEAD is avx2's (its MAC holds the general registers, so its
- * steps stay at eight). Ranked just below avx2 and chosen by rule where
- * measured (dispatch/uarch.c). */
-const hwc_chacha20_kernel hwc_chacha20_avx2_gpr = {
-    .info = {.name = "avx2-gpr", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC256 - 1,
-             HWC_CALLS(chacha20_avx2_gpr)},
-    .xor_blocks = chacha20_avx2_gpr_xor_blocks,
-    .aead_poly1305 = &hwc_poly1305_avx2,
-    .aead_seal = chacha20_avx2_gpr_aead_seal,
-    .aead_open = chacha20_avx2_gpr_aead_open,
-    HWC_CALLS_AT(aead_calls, chacha20_avx2_gpr_aead)
 };

@@ -23,7 +23,8 @@
  * (the IFMA one this path stands in beside), which is fast on long runs.
  * Opening keeps the two-pass path: its MAC must read each block before
  * the decryption overwrites it, which a MAC slower than the keystream
- * cannot do for all of it. The MAC's bounds and why it is constant time:
+ * cannot do for all of it. The `twopass` tuning record seals in two
+ * passes too. The MAC's bounds and why it is constant time:
  * poly1305_x86_64.h.
  *
  * ISA: AVX-512F. Constant time: additions, XORs, rotates and fixed shuffles
@@ -37,7 +38,6 @@
 
 HWC_CALL_COUNTER(chacha20_avx512);
 HWC_CALL_COUNTER(chacha20_avx512_aead);
-HWC_CALL_COUNTER(chacha20_avx512_twopass);
 
 /* The vector vocabulary of chacha20_x86_rounds.h on zmm registers:
  * sixteen 32-bit lanes, four 128-bit lanes. */
@@ -268,22 +268,36 @@ static inline __attribute__((always_inline)) void xor_blocks(uint8_t *out, const
   blocks_short(out, in, nblocks, st);
 }
 
-/* The xor_blocks of both tables. */
+/* The table's xor_blocks. */
 static void chacha20_avx512_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
   HWC_COUNT_CALL(chacha20_avx512);
   xor_blocks(out, in, nblocks, st);
 }
-static void chacha20_avx512_twopass_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
-  HWC_COUNT_CALL(chacha20_avx512_twopass);
-  xor_blocks(out, in, nblocks, st);
-}
+
+/* Tuning records: whether aead_seal stitches. Under `twopass` it declines,
+ * and the protocol runs the AEAD as two passes, the keystream (thirty-two
+ * blocks a step) and then the selected Poly1305 kernel over the
+ * ciphertext. Where the vector rounds wait on latency, the interleaved
+ * thirty-two-block step (which the stitched seal, its MAC in C between the
+ * double rounds, cannot use) outruns the stitched sixteen-block one with
+ * its partial MAC; a rule selects it where measured (dispatch/uarch.c). */
+typedef struct {
+  hwc_tuning t;
+  int stitched;
+} avx512_tuning;
+static const avx512_tuning stitched = {{"stitched"}, 1};
+static const avx512_tuning twopass = {{"twopass"}, 0};
+static const hwc_tuning *const tunings[] = {&stitched.t, &twopass.t};
+static const hwc_tuning *tuning = &stitched.t;
 
 /* The table's aead_seal: sixteen-block steps, each but the first stitched
  * with MAC_PER_STEP blocks of the ciphertext already written, from the
- * start; returns how many were absorbed (the rest is the protocol's). */
+ * start; returns how many were absorbed (the rest is the protocol's), or
+ * declines under the `twopass` record. */
 static size_t chacha20_avx512_aead_seal(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16],
                                         hwc_poly1305_state *mac) {
   HWC_COUNT_CALL(chacha20_avx512);
+  if (!((const avx512_tuning *)hwc_tuning_get(&tuning))->stitched) return HWC_AEAD_DECLINED;
   HWC_COUNT_CALL(chacha20_avx512_aead);
   poly1305_regs m;
   int taint = poly1305_regs_load(&m, mac);
@@ -307,22 +321,9 @@ extern const hwc_poly1305_kernel hwc_poly1305_avx512ifma;
 
 const hwc_chacha20_kernel hwc_chacha20_avx512 = {
     .info = {.name = "avx512", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC512,
-             HWC_CALLS(chacha20_avx512)},
+             .tunings = tunings, .ntunings = 2, .tuning = &tuning, HWC_CALLS(chacha20_avx512)},
     .xor_blocks = chacha20_avx512_xor_blocks,
     .aead_poly1305 = &hwc_poly1305_avx512ifma,
     .aead_seal = chacha20_avx512_aead_seal,
     HWC_CALLS_AT(aead_calls, chacha20_avx512_aead)
-};
-
-/* The same keystream without the stitched seal: the AEAD runs as two
- * passes, the keystream (thirty-two blocks a step) and then the selected
- * Poly1305 kernel over all of the ciphertext. Where the vector rounds wait
- * on latency, the interleaved thirty-two-block step (which the stitched
- * seal, its MAC in C between the double rounds, cannot use) outruns the
- * stitched sixteen-block one with its partial MAC; ranked below avx512 and
- * chosen by rule where measured (dispatch/uarch.c). */
-const hwc_chacha20_kernel hwc_chacha20_avx512_twopass = {
-    .info = {.name = "avx512-twopass", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC512 - 1,
-             HWC_CALLS(chacha20_avx512_twopass)},
-    .xor_blocks = chacha20_avx512_twopass_xor_blocks,
 };

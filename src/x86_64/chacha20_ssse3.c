@@ -12,8 +12,8 @@
  * register set, state row i in register i, diagonals by PSHUFD), the blocks
  * interleaved so that their dependency chains overlap; a lone block the
  * portable loop, whose four independent quarter rounds beat one block's
- * single chain of vector operations. Two table entries: `ssse3` runs
- * fours; `ssse3-gpr` runs fives, the fifth block's rounds on the general
+ * single chain of vector operations. Two tuning records: the default runs
+ * fours; `gpr` runs fives, the fifth block's rounds on the general
  * registers (ROL, ADD, XOR) in the same asm statement as the four vector
  * ones, for cores whose vector operations have two-cycle latency, where
  * the vertical rounds (four dependent chains) leave vector units idle and
@@ -40,7 +40,6 @@
 #include <stddef.h>
 
 HWC_CALL_COUNTER(chacha20_ssse3);
-HWC_CALL_COUNTER(chacha20_ssse3_gpr);
 
 /* The vector vocabulary of chacha20_x86_rounds.h on xmm registers: four
  * 32-bit lanes, one 128-bit lane. */
@@ -352,9 +351,9 @@ static inline __attribute__((always_inline)) void vertical_state(cv s[16], const
   s[12] = cv_add(s[12], cv_lane_index());
 }
 
-/* The xor_blocks of `ssse3`: fours on the vector units, then the tail. */
-static void chacha20_ssse3_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
-  HWC_COUNT_CALL(chacha20_ssse3);
+/* The default schedule: fours on the vector units, then the tail. */
+static inline __attribute__((always_inline)) void xor_fours(uint8_t *out, const uint8_t *in, size_t nblocks,
+                                                           uint32_t st[16]) {
   if (nblocks >= 4) {
     cv s[16];
     vertical_state(s, st);
@@ -367,10 +366,10 @@ static void chacha20_ssse3_xor_blocks(uint8_t *out, const uint8_t *in, size_t nb
   tail_blocks(out, in, nblocks, st);
 }
 
-/* The xor_blocks of `ssse3-gpr`: fives (four vector blocks and one on the
- * general registers), then a four or the tail. */
-static void chacha20_ssse3_gpr_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
-  HWC_COUNT_CALL(chacha20_ssse3_gpr);
+/* The `gpr` schedule: fives (four vector blocks and one on the general
+ * registers), then a four or the tail. */
+static inline __attribute__((always_inline)) void xor_fives(uint8_t *out, const uint8_t *in, size_t nblocks,
+                                                           uint32_t st[16]) {
   if (nblocks >= 4) {
     cv s[16];
     vertical_state(s, st);
@@ -388,19 +387,31 @@ static void chacha20_ssse3_gpr_xor_blocks(uint8_t *out, const uint8_t *in, size_
   tail_blocks(out, in, nblocks, st);
 }
 
-const hwc_chacha20_kernel hwc_chacha20_ssse3 = {
-    .info = {.name = "ssse3", .required = HWC_REQUIRED, .priority = HWC_PRIO_SCALAR, HWC_CALLS(chacha20_ssse3)},
-    .xor_blocks = chacha20_ssse3_xor_blocks,
-};
+/* Tuning records: whether a fifth block runs on the general registers.
+ * `gpr` pays where the vector rounds wait on latency (two-cycle vector
+ * operations) and loses where the front end or the vector ports are
+ * already full, as on the older cores that run SSSE3 natively; a rule
+ * selects it where measured (dispatch/uarch.c). */
+typedef struct {
+  hwc_tuning t;
+  int gpr_block;
+} ssse3_tuning;
+static const ssse3_tuning vector_only = {{"vector"}, 0};
+static const ssse3_tuning gpr = {{"gpr"}, 1};
+static const hwc_tuning *const tunings[] = {&vector_only.t, &gpr.t};
+static const hwc_tuning *tuning = &vector_only.t;
 
-/* Ranked just below ssse3: it pays where the vector rounds wait on
- * latency (two-cycle vector operations) and loses where the front end or
- * the vector ports are already full, as on the older cores that run SSSE3
- * natively; a rule selects it where measured (dispatch/uarch.c). */
-const hwc_chacha20_kernel hwc_chacha20_ssse3_gpr = {
-    .info = {.name = "ssse3-gpr",
-             .required = HWC_REQUIRED,
-             .priority = HWC_PRIO_SCALAR - 1,
-             HWC_CALLS(chacha20_ssse3_gpr)},
-    .xor_blocks = chacha20_ssse3_gpr_xor_blocks,
+/* The table function: the schedule of the record in force. */
+static void chacha20_ssse3_xor_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t st[16]) {
+  HWC_COUNT_CALL(chacha20_ssse3);
+  if (((const ssse3_tuning *)hwc_tuning_get(&tuning))->gpr_block)
+    xor_fives(out, in, nblocks, st);
+  else
+    xor_fours(out, in, nblocks, st);
+}
+
+const hwc_chacha20_kernel hwc_chacha20_ssse3 = {
+    .info = {.name = "ssse3", .required = HWC_REQUIRED, .priority = HWC_PRIO_SCALAR,
+             .tunings = tunings, .ntunings = 2, .tuning = &tuning, HWC_CALLS(chacha20_ssse3)},
+    .xor_blocks = chacha20_ssse3_xor_blocks,
 };

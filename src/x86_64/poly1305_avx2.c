@@ -11,9 +11,9 @@
  * on the AMD Zen cores this was tuned on one chain of (h + m) * r and its
  * carries is longer than the time four lanes' worth of instructions need.
  * On an Intel Xeon (three vector ALU ports) those instructions outlast the
- * chain and the second chain's register spills only cost: the second
- * table entry, `avx2-one-chain`, runs one chain at every length, and a
- * rule (dispatch/uarch.c) picks it there. A leftover group of four takes one
+ * chain and the second chain's register spills only cost: the tuning
+ * record `one-chain` runs one chain at every length, and a rule
+ * (dispatch/uarch.c) picks it there. A leftover group of four takes one
  * four-lane step with r^4..r^1. Numbers are five 26-bit limbs, one per
  * 64-bit lane element, so VPMULUDQ (32x32->64) forms the products and the
  * sums of five of them stay below 2^64. r^2..r^4 come from the one-block
@@ -32,7 +32,6 @@
 #include "../kernels.h"
 
 HWC_CALL_COUNTER(poly1305_avx2);
-HWC_CALL_COUNTER(poly1305_avx2_one_chain);
 
 /* The shortest input that takes the vector path: below it the powers, the
  * conversions to and from radix 2^26 and the final lane sum cost more than
@@ -182,8 +181,8 @@ static void absorb_one_chain(hwc_poly1305_state *st, const uint8_t *in, size_t g
 /* The blocks: from two_chains_min blocks on in groups of eight through two
  * four-lane accumulators, shorter inputs (and a leftover group of four) in
  * groups of four through one, the rest and short inputs through the
- * one-block loop (poly1305_x86_64.h). two_chains_min is a constant in each
- * table function. */
+ * one-block loop (poly1305_x86_64.h). two_chains_min comes from the tuning
+ * record. */
 static inline __attribute__((always_inline)) void blocks(hwc_poly1305_state *st, const uint8_t *in,
                                                         size_t nblocks, uint64_t hibit, size_t two_chains_min) {
   if (nblocks < VEC_MIN_BLOCKS) {
@@ -207,31 +206,30 @@ static inline __attribute__((always_inline)) void blocks(hwc_poly1305_state *st,
   if (nblocks % 4) poly1305_blocks_x86_64(st, in, nblocks % 4, hibit);
 }
 
-/* The table functions: `avx2` with two chains on long inputs; `avx2-one-
- * chain` with one at every length, for cores on which four lanes' worth of
- * instructions already outlast the chain's latency (three vector ALU
- * ports: the second chain only adds the spills of its sixteen-register
- * allocation). */
+/* Tuning records: from how many blocks on the two chains run. The default
+ * runs them on long inputs; `one-chain` never, for cores on which four
+ * lanes' worth of instructions already outlast the chain's latency (three
+ * vector ALU ports: the second chain only adds the spills of its
+ * sixteen-register allocation). The AVX2 ChaCha20 kernels' stitched AEAD
+ * stands in for this table under either record. */
+typedef struct {
+  hwc_tuning t;
+  size_t two_chains_min;
+} avx2_tuning;
+static const avx2_tuning two_chain = {{"two-chain"}, TWO_CHAINS_MIN_BLOCKS};
+static const avx2_tuning one_chain = {{"one-chain"}, SIZE_MAX};
+static const hwc_tuning *const tunings[] = {&two_chain.t, &one_chain.t};
+static const hwc_tuning *tuning = &two_chain.t;
+
+/* The table function: the blocks under the record in force. */
 static void poly1305_avx2_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit) {
   HWC_COUNT_CALL(poly1305_avx2);
-  blocks(st, in, nblocks, hibit, TWO_CHAINS_MIN_BLOCKS);
-}
-static void poly1305_avx2_one_chain_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks,
-                                           uint64_t hibit) {
-  HWC_COUNT_CALL(poly1305_avx2_one_chain);
-  blocks(st, in, nblocks, hibit, SIZE_MAX);
+  const avx2_tuning *t = (const avx2_tuning *)hwc_tuning_get(&tuning);
+  blocks(st, in, nblocks, hibit, t->two_chains_min);
 }
 
 const hwc_poly1305_kernel hwc_poly1305_avx2 = {
-    .info = {.name = "avx2", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC256, HWC_CALLS(poly1305_avx2)},
+    .info = {.name = "avx2", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC256,
+             .tunings = tunings, .ntunings = 2, .tuning = &tuning, HWC_CALLS(poly1305_avx2)},
     .blocks = poly1305_avx2_blocks,
-};
-/* One below avx2: chosen by a rule (dispatch/uarch.c) where it measured
- * faster. A schedule of avx2, so the AVX2 ChaCha20 kernels' stitched AEAD
- * (which stands in for avx2) runs beside it too. */
-const hwc_poly1305_kernel hwc_poly1305_avx2_one_chain = {
-    .info = {.name = "avx2-one-chain", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC256 - 1,
-             HWC_CALLS(poly1305_avx2_one_chain)},
-    .blocks = poly1305_avx2_one_chain_blocks,
-    .variant_of = &hwc_poly1305_avx2,
 };

@@ -12,9 +12,9 @@
  * chain's latency), two hide it. Their last groups take r^8..r^1, and a
  * then one more r^8, so a's lanes end at r^16..r^9. On an Intel Xeon
  * (vector work on two 512-bit ports) the instructions outlast the chain
- * and the second accumulator only adds its spills and set-up: the second
- * table entry, `avx512-one-chain`, runs one accumulator at every length,
- * and a rule (dispatch/uarch.c) picks it there. Five 26-bit limbs per
+ * and the second accumulator only adds its spills and set-up: the tuning
+ * record `one-chain` runs one accumulator at every length, and a rule
+ * (dispatch/uarch.c) picks it there. Five 26-bit limbs per
  * number, VPMULUDQ products. The message is loaded four blocks per register
  * and interleaved with VPUNPCK{L,H}QDQ, which leaves blocks in lane order
  * 0,4,1,5,2,6,3,7; the cached powers are stored in that same order instead
@@ -32,7 +32,6 @@
 #include "../kernels.h"
 
 HWC_CALL_COUNTER(poly1305_avx512);
-HWC_CALL_COUNTER(poly1305_avx512_one_chain);
 
 /* The shortest input that takes the vector path: below it the powers, the
  * conversions to and from radix 2^26 and the final lane sum cost more than
@@ -164,8 +163,8 @@ static void absorb_two_chains(hwc_poly1305_state *st, const uint8_t *in, size_t 
 
 /* The blocks: from two_chains_min blocks on sixteen at a time through two
  * accumulators, then groups of eight through one, the rest and short
- * inputs through the one-block loop. two_chains_min is a constant in each
- * table function. */
+ * inputs through the one-block loop. two_chains_min comes from the tuning
+ * record. */
 static inline __attribute__((always_inline)) void blocks(hwc_poly1305_state *st, const uint8_t *in,
                                                         size_t nblocks, uint64_t hibit, size_t two_chains_min) {
   if (nblocks < VEC_MIN_BLOCKS) {
@@ -195,29 +194,27 @@ static inline __attribute__((always_inline)) void blocks(hwc_poly1305_state *st,
   if (nblocks % 8) poly1305_blocks_x86_64(st, in, nblocks % 8, hibit);
 }
 
-/* The table functions: `avx512` with two accumulators on long inputs,
- * `avx512-one-chain` with one at every length (the file comment says
- * where each wins). */
+/* Tuning records: from how many blocks on the two accumulators run; the
+ * default on long inputs, `one-chain` never (the file comment says where
+ * each wins). */
+typedef struct {
+  hwc_tuning t;
+  size_t two_chains_min;
+} avx512_tuning;
+static const avx512_tuning two_chain = {{"two-chain"}, TWO_CHAINS_MIN_BLOCKS};
+static const avx512_tuning one_chain = {{"one-chain"}, SIZE_MAX};
+static const hwc_tuning *const tunings[] = {&two_chain.t, &one_chain.t};
+static const hwc_tuning *tuning = &two_chain.t;
+
+/* The table function: the blocks under the record in force. */
 static void poly1305_avx512_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit) {
   HWC_COUNT_CALL(poly1305_avx512);
-  blocks(st, in, nblocks, hibit, TWO_CHAINS_MIN_BLOCKS);
-}
-static void poly1305_avx512_one_chain_blocks(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks,
-                                             uint64_t hibit) {
-  HWC_COUNT_CALL(poly1305_avx512_one_chain);
-  blocks(st, in, nblocks, hibit, SIZE_MAX);
+  const avx512_tuning *t = (const avx512_tuning *)hwc_tuning_get(&tuning);
+  blocks(st, in, nblocks, hibit, t->two_chains_min);
 }
 
 const hwc_poly1305_kernel hwc_poly1305_avx512 = {
     .info = {.name = "avx512", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC512,
-             HWC_CALLS(poly1305_avx512)},
+             .tunings = tunings, .ntunings = 2, .tuning = &tuning, HWC_CALLS(poly1305_avx512)},
     .blocks = poly1305_avx512_blocks,
-};
-/* One below avx512: chosen by a rule (dispatch/uarch.c) where it measured
- * faster. */
-const hwc_poly1305_kernel hwc_poly1305_avx512_one_chain = {
-    .info = {.name = "avx512-one-chain", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC512 - 1,
-             HWC_CALLS(poly1305_avx512_one_chain)},
-    .blocks = poly1305_avx512_one_chain_blocks,
-    .variant_of = &hwc_poly1305_avx512,
 };

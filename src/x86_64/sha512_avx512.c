@@ -48,14 +48,13 @@ static inline __m256i sched_s1(__m256i v) {
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("no-schedule-insns2")
 #endif
-#define SHA512_ROUND SHA512_ROUND_SHORT_PATH
 #include "sha512_x86_blocks.h"
 
 HWC_CALL_COUNTER(sha512_avx512);
 
 static void sha512_avx512_blocks(uint64_t state[8], const uint8_t *in, size_t nblocks) {
   HWC_COUNT_CALL(sha512_avx512);
-  sha512_x86_blocks(state, in, nblocks);
+  sha512_x86_blocks(state, in, nblocks, 1);
 }
 
 const hwc_sha512_kernel hwc_sha512_avx512 = {

@@ -2,7 +2,7 @@
 /*
  * The SHA-512 message schedule's sigma functions on 256-bit AVX2 vectors
  * (four 64-bit words), for the includers of sha512_x86_blocks.h that run
- * on plain AVX2: sha512_avx2.c and sha512_avx2_short_path.c. AVX2 has no
+ * on plain AVX2: sha512_avx2.c (both its rounds). AVX2 has no
  * 64-bit rotate, so a rotation is two shifts and an OR, except rotation by
  * 8, which is a byte rotation (one VPSHUFB).
  * ISA: AVX2. Constant time: shifts, logic and a fixed byte shuffle.

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * SHA-512 compression (FIPS 180-4, 6.4.2; also SHA-384): scalar BMI2 rounds
- * fed by a 256-bit vector message schedule. Shared by sha512_avx2.c,
- * sha512_avx2_short_path.c and sha512_avx512.c, which differ in the
- * schedule's sigma functions (defined by the includer as sched_s0 /
- * sched_s1 on __m256i), in the register file the compiler may use, and in
- * the choice of round below (SHA512_ROUND).
+ * fed by a 256-bit vector message schedule. Shared by sha512_avx2.c and
+ * sha512_avx512.c, which differ in the schedule's sigma functions (defined
+ * by the includer as sched_s0 / sched_s1 on __m256i), in the register file
+ * the compiler may use, and in the choice of round below (short_path).
  *
  * Schedule: the two-block layout of Intel's "Fast SHA-512 Implementations
  * on Intel Architecture Processors" (Guilford, Gulley, Gopal, 2012), as in
@@ -27,8 +26,8 @@
  * it measured slower with the few-operations round on Zen 3, and with both
  * rounds on Zen 5 level in long messages and slower up to a few KiB.)
  *
- * Rounds: sha512_x86_rounds.h, two of them; each includer picks one by
- * defining SHA512_ROUND.
+ * Rounds: sha512_x86_rounds.h, two of them; each call site picks one by
+ * its constant short_path.
  *
  * Code size: the loop runs four 16-round pieces of the first block (each
  * with 8 schedule steps) and the second block's rounds, about 1,500
@@ -100,11 +99,24 @@
     _mm256_store_si256((__m256i *)((dst) + 28), _mm256_add_epi64(x7, KPAIR(7))); \
   } while (0)
 
+/* The round: short_path, a constant at every call site, picks one of the
+ * two of sha512_x86_rounds.h, and the other folds away. */
+#undef ROUND
+#define ROUND(a, b, c, d, e, f, g, h, wk)                  \
+  do {                                                     \
+    if (short_path)                                        \
+      SHA512_ROUND_SHORT_PATH(a, b, c, d, e, f, g, h, wk); \
+    else                                                   \
+      SHA512_ROUND_FEW_OPS(a, b, c, d, e, f, g, h, wk);    \
+  } while (0)
+
 /* The state after nblocks more blocks at in (the arrangement is described
- * at the top of this file). Row r of wk (4 words)
- * holds W + K of rounds 2r, 2r + 1 of the first block, then of the second;
- * the rounds of the first block read column 0..1, the second's 2..3. */
-static inline void sha512_x86_blocks(uint64_t state[8], const uint8_t *in, size_t nblocks) {
+ * at the top of this file), with the short-path round (short_path 1) or
+ * the few-operations one (0). Row r of wk (4 words) holds W + K of rounds
+ * 2r, 2r + 1 of the first block, then of the second; the rounds of the
+ * first block read column 0..1, the second's 2..3. */
+static inline __attribute__((always_inline)) void sha512_x86_blocks(uint64_t state[8], const uint8_t *in,
+                                                                   size_t nblocks, const int short_path) {
   /* Big-endian words: reverse the bytes of each 64-bit lane. */
   const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
                                          7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);

@@ -3,13 +3,14 @@
  * SHA-512 scalar rounds (FIPS 180-4, 6.4.2) reading W[t] + K[t] from a
  * buffer that a vector message schedule filled: shared by
  * sha512_x86_blocks.h (two blocks per buffer, AVX2) and sha512_ssse3.c
- * (one block). The includer defines SHA512_ROUND as one of the two rounds
- * below and WK(p, i) for its buffer's layout.
+ * (one block). The includer picks one of the two rounds below (ROUND is
+ * SHA512_ROUND, which sha512_ssse3.c defines; sha512_x86_blocks.h
+ * redefines ROUND to choose per call site) and defines WK(p, i) for its
+ * buffer's layout.
  *
  * A round is bound both by latency (the e and a recurrences) and by
  * its count of scalar ALU operations; which bound is the tighter depends on
- * the core's integer ALU count, so there are two rounds and each includer
- * picks one by defining SHA512_ROUND:
+ * the core's integer ALU count, so there are two rounds:
  *  - SHA512_ROUND_SHORT_PATH: the textbook order, e' = d + T1 with
  *    T1 = h + W + K + Ch + S1(e), puts five dependent steps between e and
  *    e' (S1 takes three: RORX, XOR, XOR). Here d + h + W + K is summed
