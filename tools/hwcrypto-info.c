@@ -354,20 +354,36 @@ static void report(void) {
   printf("cpu: %s\n", hwc_cpu_summary());
   const char *id = hwc_cpu_identity();
   printf("identity: %.*s\n\n", (int)strcspn(id, "\n"), id);
-  printf("%-10s %-15s %-10s %s\n", "primitive", "implementation", "supported", "selected (why)");
+  printf("%-10s %-15s %-10s %-24s %s\n", "primitive", "implementation", "supported", "tunings", "selected (why)");
   for (int p = 0; p < HWC_PRIM_COUNT; p++) {
     size_t n = hwc_impl_count((hwc_prim)p);
     if (n == 0) {
       printf("%-10s %-15s\n", hwc_prim_name((hwc_prim)p), "(not built yet)");
       continue;
     }
+    /* One row per implementation; its further tuning records are the
+     * entries "name:record", listed after the implementations. */
     const char *sel = hwc_impl_selected((hwc_prim)p);
+    int first = 1;
     for (size_t i = 0; i < n; i++) {
       const char *name = hwc_impl_name((hwc_prim)p, i);
-      char why[64] = "";
-      if (name == sel) snprintf(why, sizeof why, "<- selected (%s)", hwc_impl_reason((hwc_prim)p));
-      printf("%-10s %-15s %-10s %s\n", i ? "" : hwc_prim_name((hwc_prim)p), name,
-             hwc_impl_supported((hwc_prim)p, i) ? "yes" : "no", why);
+      if (strchr(name, ':')) continue;
+      size_t len = strlen(name);
+      char tunings[128] = "", why[96] = "";
+      size_t t = 0;
+      for (size_t j = 0; j < n; j++) {
+        const char *e = hwc_impl_name((hwc_prim)p, j);
+        if (strncmp(e, name, len) == 0 && e[len] == ':' && t < sizeof tunings)
+          t += (size_t)snprintf(tunings + t, sizeof tunings - t, "%s%s", t ? ", " : "default, ", e + len + 1);
+      }
+      if (strcmp(sel, name) == 0)
+        snprintf(why, sizeof why, "<- selected (%s%s)", tunings[0] ? "tuning: default, " : "",
+                 hwc_impl_reason((hwc_prim)p));
+      else if (strncmp(sel, name, len) == 0 && sel[len] == ':')
+        snprintf(why, sizeof why, "<- selected (tuning: %s, %s)", sel + len + 1, hwc_impl_reason((hwc_prim)p));
+      printf("%-10s %-15s %-10s %-24s %s\n", first ? hwc_prim_name((hwc_prim)p) : "", name,
+             hwc_impl_supported((hwc_prim)p, i) ? "yes" : "no", tunings, why);
+      first = 0;
     }
   }
   printf("\nwhy: priority = the highest of the supported ones; rule = the library's CPU-model table;\n"
