@@ -41,12 +41,11 @@ static const char *const prim_names[HWC_PRIM_COUNT] = {
     "aes", "ghash", "chacha20", "poly1305", "fe25519", "bignum", "sha256", "sha512", "sha1",
 };
 
-#ifdef HWC_TESTING
+/* The test entry points' overrides (dispatch.h); unset in programs. */
 static const char *test_vendor;
 static unsigned test_family, test_model;
 static const hwc_uarch_rule *test_rules;
 static size_t test_nrules;
-#endif
 
 static void warn(const char *var, const char *what, const char *token, size_t len) {
   fprintf(stderr, "hwcrypto: %s: %s '%.*s' ignored\n", var, what, (int)len, token);
@@ -159,7 +158,6 @@ static void init_once(void) {
   hwc_cpu_probe(&cpu);
   size_t nrules;
   const hwc_uarch_rule *rules = hwc_uarch_rules(&nrules);
-#ifdef HWC_TESTING
   if (test_vendor) {
     snprintf(cpu.vendor, sizeof cpu.vendor, "%s", test_vendor);
     cpu.family = test_family;
@@ -169,7 +167,6 @@ static void init_once(void) {
     rules = test_rules;
     nrules = test_nrules;
   }
-#endif
   hwc_profile_identity(identity, sizeof identity, &cpu);
   features = cpu.features;
   masked = 0;
@@ -194,10 +191,8 @@ static void init_once(void) {
   build_summary(profile);
 }
 
-#ifdef HWC_TESTING
-/* Test builds only: re-read the environment and select again, so one process
- * can check the selection under several HWCRYPTO_* settings. Not thread-safe. */
-void hwc_dispatch_reinit_for_tests(void);
+/* The test entry points (dispatch.h). Re-reading the environment and
+ * selecting again is not thread-safe. */
 void hwc_dispatch_reinit_for_tests(void) {
   pthread_once(&once, init_once);
   init_once();
@@ -213,7 +208,8 @@ void hwc_dispatch_set_rules_for_tests(const hwc_uarch_rule *rules, size_t n) {
   test_rules = rules;
   test_nrules = n;
 }
-#endif
+
+void hwc_testing_count_calls(int on) { __atomic_store_n(&hwc_counting_calls, on != 0, __ATOMIC_RELAXED); }
 
 int hwc_init(void) {
   pthread_once(&once, init_once);

@@ -108,14 +108,17 @@ const void *hwc_dispatch_get(hwc_prim p);
 /* Effective features after HWCRYPTO_CPU_DISABLE masking. */
 uint32_t hwc_dispatch_features(void);
 
-#ifdef HWC_TESTING
-/* Test builds only, each followed by hwc_dispatch_reinit_for_tests():
- * select as if the CPU were vendor/family/model_id (features stay the
- * probed ones; vendor NULL returns to the probe), and with `rules` as the
- * rule table (NULL returns to the compiled one). */
+/* Test entry points, in every build and hidden from the shared library's
+ * exports (the suite links the static library): not thread-safe, each
+ * selection change followed by hwc_dispatch_reinit_for_tests(). Select as
+ * if the CPU were vendor/family/model_id (features stay the probed ones;
+ * vendor NULL returns to the probe), and with `rules` as the rule table
+ * (NULL returns to the compiled one); re-read the environment and select
+ * again; turn the kernels' call counters on or off (src/kernels.h). */
 void hwc_dispatch_set_cpu_for_tests(const char *vendor, unsigned family, unsigned model_id);
 void hwc_dispatch_set_rules_for_tests(const hwc_uarch_rule *rules, size_t n);
-#endif
+void hwc_dispatch_reinit_for_tests(void);
+void hwc_testing_count_calls(int on);
 
 #define HWC_KERNEL(prim, type) ((const type *)hwc_dispatch_get(prim))
 

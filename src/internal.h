@@ -20,11 +20,13 @@ _Noreturn void hwc_fatal(const char *func, const char *what);
   } while (0)
 
 /* Marks a secret-derived value as safe to branch on (it is the result the
- * caller gets anyway). In test builds this tells the constant-time check's
- * method (tests/ct.h: MemorySanitizer, or memcheck with HWC_CT_VALGRIND), so
- * it does not report it; otherwise it compiles to nothing. */
+ * caller gets anyway). This tells the constant-time check's method
+ * (tests/ct.h: MemorySanitizer in its builds, or memcheck where the build
+ * found valgrind's header, HWC_CT_VALGRIND: a client request that does
+ * nothing outside valgrind), so it does not report it; otherwise it
+ * compiles to nothing. */
 #include "msan.h"
-#if defined(HWC_MSAN) && defined(HWC_TESTING)
+#if defined(HWC_MSAN)
 #define HWC_DECLASSIFY(p, n) hwc_msan_clean((p), (n))
 #elif defined(HWC_CT_VALGRIND)
 #include <valgrind/memcheck.h>

@@ -92,10 +92,11 @@ typedef struct {
  * (ntunings of them, [0] the default) and points `tuning` at the variable of
  * its file that holds the record in force: the dispatcher writes it when it
  * selects the backend, the kernel reads it (hwc_tuning_get). Backends
- * without schedules leave all three zero. In test builds (HWC_TESTING)
- * `calls` points at a counter that the kernel bumps on every entry, so the
- * suite can prove that a backend really ran instead of silently falling
- * back to generic.
+ * without schedules leave all three zero. `calls` points at the backend's
+ * call counter, which its table functions bump on entry while counting is
+ * on (HWC_COUNT_CALL), so the suite can prove that a backend really ran
+ * instead of silently falling back to generic. The layout is the same in
+ * every build: the suite runs the objects that ship.
  */
 typedef struct {
   const char *name;
@@ -104,9 +105,7 @@ typedef struct {
   const hwc_tuning *const *tunings;
   size_t ntunings;
   const hwc_tuning **tuning;
-#ifdef HWC_TESTING
   unsigned long *calls;
-#endif
 } hwc_impl_info;
 
 /* The record in force of a backend with schedules (its `tuning` variable).
@@ -117,19 +116,26 @@ static inline const hwc_tuning *hwc_tuning_get(const hwc_tuning *const *slot) {
   return __atomic_load_n(slot, __ATOMIC_RELAXED);
 }
 
-/* HWC_CALLS_AT: a second counter of one optional path of a table (the
- * stitched AEAD of a chacha20 kernel), in a test-only field of its own. */
-#ifdef HWC_TESTING
+/* Call counters. HWC_CALL_COUNTER(id) defines a backend's counter in its
+ * file, HWC_CALLS(id) points its table's `calls` at it, HWC_CALLS_AT a
+ * second counter of one optional path (the stitched AEAD of a chacha20
+ * kernel), and HWC_COUNT_CALL(id) opens every table function. Counting is
+ * off unless a test turns it on (hwc_counting_calls, set by
+ * hwc_testing_count_calls in dispatch/dispatch.h): off, a call costs one
+ * load of a flag no thread writes and a branch that always goes the same
+ * way, and no counter's cache line is ever written, so threads calling one
+ * kernel do not contend. */
+/* Hidden, so that a kernel in the shared library reads it with one
+ * RIP-relative load rather than through the GOT. */
+extern __attribute__((visibility("hidden"))) int hwc_counting_calls;
 #define HWC_CALL_COUNTER(id) static unsigned long hwc_calls_##id
-#define HWC_COUNT_CALL(id) __atomic_fetch_add(&hwc_calls_##id, 1, __ATOMIC_RELAXED)
+#define HWC_COUNT_CALL(id)                                                                  \
+  do {                                                                                      \
+    if (__builtin_expect(__atomic_load_n(&hwc_counting_calls, __ATOMIC_RELAXED), 0))        \
+      __atomic_fetch_add(&hwc_calls_##id, 1, __ATOMIC_RELAXED);                            \
+  } while (0)
 #define HWC_CALLS(id) .calls = &hwc_calls_##id,
 #define HWC_CALLS_AT(field, id) .field = &hwc_calls_##id,
-#else
-#define HWC_CALL_COUNTER(id) typedef int hwc_calls_unused_##id
-#define HWC_COUNT_CALL(id) ((void)0)
-#define HWC_CALLS(id)
-#define HWC_CALLS_AT(field, id)
-#endif
 
 /* SHA-256 compression: absorb nblocks 64-byte blocks into state. */
 typedef struct {
@@ -247,9 +253,7 @@ typedef struct {
   const hwc_poly1305_kernel *aead_poly1305;
   size_t (*aead_seal)(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16], hwc_poly1305_state *mac);
   void (*aead_open)(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16], hwc_poly1305_state *mac);
-#ifdef HWC_TESTING
   unsigned long *aead_calls; /* bumped by aead_seal and aead_open (HWC_CALLS_AT) */
-#endif
 } hwc_chacha20_kernel;
 
 /* The 20-round ChaCha permutation without the final addition: the core of

@@ -50,16 +50,15 @@ int hwc_memequal(const void *a, const void *b, size_t len) {
   return (int)(1 & ((d - 1) >> 8));
 }
 
-#ifdef HWC_TESTING
-/* Test builds only: called on every buffer hwc_random_bytes has filled, so
- * the constant-time check (tests/ct_rsa_keygen.c) can mark the bytes secret
- * (or replace them with a reproducible stream) before the library uses
- * them. Declared here rather than in a header because only the tests and
- * this file know of it; release builds have neither the symbol nor the
- * call. */
+/* A test entry point: when set, called on every buffer hwc_random_bytes
+ * has filled, so the constant-time check (tests/ct_rsa_keygen.c) can mark
+ * the bytes secret (or replace them with a reproducible stream) before the
+ * library uses them. Declared here rather than in a header because only the
+ * tests and this file know of it; hidden from the shared library's
+ * exports, so only a program linked with the static library (the suite)
+ * can set it. NULL in every other program. */
 extern void (*hwc_random_hook)(uint8_t *buf, size_t len);
 void (*hwc_random_hook)(uint8_t *buf, size_t len);
-#endif
 
 int hwc_random_bytes(uint8_t *buf, size_t len) {
   if (buf == NULL && len != 0) return HWC_ERR_INVALID_ARG;
@@ -73,8 +72,6 @@ int hwc_random_bytes(uint8_t *buf, size_t len) {
     }
     done += (size_t)r;
   }
-#ifdef HWC_TESTING
   if (hwc_random_hook != NULL && len != 0) hwc_random_hook(buf, len);
-#endif
   return HWC_OK;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /* RSA key generation with every random byte secret: hwc_random_bytes hands
- * each buffer it fills to a test-only hook (src/util.c, HWC_TESTING) that
+ * each buffer it fills to a test entry point (src/util.c, hwc_random_hook) that
  * marks it secret, so the candidates, the Miller-Rabin bases and everything
  * derived from them (p, q, d, dP, dQ, qInv, the checks on them) must steer
  * no branch, address or divisor. The library releases only the verdicts on

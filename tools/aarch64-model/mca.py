@@ -71,9 +71,8 @@ def find_object(path, build):
         args = shlex.split(e["command"])
         if "-o" in args:
             obj = os.path.join(e["directory"], args[args.index("-o") + 1])
-            # The library's object, not the test build's copy (HWC_TESTING
-            # adds call counters to every table function).
-            if "hwcrypto_obj.dir" in obj or "hwcrypto_testing" not in obj:
+            # The library's object (the objects that ship).
+            if "hwcrypto_obj.dir" in obj:
                 return obj
     sys.exit("mca.py: %s is not compiled in %s" % (path, cc))
 
