@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * Every compiled implementation of every primitive, generic first. Adding a
- * backend: its file, its line here, its per-file flags in CMakeLists.txt.
- * Architecture-specific entries are compiled only on their architecture.
- * Below the lists, the selectable entries: each table under its default
- * tuning, then each further tuning record of a table ("avx2:one-chain").
+ * Every compiled implementation of every primitive, generic first, as the
+ * build lists them: the hwc_kernel() lines of CMakeLists.txt, one per
+ * kernel file, are the only declaration of a backend (adding one is its
+ * file and that line; tools/check-kernels.py checks that file, table and
+ * runtime name agree). Below the lists, the selectable entries: each table
+ * under its default tuning, then each further tuning record of a table
+ * ("avx2:one-chain").
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -12,175 +14,19 @@
 
 #include "dispatch.h"
 
-#define IMPL(table) &(table).info
+/* The tables, from the build's hwc_kernel() lines (cmake/isa.cmake writes
+ * this header): their extern declarations and HWC_TABLES_<prim>. */
+#include "hwc_kernel_tables.h"
 
-extern const hwc_sha1_kernel hwc_sha1_generic;
-extern const hwc_sha256_kernel hwc_sha256_generic;
-extern const hwc_sha512_kernel hwc_sha512_generic;
-extern const hwc_fe25519_kernel hwc_fe25519_generic;
-extern const hwc_chacha20_kernel hwc_chacha20_generic;
-extern const hwc_poly1305_kernel hwc_poly1305_generic;
-#if defined(__x86_64__)
-extern const hwc_fe25519_kernel hwc_fe25519_avx2;
-extern const hwc_fe25519_kernel hwc_fe25519_avx512ifma;
-extern const hwc_fe25519_kernel hwc_fe25519_mulx;
-extern const hwc_fe25519_kernel hwc_fe25519_mulx_avx2;
-extern const hwc_chacha20_kernel hwc_chacha20_ssse3;
-extern const hwc_chacha20_kernel hwc_chacha20_avx2;
-extern const hwc_chacha20_kernel hwc_chacha20_avx512;
-extern const hwc_poly1305_kernel hwc_poly1305_x86_64;
-extern const hwc_poly1305_kernel hwc_poly1305_avx2;
-extern const hwc_poly1305_kernel hwc_poly1305_avx512;
-extern const hwc_poly1305_kernel hwc_poly1305_avx512ifma;
-extern const hwc_sha1_kernel hwc_sha1_shani;
-extern const hwc_sha256_kernel hwc_sha256_shani;
-extern const hwc_sha256_kernel hwc_sha256_avx2;
-extern const hwc_sha256_kernel hwc_sha256_ssse3;
-extern const hwc_sha512_kernel hwc_sha512_ssse3;
-extern const hwc_sha512_kernel hwc_sha512_avx2;
-extern const hwc_sha512_kernel hwc_sha512_avx512;
-#endif
-#if defined(__aarch64__)
-extern const hwc_sha1_kernel hwc_sha1_armv8;
-extern const hwc_sha256_kernel hwc_sha256_armv8;
-extern const hwc_sha512_kernel hwc_sha512_armv8;
-extern const hwc_sha512_kernel hwc_sha512_neon;
-extern const hwc_chacha20_kernel hwc_chacha20_neon;
-extern const hwc_poly1305_kernel hwc_poly1305_neon;
-extern const hwc_fe25519_kernel hwc_fe25519_aarch64;
-#endif
-
-static const hwc_impl_info *const sha1_impls[] = {
-    IMPL(hwc_sha1_generic),
-#if defined(__x86_64__)
-    IMPL(hwc_sha1_shani),
-#endif
-#if defined(__aarch64__)
-    IMPL(hwc_sha1_armv8),
-#endif
-};
-static const hwc_impl_info *const sha256_impls[] = {
-    IMPL(hwc_sha256_generic),
-#if defined(__x86_64__)
-    IMPL(hwc_sha256_shani),
-    IMPL(hwc_sha256_avx2),
-    IMPL(hwc_sha256_ssse3),
-#endif
-#if defined(__aarch64__)
-    IMPL(hwc_sha256_armv8),
-#endif
-};
-static const hwc_impl_info *const sha512_impls[] = {
-    IMPL(hwc_sha512_generic),
-#if defined(__aarch64__)
-    IMPL(hwc_sha512_armv8),
-    IMPL(hwc_sha512_neon),
-#endif
-#if defined(__x86_64__)
-    IMPL(hwc_sha512_ssse3),
-    IMPL(hwc_sha512_avx2),
-    IMPL(hwc_sha512_avx512),
-#endif
-};
-
-static const hwc_impl_info *const chacha20_impls[] = {
-    IMPL(hwc_chacha20_generic),
-#if defined(__x86_64__)
-    IMPL(hwc_chacha20_ssse3),
-    IMPL(hwc_chacha20_avx2),
-    IMPL(hwc_chacha20_avx512),
-#endif
-#if defined(__aarch64__)
-    IMPL(hwc_chacha20_neon),
-#endif
-};
-static const hwc_impl_info *const poly1305_impls[] = {
-    IMPL(hwc_poly1305_generic),
-#if defined(__x86_64__)
-    IMPL(hwc_poly1305_x86_64),
-    IMPL(hwc_poly1305_avx2),
-    IMPL(hwc_poly1305_avx512),
-    IMPL(hwc_poly1305_avx512ifma),
-#endif
-#if defined(__aarch64__)
-    IMPL(hwc_poly1305_neon),
-#endif
-};
-
-static const hwc_impl_info *const fe25519_impls[] = {
-    IMPL(hwc_fe25519_generic),
-#if defined(__x86_64__)
-    IMPL(hwc_fe25519_avx2),
-    IMPL(hwc_fe25519_mulx),
-    IMPL(hwc_fe25519_mulx_avx2),
-    IMPL(hwc_fe25519_avx512ifma),
-#endif
-#if defined(__aarch64__)
-    IMPL(hwc_fe25519_aarch64),
-#endif
-};
-extern const hwc_aes_kernel hwc_aes_generic;
-extern const hwc_ghash_kernel hwc_ghash_generic;
-#if defined(__x86_64__)
-extern const hwc_aes_kernel hwc_aes_aesni;
-extern const hwc_aes_kernel hwc_aes_aesni_avx;
-extern const hwc_ghash_kernel hwc_ghash_pclmul;
-extern const hwc_aes_kernel hwc_aes_vaes_avx512;
-extern const hwc_ghash_kernel hwc_ghash_vpclmul_avx512;
-extern const hwc_aes_kernel hwc_aes_vaes_avx2;
-extern const hwc_ghash_kernel hwc_ghash_vpclmul_avx2;
-#endif
-#if defined(__aarch64__)
-extern const hwc_aes_kernel hwc_aes_armv8;
-extern const hwc_ghash_kernel hwc_ghash_armv8;
-#endif
-static const hwc_impl_info *const aes_impls[] = {
-    IMPL(hwc_aes_generic),
-#if defined(__x86_64__)
-    IMPL(hwc_aes_aesni),
-    IMPL(hwc_aes_aesni_avx),
-    IMPL(hwc_aes_vaes_avx2),
-    IMPL(hwc_aes_vaes_avx512),
-#endif
-#if defined(__aarch64__)
-    IMPL(hwc_aes_armv8),
-#endif
-};
-static const hwc_impl_info *const ghash_impls[] = {
-    IMPL(hwc_ghash_generic),
-#if defined(__x86_64__)
-    IMPL(hwc_ghash_pclmul),
-    IMPL(hwc_ghash_vpclmul_avx2),
-    IMPL(hwc_ghash_vpclmul_avx512),
-#endif
-#if defined(__aarch64__)
-    IMPL(hwc_ghash_armv8),
-#endif
-};
-
-
-extern const hwc_bignum_kernel hwc_bignum_generic;
-#if defined(__x86_64__)
-extern const hwc_bignum_kernel hwc_bignum_avx512ifma;
-extern const hwc_bignum_kernel hwc_bignum_x86_64;
-extern const hwc_bignum_kernel hwc_bignum_mulx;
-extern const hwc_bignum_kernel hwc_bignum_avx2;
-#endif
-#if defined(__aarch64__)
-extern const hwc_bignum_kernel hwc_bignum_aarch64;
-#endif
-static const hwc_impl_info *const bignum_impls[] = {
-    IMPL(hwc_bignum_generic),
-#if defined(__x86_64__)
-    IMPL(hwc_bignum_avx512ifma),
-    IMPL(hwc_bignum_x86_64),
-    IMPL(hwc_bignum_mulx),
-    IMPL(hwc_bignum_avx2),
-#endif
-#if defined(__aarch64__)
-    IMPL(hwc_bignum_aarch64),
-#endif
-};
+static const hwc_impl_info *const aes_impls[] = {HWC_TABLES_aes};
+static const hwc_impl_info *const ghash_impls[] = {HWC_TABLES_ghash};
+static const hwc_impl_info *const chacha20_impls[] = {HWC_TABLES_chacha20};
+static const hwc_impl_info *const poly1305_impls[] = {HWC_TABLES_poly1305};
+static const hwc_impl_info *const fe25519_impls[] = {HWC_TABLES_fe25519};
+static const hwc_impl_info *const bignum_impls[] = {HWC_TABLES_bignum};
+static const hwc_impl_info *const sha256_impls[] = {HWC_TABLES_sha256};
+static const hwc_impl_info *const sha512_impls[] = {HWC_TABLES_sha512};
+static const hwc_impl_info *const sha1_impls[] = {HWC_TABLES_sha1};
 
 static const struct {
   const hwc_impl_info *const *list;

@@ -25,7 +25,7 @@ _Noreturn void hwc_fatal(const char *func, const char *what);
  * found valgrind's header, HWC_CT_VALGRIND: a client request that does
  * nothing outside valgrind), so it does not report it; otherwise it
  * compiles to nothing. */
-#include "msan.h"
+#include "common/msan.h"
 #if defined(HWC_MSAN)
 #define HWC_DECLASSIFY(p, n) hwc_msan_clean((p), (n))
 #elif defined(HWC_CT_VALGRIND)

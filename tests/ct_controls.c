@@ -4,7 +4,7 @@
  * column accumulator, the 4x64 fe25519 products that mulx and the ifma
  * backends share, the Poly1305 x86_64 blocks) as a secret output, and a
  * public input as a public output. MemorySanitizer does not look inside
- * asm: without the shadow hand-off in those kernels (src/msan.h) the taint
+ * asm: without the shadow hand-off in those kernels (src/common/msan.h) the taint
  * would be dropped and every check downstream would pass without meaning;
  * this test fails then. Memcheck executes the instructions themselves, so
  * under valgrind the same checks confirm its propagation through MULX, ADCX

@@ -9,7 +9,7 @@ reduced mod p. Without an argument the coordinates are four little-endian
     python3 tools/gen_ed25519_base_table.py > src/curve25519/ed25519_base_table.h
 With the argument "ifma" the same points are written in the radix-2^51
 layout of the avx512ifma backend's fixed-base code
-(src/x86_64/ge25519_base_avx512ifma.c), two points to a 512-bit vector:
+(src/x86_64/fe25519_avx512ifma_edwards_base.c), two points to a 512-bit vector:
 entry [j][k][i] holds limb i of (y+x, y-x, 2dxy, -2dxy) mod p for
 (k+1) * 16^(2j) * B in its lanes 0..3 and for (k+1) * 16^(2(j+16)) * B in
 lanes 4..7, j = 0..15, so that the backend selects whole vectors of the two

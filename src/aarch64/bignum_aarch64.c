@@ -85,7 +85,7 @@
 
 #include "../kernels.h"
 #include "../common/bignum_helpers.h"
-#include "../msan.h"
+#include "../common/msan.h"
 
 HWC_CALL_COUNTER(bignum_aarch64);
 
@@ -127,7 +127,7 @@ HWC_CALL_COUNTER(bignum_aarch64);
   "adds  %[w0], %[w0], %[" hv "]\n\t"                                              \
   "adc   %[" hv "], %[x0], xzr\n\t"
 
-/* MemorySanitizer does not see through asm (src/msan.h): whether any of
+/* MemorySanitizer does not see through asm (src/common/msan.h): whether any of
  * the listed inputs is tainted. */
 static inline int taint_of(const uint64_t *x, size_t nx, const uint64_t *y, size_t ny) {
   return hwc_msan_tainted(x, 8 * nx) | hwc_msan_tainted(y, 8 * ny);

@@ -45,7 +45,7 @@
 #pragma GCC optimize("no-tree-vectorize")
 #endif
 #include "../kernels.h"
-#include "../msan.h"
+#include "../common/msan.h"
 #include "../common/byteorder.h"
 
 HWC_CALL_COUNTER(fe25519_aarch64);
@@ -110,7 +110,7 @@ HWC_CALL_COUNTER(fe25519_aarch64);
  * has just consumed: MUL/UMULH leave the flags alone, and an in-order core
  * pairs each with an addition instead of waiting for the multiplier. */
 static inline void fe_mul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) {
-  int taint = hwc_msan_tainted(f, 32) | hwc_msan_tainted(g, 32); /* asm hides it from MSan: src/msan.h */
+  int taint = hwc_msan_tainted(f, 32) | hwc_msan_tainted(g, 32); /* asm hides it from MSan: src/common/msan.h */
   uint64_t a[4] = {f[0], f[1], f[2], f[3]}, b[4] = {g[0], g[1], g[2], g[3]}, c38 = 38;
   uint64_t t0, t1, t2, t3, t4, t5, t6, t7, u0, u1, u2, u3, l0, l1, l2, l3, h0, h1, h2;
   hwc_msan_clean(a, 32), hwc_msan_clean(b, 32);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * GHASH arithmetic with PMULL/PMULL2 (ARMv8 crypto extensions), shared by
- * ghash_armv8.c and the GCM loop of aes_armv8.c. The representation is the
+ * ghash_armv8_ce.c and the GCM loop of aes_armv8_ce.c. The representation is the
  * one the x86 kernels use (RFC 8452 Appendix A): blocks byte-reversed into
  * the POLYVAL domain, key H' = mulX(reverse(H)), dot(a, b) = a * b * x^-128
  * reduced with two multiplies by 0xc2000000 00000000; the table holds

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
 /*
- * The generic fe25519 backend's arithmetic (src/generic/fe25519_51.c), in a
+ * The generic fe25519 backend's arithmetic (src/generic/fe25519_generic.c), in a
  * header so that backends which only add a vector ladder can take every
  * other operation, and the element layout, from it without copying it
  * (src/x86_64/fe25519_avx2.c). Include after kernels.h. Each backend
@@ -9,7 +9,7 @@
  *
  * The swaps work on the raw 40 bytes whatever the radix. The radix-2^51
  * arithmetic needs unsigned __int128; where it is compiled in,
- * HWC_FE25519_RADIX51 is defined, and fe25519_51.c supplies radix 2^25.5
+ * HWC_FE25519_RADIX51 is defined, and fe25519_generic.c supplies radix 2^25.5
  * otherwise. HWC_FE25519_FORCE_RADIX25 (a build-wide switch to test that
  * fallback on 64-bit targets) leaves it out too, unless the includer asks
  * for it with HWC_FE25519_WANT_RADIX51: a backend that owns its layout
@@ -158,7 +158,7 @@ static inline void fe_sub_inl(hwc_fe25519 *h, const hwc_fe25519 *f, const hwc_fe
   carry51(h->d);
 }
 
-/* The ladder step's sums and differences (fe25519_51.c), left uncarried:
+/* The ladder step's sums and differences (fe25519_generic.c), left uncarried:
  * they only go into products, which take them as they are. h = f + g per
  * limb; with f and g outputs of any operation here (limbs below
  * 2^51 + 2^26), h's limbs are below 2^52 + 2^27 < L (fe_mul_inl). */

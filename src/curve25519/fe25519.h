@@ -8,7 +8,7 @@
  *
  * Backends and why (speed comparisons from same-run hwcrypto-bench
  * measurements; see each file for its own reasons):
- *  - generic (src/generic/fe25519_51.c): radix 2^51 with 64x64->128
+ *  - generic (src/generic/fe25519_generic.c): radix 2^51 with 64x64->128
  *    products; the radix 2^25.5 path serves compilers without __int128.
  *    On aarch64 this is the backend: MUL/UMULH give the 128-bit products
  *    directly. A NEON 2-way ladder was not written: NEON has no 64x64
@@ -20,7 +20,7 @@
  *    2^25.5 over the generic layout; faster than mulx on the ladder alone
  *    but slower everywhere else, so chosen only where mulx cannot run
  *    (Haswell).
- *  - avx512ifma (src/x86_64/fe25519_avx512ifma.c, ge25519_avx512ifma.c): the ladder,
+ *  - avx512ifma (src/x86_64/fe25519_avx512ifma.c, fe25519_avx512ifma_edwards.c): the ladder,
  *    and the three Edwards scalar multiplications, four lanes wide with
  *    VPMADD52; single operations are mulx's. The fastest X25519 here,
  *    ahead of libsodium and `openssl speed ecdhx25519` on the same

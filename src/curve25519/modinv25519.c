@@ -52,7 +52,7 @@
  * Needs a 128-bit integer type (the caller falls back to the
  * exponentiation without one).
  */
-#include "../msan.h"
+#include "../common/msan.h"
 #include "fe25519.h"
 #include "internal.h"
 #include "scalar25519.h"
@@ -86,7 +86,7 @@ typedef struct {
  * instead of halving g, so it ends scaled by 2^62.
  *
  * On x86_64 (GCC or Clang, not under MemorySanitizer, which cannot see
- * into asm: src/msan.h) each step is the asm below, the same step with
+ * into asm: src/common/msan.h) each step is the asm below, the same step with
  * CMOV selections in place of the masks: measured about a fifth faster
  * per step than the compiled masks on Zen 5, the step being one long
  * dependency chain that the selections shorten. CMOV reads both operands

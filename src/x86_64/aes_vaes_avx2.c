@@ -6,7 +6,7 @@
  * code). GCM is one stitched loop: the rounds of sixteen counter blocks
  * interleaved with the VPCLMULQDQ GHASH of sixteen ciphertext blocks (the
  * previous batch when encrypting, the current one when decrypting), one
- * reduction per batch (ghash_vpclmul2.h). Tails use AVX2 masked loads and
+ * reduction per batch (ghash_vpclmul_avx2.h). Tails use AVX2 masked loads and
  * stores. Round keys, key schedule, single blocks and serial CBC-encrypt
  * are AES-NI's (x86_aes.h).
  * ISA: VAES, VPCLMULQDQ, AVX2, AVX, AES-NI, PCLMULQDQ, SSSE3, SSE4.1.
@@ -16,7 +16,7 @@
 #include <immintrin.h>
 
 #include "../kernels.h"
-#include "ghash_vpclmul2.h"
+#include "ghash_vpclmul_avx2.h"
 #include "x86_aes.h"
 
 HWC_CALL_COUNTER(aes_vaes_avx2);

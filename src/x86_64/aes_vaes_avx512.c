@@ -5,7 +5,7 @@
  * the rounds of sixteen counter blocks interleaved with the VPCLMULQDQ GHASH
  * of sixteen ciphertext blocks (the previous batch when encrypting, the
  * current one when decrypting), one reduction per two batches
- * (ghash_vpclmul.h, gcm16).
+ * (ghash_vpclmul_avx512.h, gcm16).
  * The GCM entries take a whole message (gcm_message): E(J0), the GHASH of
  * the additional data, the batches, and a last masked pass whose GHASH run
  * also takes the lengths block, so a 64-byte message is one call with one
@@ -22,7 +22,7 @@
 
 #include "../common/byteorder.h"
 #include "../kernels.h"
-#include "ghash_vpclmul.h"
+#include "ghash_vpclmul_avx512.h"
 #include "x86_aes.h"
 
 HWC_CALL_COUNTER(aes_vaes_avx512);

@@ -44,7 +44,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../msan.h"
+#include "../common/msan.h"
 #include "ghash_clmul.h"
 
 /* The loops are inlined into each entry point, so that the constant block

@@ -44,7 +44,7 @@
  */
 #include "../kernels.h"
 #include "../common/bignum_helpers.h"
-#include "../msan.h"
+#include "../common/msan.h"
 #include <emmintrin.h> /* SSE2, part of x86-64 itself: the table scan, zeroing */
 
 HWC_CALL_COUNTER(bignum_mulx);
@@ -142,7 +142,7 @@ HWC_CALL_COUNTER(bignum_mulx);
   "jrcxz 2f\n\t"                                                                    \
   ROW1_LOOP(dst)
 
-/* MemorySanitizer does not see through the rows' asm (src/msan.h): whether
+/* MemorySanitizer does not see through the rows' asm (src/common/msan.h): whether
  * a row's inputs (t[0..n+1], x, y) carry taint, with y handed over clean.
  * The rows write t[0..n+1], the reductions also the scratch t[-1]. */
 static inline int row_taint(const uint64_t *t, const uint64_t *x, uint64_t *y, size_t n) {

@@ -36,7 +36,7 @@
  */
 #include "../kernels.h"
 #include "../common/bignum_helpers.h"
-#include "../msan.h"
+#include "../common/msan.h"
 
 HWC_CALL_COUNTER(bignum_x86_64);
 
@@ -48,7 +48,7 @@ typedef struct {
 /* acc += hi:lo, ADD/ADC/ADC. Inline assembly because C cannot hand a carry
  * from one addition to the next: _addcarry_u64 says it, but GCC then keeps
  * the accumulator in memory (its words' addresses are taken). MSan cannot
- * see into the asm (src/msan.h): the accumulator takes the taint of its
+ * see into the asm (src/common/msan.h): the accumulator takes the taint of its
  * inputs, all or nothing. Outside MSan builds the hand-off compiles away. */
 static inline void acc_add2(acc3 *acc, uint64_t lo, uint64_t hi) {
   int taint = hwc_msan_tainted(acc, sizeof *acc) | hwc_msan_tainted(&lo, 8) | hwc_msan_tainted(&hi, 8);

@@ -42,7 +42,7 @@
 #include <immintrin.h>
 
 #include "../kernels.h"
-#include "../msan.h"
+#include "../common/msan.h"
 #include "poly1305_x86_64.h"
 #include "chacha20_x86_gpr.h"
 #include <stddef.h>

@@ -33,7 +33,7 @@
 #include <immintrin.h>
 
 #include "../kernels.h"
-#include "../msan.h"
+#include "../common/msan.h"
 #include "poly1305_x86_64.h"
 
 HWC_CALL_COUNTER(chacha20_avx512);

@@ -35,7 +35,7 @@
 #include <immintrin.h>
 
 #include "../kernels.h"
-#include "../msan.h"
+#include "../common/msan.h"
 #include "chacha20_x86_gpr.h"
 #include <stddef.h>
 

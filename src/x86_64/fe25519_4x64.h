@@ -32,8 +32,8 @@
 
 #include <immintrin.h>
 
-#include "../msan.h"
-#ifdef HWC_MSAN /* MSan reports these intrinsics' operands instead of propagating: src/msan.h */
+#include "../common/msan.h"
+#ifdef HWC_MSAN /* MSan reports these intrinsics' operands instead of propagating: src/common/msan.h */
 #define _addcarry_u64 hwc_msan_addcarry_u64
 #define _subborrow_u64 hwc_msan_subborrow_u64
 #endif
@@ -103,7 +103,7 @@ typedef unsigned __int128 u128;
 /* h = f g mod p, below 2^256, for any f, g below 2^256: row 0, three ROWs,
  * REDUCE_AND_STORE. h may alias f or g: both are read before the store. */
 static inline void fe4x64_mul(uint64_t h[4], const uint64_t f[4], const uint64_t g[4]) {
-  int taint = hwc_msan_tainted(f, 32) | hwc_msan_tainted(g, 32); /* asm hides it from MSan: src/msan.h */
+  int taint = hwc_msan_tainted(f, 32) | hwc_msan_tainted(g, 32); /* asm hides it from MSan: src/common/msan.h */
   __asm__ volatile(
       /* row 0 needs only one chain */
       "movq 0(%[f]), %%rdx\n\t"

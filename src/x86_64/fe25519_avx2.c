@@ -29,7 +29,7 @@
 #include <immintrin.h>
 
 #include "../kernels.h"
-#include "../msan.h"
+#include "../common/msan.h"
 #include "fe25519_avx2.h"
 #define HWC_FE25519_WANT_RADIX51 1
 #include "../common/fe25519_51.h"

@@ -56,7 +56,7 @@
 
 #include <immintrin.h>
 
-#include "../msan.h"
+#include "../common/msan.h"
 
 typedef struct {
   __m256i v[10];
@@ -107,7 +107,7 @@ static inline void carry4(fe4 *r) {
 /* An empty asm that claims to change x: keeps the compiler from
  * reassociating the sums below into trees of spilled partial products.
  * MemorySanitizer reports a secret asm operand and drops its taint
- * (src/msan.h): its builds, which only check data flow, leave it out. */
+ * (src/common/msan.h): its builds, which only check data flow, leave it out. */
 #if defined(HWC_MSAN)
 #define OPAQUE(x) ((void)(x))
 #elif defined(__GNUC__)

@@ -4,7 +4,7 @@
  * with AVX-512 IFMA (VPMADD52LUQ/VPMADD52HUQ) on 256-bit vectors; every
  * other operation, and the element layout, is the mulx backend's
  * (fe25519_4x64.h), which is as fast as a lone multiplication gets. Its
- * table also carries the three Edwards operations of ge25519_avx512ifma.c,
+ * table also carries the three Edwards operations of fe25519_avx512ifma_edwards.c,
  * which run in the same private 4-way layout (why there and not in a
  * table of their own: src/kernels.h, fe25519 section).
  *
@@ -150,7 +150,7 @@ static void fe25519_avx512ifma_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, 
 /* The Edwards entry points (contracts in src/kernels.h): they run in this
  * backend's private 4-way radix-2^51 layout (fe25519_avx512ifma.h), which
  * only this backend can convert to and from its elements, so they live in
- * its table rather than in one of their own; src/x86_64/ge25519_avx512ifma.c
+ * its table rather than in one of their own; src/x86_64/fe25519_avx512ifma_edwards.c
  * has the point formulas. */
 
 static void fe25519_avx512ifma_edwards_scalarmult(hwc_fe25519 pt[4], const int8_t e[64]) {

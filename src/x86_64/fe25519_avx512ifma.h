@@ -4,7 +4,7 @@
  * vectors: lane l of vector j holds limb j of element l, radix 2^51, limbs
  * below 2^52 (IFMA reads 52 bits). Shared by the backend's two 4-way
  * users: the X25519 ladder (fe25519_avx512ifma.c) and the Edwards scalar
- * multiplication (ge25519_avx512ifma.c). Include only from files compiled with
+ * multiplication (fe25519_avx512ifma_edwards.c). Include only from files compiled with
  * AVX-512F, AVX-512VL and AVX-512IFMA enabled, after fe25519_4x64.h.
  *
  * The radix is 51, not IFMA's natural 52, so that the wrap-around factor
@@ -161,10 +161,10 @@ static inline void store_point(hwc_fe25519 pt[4], const fe4 *p) {
   for (int i = 0; i < 4; i++) vlane[i] = 0;
 }
 
-/* The Edwards scalar multiplication of src/x86_64/ge25519_avx512ifma.c, the
+/* The Edwards scalar multiplication of src/x86_64/fe25519_avx512ifma_edwards.c, the
  * backend's edwards_scalarmult (contract in src/kernels.h). */
 void hwc_ge25519_ifma_scalarmult(hwc_fe25519 pt[4], const int8_t e[64]);
-/* Its edwards_base (src/x86_64/ge25519_base_avx512ifma.c; contract in src/kernels.h). */
+/* Its edwards_base (src/x86_64/fe25519_avx512ifma_edwards_base.c; contract in src/kernels.h). */
 void hwc_ge25519_ifma_base(hwc_fe25519 pt[4], const int8_t e[64]);
 /* Its edwards_double_vartime (contract in src/kernels.h). */
 void hwc_ge25519_ifma_double_vartime(hwc_fe25519 pt[4], const int8_t an[256], const int8_t bn[256],

@@ -39,7 +39,7 @@
 #include <immintrin.h>
 
 #include "../kernels.h"
-#include "../msan.h"
+#include "../common/msan.h"
 #include "fe25519_4x64.h"
 #include "fe25519_avx2.h"
 

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * GHASH (NIST SP 800-38D) with VPCLMULQDQ on 256-bit registers: sixteen
- * blocks per reduction (ghash_vpclmul2.h); table and init shared with
+ * blocks per reduction (ghash_vpclmul_avx2.h); table and init shared with
  * ghash_pclmul.c.
  * ISA: VPCLMULQDQ, AVX2, AVX, PCLMULQDQ, SSSE3.
- * Constant time: see ghash_vpclmul2.h.
+ * Constant time: see ghash_vpclmul_avx2.h.
  */
 #include <immintrin.h>
 
 #include "../kernels.h"
-#include "ghash_vpclmul2.h"
+#include "ghash_vpclmul_avx2.h"
 #include "x86_aes.h"
 
 HWC_CALL_COUNTER(ghash_vpclmul_avx2);

@@ -1,18 +1,18 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * GHASH (NIST SP 800-38D) with VPCLMULQDQ on 512-bit registers: sixteen
- * blocks per reduction (ghash_vpclmul.h). The table starts as the one
+ * blocks per reduction (ghash_vpclmul_avx512.h). The table starts as the one
  * ghash_pclmul.c builds (H'^16 .. H'^1), but its second half holds
  * H'^32 .. H'^17 instead of the Karatsuba folds, which nothing on 512-bit
  * registers uses: the GCM loop of aes_vaes_avx512.c reduces once per 32
  * blocks with them (gh4_power_hi).
  * ISA: VPCLMULQDQ, PCLMULQDQ, AVX-512F/BW/VL, SSSE3.
- * Constant time: see ghash_vpclmul.h.
+ * Constant time: see ghash_vpclmul_avx512.h.
  */
 #include <immintrin.h>
 
 #include "../kernels.h"
-#include "ghash_vpclmul.h"
+#include "ghash_vpclmul_avx512.h"
 #include "x86_aes.h"
 
 HWC_CALL_COUNTER(ghash_vpclmul_avx512);

@@ -27,7 +27,7 @@
  * Constant time: MUL, IMUL, ADD/ADC, AND and SHR only, on every block; the
  * branches depend on nblocks alone.
  *
- * MemorySanitizer cannot see into asm (src/msan.h): the loop records
+ * MemorySanitizer cannot see into asm (src/common/msan.h): the loop records
  * whether h, r or the message is secret, runs on clean copies and gives
  * the resulting h that taint (every limb of h depends on every input).
  */
@@ -35,7 +35,7 @@
 #define HWC_POLY1305_X86_64_H
 
 #include "../kernels.h"
-#include "../msan.h"
+#include "../common/msan.h"
 
 /* h = (h + m + hibit * 2^128) * r, partially reduced, for the one block
  * at in: the loop body, on its own so that a stitched kernel (the AEAD path

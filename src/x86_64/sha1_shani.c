@@ -19,7 +19,7 @@
 #include <immintrin.h>
 
 #include "../kernels.h"
-#include "../msan.h"
+#include "../common/msan.h"
 
 HWC_CALL_COUNTER(sha1_shani);
 

@@ -15,7 +15,7 @@
 #include <immintrin.h>
 
 #include "../kernels.h"
-#include "../msan.h"
+#include "../common/msan.h"
 
 /* a ^ b ^ c in one VPTERNLOGQ; 0x96 is its truth table. MemorySanitizer
  * reports VPTERNLOG's secret operands instead of propagating them

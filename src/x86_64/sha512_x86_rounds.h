@@ -41,7 +41,7 @@
 
 #include <stdint.h>
 
-#include "../msan.h"
+#include "../common/msan.h"
 
 /* GCC and Clang turn the rotate idiom into RORX under -mbmi2, into ROR
  * (and a copy) without. */
@@ -52,7 +52,7 @@
 /* Makes x a value the compiler must produce as written: stops it from
  * re-associating the sums below into the five-step order. No instruction.
  * MemorySanitizer reports a secret asm operand and drops its taint
- * (src/msan.h): its builds, which only check data flow, leave it out. */
+ * (src/common/msan.h): its builds, which only check data flow, leave it out. */
 #ifdef HWC_MSAN
 #define SUM_AS_WRITTEN(x) ((void)(x))
 #else

@@ -75,7 +75,7 @@ static void sha1_armv8_blocks(uint32_t state[5], const uint8_t *in, size_t nbloc
   state[4] = e;
 }
 
-const hwc_sha1_kernel hwc_sha1_armv8 = {
+const hwc_sha1_kernel hwc_sha1_armv8_ce = {
     .info = {.name = "armv8-ce",
              .required = HWC_REQUIRED,
              .priority = HWC_PRIO_HASH_INSN,

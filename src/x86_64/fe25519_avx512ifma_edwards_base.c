@@ -9,7 +9,7 @@
  *
  * Why a file of its own, on 512-bit vectors: the sum of the 64 table
  * points has no order, unlike a variable-base multiplication, so it splits
- * into independent partial sums. The 256-bit code of ge25519_avx512ifma.c
+ * into independent partial sums. The 256-bit code of fe25519_avx512ifma_edwards.c
  * keeps one point (X, Y, Z, T) in the four lanes of a vector; here a
  * 512-bit vector holds two such points, one per 256-bit half, and every
  * product, carry and lane move serves both at the price of one. Two such
@@ -23,7 +23,7 @@
  * moves and three full additions, two of them in one vector.
  *
  * The formulas, lane layouts and limb bounds are those of
- * ge25519_avx512ifma.c and fe25519_avx512ifma.h, lane for lane: a 512-bit
+ * fe25519_avx512ifma_edwards.c and fe25519_avx512ifma.h, lane for lane: a 512-bit
  * operation here is the 256-bit one applied to each half, so every bound
  * stated there holds here (sum_diff8 and add_cached8 merge two carried
  * sums into one, with their own bounds stated beside them) (mul8 takes limbs below 2^52, add8 and sub8
@@ -126,7 +126,7 @@ static inline __attribute__((always_inline)) __m512i p4_limb(int i) {
   return _mm512_set1_epi64((long long)((UINT64_C(1) << 53) - (i == 0 ? 76 : 4)));
 }
 
-/* (Y+X, Y-X, T, Z) of each point (X, Y, Z, T): ge25519_avx512ifma.c's
+/* (Y+X, Y-X, T, Z) of each point (X, Y, Z, T): fe25519_avx512ifma_edwards.c's
  * sum_diff, the left operand of an addition, with one carry instead of
  * two: (Y, Y, T, Z) + (X, 4p - X, 0, 0). X below 2^53 - 76 keeps 4p - X
  * non-negative and below 2^53; the sum of limbs below 2^52 + 2^53 is
@@ -173,7 +173,7 @@ static inline __attribute__((always_inline)) void add_cached8(fe8 *r, const fe8 
 }
 
 /* Completed 2p (dbl-2008-hwcd, a = -1): (S - t1, t1, t2, 2 ZZ - t2) with
- * S = (X+Y)^2, t1 = YY + XX, t2 = YY - XX, as ge25519_avx512ifma.c's dbl. */
+ * S = (X+Y)^2, t1 = YY + XX, t2 = YY - XX, as fe25519_avx512ifma_edwards.c's dbl. */
 static inline __attribute__((always_inline)) void dbl8(fe8 *r, const fe8 *p) {
   fe8 q, x, l, m, a, b, s, d, f, g, t;
   perm8(&q, p, LANES8(0, 1, 2, 1)); /* (X, Y, Z, Y) */

@@ -13,13 +13,13 @@
  * Constant time: carry-less multiplies, XORs, shuffles and masks derived
  * from public lengths only.
  */
-#ifndef HWC_GHASH_VPCLMUL_H
-#define HWC_GHASH_VPCLMUL_H
+#ifndef HWC_GHASH_VPCLMUL_AVX512_H
+#define HWC_GHASH_VPCLMUL_AVX512_H
 
 #include <immintrin.h>
 
 #include "ghash_clmul.h"
-#include "../msan.h"
+#include "../common/msan.h"
 
 typedef struct {
   __m512i lo, mid, hi;

@@ -78,7 +78,7 @@ static void sha512_armv8_blocks(uint64_t state[8], const uint8_t *in, size_t nbl
   vst1q_u64(state + 6, gh);
 }
 
-const hwc_sha512_kernel hwc_sha512_armv8 = {
+const hwc_sha512_kernel hwc_sha512_armv8_ce = {
     .info = {.name = "armv8-ce",
              .required = HWC_REQUIRED,
              .priority = HWC_PRIO_HASH_INSN,

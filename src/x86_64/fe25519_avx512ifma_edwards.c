@@ -35,7 +35,7 @@
  * (see the bench's ed25519 and ristretto255 rows).
  *
  * The fixed-base multiplication (edwards_base) is in
- * ge25519_base_avx512ifma.c: the same formulas on two points per 512-bit
+ * fe25519_avx512ifma_edwards_base.c: the same formulas on two points per 512-bit
  * vector.
  *
  * Bounds (limb bounds of each operation in fe25519_avx512ifma.h): no sum goes

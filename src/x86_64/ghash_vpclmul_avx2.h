@@ -11,13 +11,13 @@
  * include only from files compiled with -mvpclmulqdq -mavx2.
  * Constant time: carry-less multiplies, XORs, shuffles; masks from lengths.
  */
-#ifndef HWC_GHASH_VPCLMUL2_H
-#define HWC_GHASH_VPCLMUL2_H
+#ifndef HWC_GHASH_VPCLMUL_AVX2_H
+#define HWC_GHASH_VPCLMUL_AVX2_H
 
 #include <immintrin.h>
 
 #include "ghash_clmul.h"
-#include "../msan.h"
+#include "../common/msan.h"
 
 #ifdef HWC_MSAN
 /* MSan (clang 14) reports VPMASKMOVQ's operands, a secret stored lane

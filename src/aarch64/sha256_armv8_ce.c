@@ -60,7 +60,7 @@ static void sha256_armv8_blocks(uint32_t state[8], const uint8_t *in, size_t nbl
   vst1q_u32(state + 4, efgh);
 }
 
-const hwc_sha256_kernel hwc_sha256_armv8 = {
+const hwc_sha256_kernel hwc_sha256_armv8_ce = {
     .info = {.name = "armv8-ce",
              .required = HWC_REQUIRED,
              .priority = HWC_PRIO_HASH_INSN,

@@ -42,7 +42,7 @@ static void ghash_armv8_update(uint8_t y[16], const uint8_t *in, size_t nblocks,
   ghp_store(y, ghp_blocks(ghp_load(y), in, nblocks, table));
 }
 
-const hwc_ghash_kernel hwc_ghash_armv8 = {
+const hwc_ghash_kernel hwc_ghash_armv8_ce = {
     .info = {.name = "armv8-ce", .required = HWC_REQUIRED, .priority = HWC_PRIO_SCALAR, HWC_CALLS(ghash_armv8)},
     .init = ghash_armv8_init,
     .update = ghash_armv8_update,

@@ -206,9 +206,9 @@ static void aes_armv8_gcm_decrypt(uint8_t *out, const uint8_t *in, size_t nblock
   gcm8(1, out, in, nblocks, ctr, y, rk, rounds, table);
 }
 
-extern const hwc_ghash_kernel hwc_ghash_armv8;
+extern const hwc_ghash_kernel hwc_ghash_armv8_ce;
 
-const hwc_aes_kernel hwc_aes_armv8 = {
+const hwc_aes_kernel hwc_aes_armv8_ce = {
     .info = {.name = "armv8-ce",
              .required = HWC_REQUIRED,
              .priority = HWC_PRIO_SCALAR,
@@ -219,7 +219,7 @@ const hwc_aes_kernel hwc_aes_armv8 = {
     .ctr32 = aes_armv8_ctr32,
     .cbc_encrypt = aes_armv8_cbc_encrypt,
     .cbc_decrypt = aes_armv8_cbc_decrypt,
-    .gcm_ghash = &hwc_ghash_armv8,
+    .gcm_ghash = &hwc_ghash_armv8_ce,
     .gcm_encrypt = aes_armv8_gcm_encrypt,
     .gcm_decrypt = aes_armv8_gcm_decrypt,
 };
