@@ -10,8 +10,26 @@
  *
  * An implementation is one const instance of its primitive's struct, defined
  * in the file named after its ISA (src/x86_64/sha256_shani.c defines
- * hwc_sha256_shani) and listed in dispatch/registry.c. Kernels assume valid
- * input and never fail: arguments are checked once, at the public entry point.
+ * hwc_sha256_shani) and listed by its hwc_kernel() line in CMakeLists.txt,
+ * from which the build writes the registry's list. Kernels assume valid
+ * input and never fail: arguments are checked once, at the public entry
+ * point.
+ *
+ * Wiping: who clears memory that held secrets (keys, key schedules, powers
+ * of a MAC key, keystream, plaintext, secret scalars and exponents).
+ *  - Objects the caller owns (include/hwcrypto.h: hash, HMAC and Poly1305
+ *    contexts, AES and AES-GCM keys, RSA keys): every byte is zero after
+ *    the type's final call or its wipe/free function, whichever backend
+ *    filled it (tests/test_wipe.c, every type under every backend).
+ *  - The protocol layer's own buffers (src/<family>/: ChaCha20 states,
+ *    one-time keys, padded blocks, CRT intermediates, tags to compare):
+ *    hwc_memzero before the public function returns, on every path.
+ *  - Kernels hold secrets only in the storage the protocol hands them and in
+ *    registers and their own stack frame. They keep nothing in static or
+ *    heap memory and need not clear the arrays of their frame: what the
+ *    compiler spills there is beyond C's reach, so the library treats the
+ *    calling thread's stack as the caller's memory, as BoringSSL, OpenSSL
+ *    and libsodium do, and makes no promise about it.
  */
 #ifndef HWC_KERNELS_H
 #define HWC_KERNELS_H
