@@ -144,7 +144,7 @@ void hwc_cpu_probe(hwc_cpu_info *out) {
 static const feature_name names[] = {
     {HWC_CPU_ASIMD, "asimd"}, {HWC_CPU_ARM_AES, "aes"}, {HWC_CPU_ARM_PMULL, "pmull"},
     {HWC_CPU_ARM_SHA1, "sha1"}, {HWC_CPU_ARM_SHA2, "sha2"}, {HWC_CPU_ARM_SHA512, "sha512"},
-    {HWC_CPU_ARM_SHA3, "sha3"},
+    {HWC_CPU_ARM_SHA3, "sha3"}, {HWC_CPU_ARM_DIT, "dit"},
 };
 
 /* Linux AT_HWCAP bits (arch/arm64/include/uapi/asm/hwcap.h), spelled out so
@@ -156,6 +156,19 @@ static const feature_name names[] = {
 #define HWCAP_BIT_SHA2 (1ul << 6)
 #define HWCAP_BIT_SHA3 (1ul << 17)
 #define HWCAP_BIT_SHA512 (1ul << 21)
+#define HWCAP_BIT_CPUID (1ul << 11)
+#define HWCAP_BIT_DIT (1ul << 24)
+
+/* FEAT_DIT: HWCAP_DIT, or the DIT field (bits 51:48) of ID_AA64PFR0_EL1,
+ * which the kernel lets user space read when it sets HWCAP_CPUID (qemu-user
+ * 7.2 implements DIT under -cpu max without the HWCAP bit). */
+static int has_dit(unsigned long hw) {
+  if (hw & HWCAP_BIT_DIT) return 1;
+  if (!(hw & HWCAP_BIT_CPUID)) return 0;
+  uint64_t pfr0;
+  __asm__ volatile("mrs %0, ID_AA64PFR0_EL1" : "=r"(pfr0));
+  return (pfr0 >> 48 & 15) != 0;
+}
 
 /* MIDR_EL1 from sysfs ("0x00000000410fd0c1"), or the "CPU implementer" and
  * "CPU part" lines of /proc/cpuinfo; implementer is bits 31:24, part 15:4.
@@ -206,6 +219,7 @@ void hwc_cpu_probe(hwc_cpu_info *out) {
   if (hw & HWCAP_BIT_SHA2) f |= HWC_CPU_ARM_SHA2;
   if (hw & HWCAP_BIT_SHA512) f |= HWC_CPU_ARM_SHA512;
   if (hw & HWCAP_BIT_SHA3) f |= HWC_CPU_ARM_SHA3;
+  if (has_dit(hw)) f |= HWC_CPU_ARM_DIT;
   out->features = f;
 }
 

@@ -209,7 +209,15 @@ void hwc_dispatch_set_rules_for_tests(const hwc_uarch_rule *rules, size_t n) {
   test_nrules = n;
 }
 
-void hwc_testing_count_calls(int on) { __atomic_store_n(&hwc_counting_calls, on != 0, __ATOMIC_RELAXED); }
+void hwc_testing_count_calls(int on) {
+  pthread_once(&once, init_once);
+  __atomic_store_n(&hwc_dit_expected, on && (features & HWC_CPU_ARM_DIT) != 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&hwc_counting_calls, on != 0, __ATOMIC_RELAXED);
+}
+
+unsigned long hwc_testing_calls_without_dit(void) {
+  return __atomic_exchange_n(&hwc_calls_without_dit, 0, __ATOMIC_RELAXED);
+}
 
 int hwc_init(void) {
   pthread_once(&once, init_once);

@@ -119,6 +119,9 @@ void hwc_dispatch_set_cpu_for_tests(const char *vendor, unsigned family, unsigne
 void hwc_dispatch_set_rules_for_tests(const hwc_uarch_rule *rules, size_t n);
 void hwc_dispatch_reinit_for_tests(void);
 void hwc_testing_count_calls(int on);
+/* Counted kernel calls that ran with PSTATE.DIT clear on an aarch64 CPU
+ * with FEAT_DIT since the last call (0 elsewhere); resets the count. */
+unsigned long hwc_testing_calls_without_dit(void);
 
 #define HWC_KERNEL(prim, type) ((const type *)hwc_dispatch_get(prim))
 

@@ -80,10 +80,10 @@ static const hwc_uarch_rule rules[] = {
      * the Q-form SHA-512 schedule stall an in-order pipeline. cpu0's MIDR
      * decides: a big.LITTLE system whose cpu0 is a LITTLE core runs the
      * portable code on its big cores too. */
-    {"arm", 0x41, 0xd03, 0xd03, HWC_PRIM_FE25519, NULL, "aarch64"},
-    {"arm", 0x41, 0xd05, 0xd05, HWC_PRIM_FE25519, NULL, "aarch64"},
-    {"arm", 0x41, 0xd03, 0xd03, HWC_PRIM_SHA512, NULL, "neon"},
-    {"arm", 0x41, 0xd05, 0xd05, HWC_PRIM_SHA512, NULL, "neon"},
+    {"arm", 0x41, 0xd03, 0xd03, HWC_PRIM_FE25519, NULL, "aarch64", NULL},
+    {"arm", 0x41, 0xd05, 0xd05, HWC_PRIM_FE25519, NULL, "aarch64", NULL},
+    {"arm", 0x41, 0xd03, 0xd03, HWC_PRIM_SHA512, NULL, "neon", NULL},
+    {"arm", 0x41, 0xd05, 0xd05, HWC_PRIM_SHA512, NULL, "neon", NULL},
 #endif
     {NULL, 0, 0, 0, HWC_PRIM_COUNT, NULL, NULL, NULL}, /* end marker, never matches */
 };

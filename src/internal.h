@@ -9,6 +9,7 @@
 
 #include "../include/hwcrypto.h"
 #include "common/byteorder.h"
+#include "kernels.h"
 
 /* Reports a broken caller contract that a void function cannot return
  * (NULL with a non-zero length) and aborts. */
@@ -33,6 +34,34 @@ _Noreturn void hwc_fatal(const char *func, const char *what);
 #define HWC_DECLASSIFY(p, n) ((void)VALGRIND_MAKE_MEM_DEFINED((p), (n)))
 #else
 #define HWC_DECLASSIFY(p, n) ((void)0)
+#endif
+
+/* Data-independent timing (Arm FEAT_DIT): HWC_DIT_SCOPE() at the top of a
+ * public function sets PSTATE.DIT on an aarch64 CPU that has it, so that
+ * the instructions the architecture lists (integer arithmetic, logic,
+ * loads and stores, the crypto extensions' and most NEON instructions) run
+ * in time independent of their data, and clears it again on every way out
+ * of the function (the cleanup attribute). A function entered with DIT
+ * already set (the caller's choice, or an outer public function) leaves it
+ * set. Elsewhere it is nothing. The tests check that no kernel call runs
+ * without it where the CPU has it (tests/test_dit.c). The register is
+ * named by its encoding (S3_3_C4_C2_5), which needs no -march option. */
+#if defined(__aarch64__) && defined(__GNUC__)
+uint32_t hwc_dispatch_features(void);
+static inline int hwc_dit_enter(void) {
+  if (!(hwc_dispatch_features() & HWC_CPU_ARM_DIT)) return 0;
+  uint64_t dit;
+  __asm__ volatile("mrs %0, S3_3_C4_C2_5" : "=r"(dit));
+  if (dit >> 24 & 1) return 0;
+  __asm__ volatile("msr S3_3_C4_C2_5, %0" : : "r"((uint64_t)1 << 24) : "memory");
+  return 1;
+}
+static inline void hwc_dit_leave(const int *entered) {
+  if (*entered) __asm__ volatile("msr S3_3_C4_C2_5, %0" : : "r"((uint64_t)0) : "memory");
+}
+#define HWC_DIT_SCOPE() const int hwc_dit_entered_ __attribute__((cleanup(hwc_dit_leave), unused)) = hwc_dit_enter()
+#else
+#define HWC_DIT_SCOPE() ((void)0)
 #endif
 
 /* 1 when [a, a+n) and [b, b+n) overlap without being the same range: the

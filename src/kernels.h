@@ -62,6 +62,10 @@ enum {
   HWC_CPU_ARM_SHA512 = 1u << 20,
   HWC_CPU_ARM_SHA1 = 1u << 21,
   HWC_CPU_ARM_SHA3 = 1u << 22,
+  /* Not an instruction set: FEAT_DIT, the data-independent timing mode
+   * (PSTATE.DIT) that the protocol turns on around its work
+   * (HWC_DIT_SCOPE, src/internal.h). No kernel requires it. */
+  HWC_CPU_ARM_DIT = 1u << 23,
 };
 
 /*
@@ -149,9 +153,26 @@ extern __attribute__((visibility("hidden"))) int hwc_counting_calls;
 #define HWC_CALL_COUNTER(id) static unsigned long hwc_calls_##id
 #define HWC_COUNT_CALL(id)                                                                  \
   do {                                                                                      \
-    if (__builtin_expect(__atomic_load_n(&hwc_counting_calls, __ATOMIC_RELAXED), 0))        \
+    if (__builtin_expect(__atomic_load_n(&hwc_counting_calls, __ATOMIC_RELAXED), 0)) {      \
       __atomic_fetch_add(&hwc_calls_##id, 1, __ATOMIC_RELAXED);                            \
+      hwc_count_dit();                                                                      \
+    }                                                                                       \
   } while (0)
+
+/* While counting, on an aarch64 CPU with FEAT_DIT (hwc_dit_expected, set
+ * with the counting switch), a kernel call that runs with PSTATE.DIT clear
+ * is counted too: the protocol's HWC_DIT_SCOPE should have set it. */
+extern __attribute__((visibility("hidden"))) int hwc_dit_expected;
+extern __attribute__((visibility("hidden"))) unsigned long hwc_calls_without_dit;
+static inline void hwc_count_dit(void) {
+#if defined(__aarch64__) && defined(__GNUC__)
+  if (__atomic_load_n(&hwc_dit_expected, __ATOMIC_RELAXED)) {
+    uint64_t dit;
+    __asm__ volatile("mrs %0, S3_3_C4_C2_5" : "=r"(dit)); /* DIT, by its encoding: no -march needed */
+    if (!(dit >> 24 & 1)) __atomic_fetch_add(&hwc_calls_without_dit, 1, __ATOMIC_RELAXED);
+  }
+#endif
+}
 #define HWC_CALLS(id) .calls = &hwc_calls_##id,
 #define HWC_CALLS_AT(field, id) .field = &hwc_calls_##id,
 

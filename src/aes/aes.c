@@ -8,6 +8,7 @@ _Static_assert(sizeof(((hwc_aes_key *)0)->opaque_) >= HWC_AES_RK_BYTES, "hwc_aes
 _Static_assert(sizeof(((hwc_aes_gcm_key *)0)->ghash_) >= HWC_GHASH_TABLE_BYTES, "hwc_aes_gcm_key storage too small");
 
 int hwc_aes_init(hwc_aes_key *key, const uint8_t *k, size_t k_len) {
+  HWC_DIT_SCOPE();
   if (!key || !k) return HWC_ERR_INVALID_ARG;
   if (k_len != 16 && k_len != 24 && k_len != 32) return HWC_ERR_BAD_KEY;
   const hwc_aes_kernel *impl = HWC_KERNEL(HWC_PRIM_AES, hwc_aes_kernel);
@@ -28,6 +29,7 @@ static void require_key(const hwc_aes_key *key, const char *func) {
 }
 
 void hwc_aes_encrypt_block(uint8_t out[16], const uint8_t in[16], const hwc_aes_key *key) {
+  HWC_DIT_SCOPE();
   require_key(key, __func__);
   HWC_REQUIRE_BUF(out, 16);
   HWC_REQUIRE_BUF(in, 16);
@@ -35,6 +37,7 @@ void hwc_aes_encrypt_block(uint8_t out[16], const uint8_t in[16], const hwc_aes_
 }
 
 void hwc_aes_decrypt_block(uint8_t out[16], const uint8_t in[16], const hwc_aes_key *key) {
+  HWC_DIT_SCOPE();
   require_key(key, __func__);
   HWC_REQUIRE_BUF(out, 16);
   HWC_REQUIRE_BUF(in, 16);
@@ -52,6 +55,7 @@ static int check_bulk(const uint8_t *out, const uint8_t *in, size_t len, const u
 
 int hwc_aes_cbc_encrypt(uint8_t *out, const uint8_t *in, size_t len, uint8_t iv[16],
                         const hwc_aes_key *key) {
+  HWC_DIT_SCOPE();
   int err = check_bulk(out, in, len, iv, key);
   if (err) return err;
   if (len % 16) return HWC_ERR_INVALID_ARG;
@@ -61,6 +65,7 @@ int hwc_aes_cbc_encrypt(uint8_t *out, const uint8_t *in, size_t len, uint8_t iv[
 
 int hwc_aes_cbc_decrypt(uint8_t *out, const uint8_t *in, size_t len, uint8_t iv[16],
                         const hwc_aes_key *key) {
+  HWC_DIT_SCOPE();
   int err = check_bulk(out, in, len, iv, key);
   if (err) return err;
   if (len % 16) return HWC_ERR_INVALID_ARG;
@@ -88,6 +93,7 @@ void hwc_aes_ctr128_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint
 }
 
 int hwc_aes_ctr(uint8_t *out, const uint8_t *in, size_t len, uint8_t ctr[16], const hwc_aes_key *key) {
+  HWC_DIT_SCOPE();
   int err = check_bulk(out, in, len, ctr, key);
   if (err) return err;
   size_t full = len / 16, rest = len % 16;

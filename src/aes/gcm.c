@@ -32,6 +32,7 @@ static inline const hwc_ghash_kernel *gcm_ghash_impl(const hwc_aes_gcm_key *key)
 }
 
 int hwc_aes_gcm_init(hwc_aes_gcm_key *key, const uint8_t *k, size_t k_len) {
+  HWC_DIT_SCOPE();
   if (!key) return HWC_ERR_INVALID_ARG;
   uint8_t *raw = (uint8_t *)key;
   const hwc_aes_key *aes = gcm_aes_key(key);
@@ -189,6 +190,7 @@ static int check_args(const uint8_t *out, const uint8_t *in, size_t len, const u
 int hwc_aes_gcm_encrypt(uint8_t *ct, uint8_t *tag, size_t tag_len, const uint8_t *pt, size_t len,
                         const uint8_t *aad, size_t aad_len, const uint8_t *nonce, size_t nonce_len,
                         const hwc_aes_gcm_key *key) {
+  HWC_DIT_SCOPE();
   int err = check_args(ct, pt, len, tag, tag_len, aad, aad_len, nonce, nonce_len, key);
   if (err) return err;
   uint8_t full[16];
@@ -201,6 +203,7 @@ int hwc_aes_gcm_encrypt(uint8_t *ct, uint8_t *tag, size_t tag_len, const uint8_t
 int hwc_aes_gcm_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t *tag, size_t tag_len,
                         const uint8_t *aad, size_t aad_len, const uint8_t *nonce, size_t nonce_len,
                         const hwc_aes_gcm_key *key) {
+  HWC_DIT_SCOPE();
   int err = check_args(pt, ct, len, tag, tag_len, aad, aad_len, nonce, nonce_len, key);
   if (err) {
     if (pt && len && (uint64_t)len <= GCM_MAX_LEN && !hwc_partial_overlap(pt, ct, len)) hwc_memzero(pt, len);

@@ -65,6 +65,7 @@ static int check_stream_args(const uint8_t *out, const uint8_t *in, size_t len, 
 
 int hwc_chacha20(uint8_t *out, const uint8_t *in, size_t len, const uint8_t nonce[12], uint32_t counter,
                  const uint8_t key[32]) {
+  HWC_DIT_SCOPE();
   int err = check_stream_args(out, in, len, nonce, key);
   if (err) return err;
   /* Blocks used, the partial last one included, must fit below 2^32. */
@@ -80,6 +81,7 @@ int hwc_chacha20(uint8_t *out, const uint8_t *in, size_t len, const uint8_t nonc
 
 int hwc_xchacha20(uint8_t *out, const uint8_t *in, size_t len, const uint8_t nonce[24], uint64_t counter,
                   const uint8_t key[32]) {
+  HWC_DIT_SCOPE();
   int err = check_stream_args(out, in, len, nonce, key);
   if (err) return err;
   uint64_t blocks = (uint64_t)len / 64 + (len % 64 != 0);

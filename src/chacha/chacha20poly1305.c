@@ -108,6 +108,7 @@ static int check_args(const uint8_t *out, const uint8_t *tag, const uint8_t *in,
 int hwc_chacha20poly1305_encrypt(uint8_t *ct, uint8_t tag[16], const uint8_t *pt, size_t len,
                                  const uint8_t *aad, size_t aad_len, const uint8_t nonce[12],
                                  const uint8_t key[32]) {
+  HWC_DIT_SCOPE();
   int err = check_args(ct, tag, pt, len, aad, aad_len, nonce, key);
   if (err) return err;
   aead(ct, tag, pt, len, aad, aad_len, nonce, key, 0);
@@ -132,6 +133,7 @@ static int open_checked(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_
 int hwc_chacha20poly1305_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t tag[16],
                                  const uint8_t *aad, size_t aad_len, const uint8_t nonce[12],
                                  const uint8_t key[32]) {
+  HWC_DIT_SCOPE();
   int err = check_args(pt, tag, ct, len, aad, aad_len, nonce, key);
   if (err) return err;
   return open_checked(pt, ct, len, tag, aad, aad_len, nonce, key);
@@ -148,6 +150,7 @@ static void xsetup(uint8_t subkey[32], uint8_t n12[12], const uint8_t nonce[24],
 int hwc_xchacha20poly1305_encrypt(uint8_t *ct, uint8_t tag[16], const uint8_t *pt, size_t len,
                                   const uint8_t *aad, size_t aad_len, const uint8_t nonce[24],
                                   const uint8_t key[32]) {
+  HWC_DIT_SCOPE();
   int err = check_args(ct, tag, pt, len, aad, aad_len, nonce, key);
   if (err) return err;
   uint8_t subkey[32], n12[12];
@@ -160,6 +163,7 @@ int hwc_xchacha20poly1305_encrypt(uint8_t *ct, uint8_t tag[16], const uint8_t *p
 int hwc_xchacha20poly1305_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t tag[16],
                                   const uint8_t *aad, size_t aad_len, const uint8_t nonce[24],
                                   const uint8_t key[32]) {
+  HWC_DIT_SCOPE();
   int err = check_args(pt, tag, ct, len, aad, aad_len, nonce, key);
   if (err) return err;
   uint8_t subkey[32], n12[12];

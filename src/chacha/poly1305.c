@@ -17,6 +17,7 @@ static hwc_poly1305_state *state_of(hwc_poly1305_ctx *ctx) { return (hwc_poly130
  * clearing it on every init was set-up cost per message and nothing else.
  * final still wipes the whole context, cache included. */
 void hwc_poly1305_init(hwc_poly1305_ctx *ctx, const uint8_t key[32]) {
+  HWC_DIT_SCOPE();
   if (ctx == NULL || key == NULL) hwc_fatal(__func__, "NULL argument");
   memset(ctx->state, 0, offsetof(hwc_poly1305_state, powers));
   memset(ctx->buf, 0, sizeof ctx->buf);
@@ -29,6 +30,7 @@ void hwc_poly1305_init(hwc_poly1305_ctx *ctx, const uint8_t key[32]) {
 }
 
 void hwc_poly1305_update(hwc_poly1305_ctx *ctx, const uint8_t *msg, size_t len) {
+  HWC_DIT_SCOPE();
   if (ctx == NULL) hwc_fatal(__func__, "NULL context");
   HWC_REQUIRE_BUF(msg, len);
   const hwc_poly1305_kernel *k = ctx->kernel;
@@ -52,6 +54,7 @@ void hwc_poly1305_update(hwc_poly1305_ctx *ctx, const uint8_t *msg, size_t len) 
 }
 
 void hwc_poly1305_final(hwc_poly1305_ctx *ctx, uint8_t tag[16]) {
+  HWC_DIT_SCOPE();
   if (ctx == NULL || tag == NULL) hwc_fatal(__func__, "NULL argument");
   const hwc_poly1305_kernel *k = ctx->kernel;
   hwc_poly1305_state *st = state_of(ctx);
@@ -94,6 +97,7 @@ void hwc_poly1305_final(hwc_poly1305_ctx *ctx, uint8_t tag[16]) {
 }
 
 void hwc_poly1305(uint8_t tag[16], const uint8_t *msg, size_t len, const uint8_t key[32]) {
+  HWC_DIT_SCOPE();
   hwc_poly1305_ctx ctx;
   HWC_REQUIRE_BUF(msg, len);
   hwc_poly1305_init(&ctx, key);

@@ -20,6 +20,7 @@ static void clamp(uint8_t a[32]) {
 }
 
 int hwc_ed25519_seed_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[32]) {
+  HWC_DIT_SCOPE();
   if (!pk || !sk || !seed) return HWC_ERR_INVALID_ARG;
   const hwc_fe25519_kernel *k = hwc_fe25519_get();
   uint8_t az[64], s[32], a[32];
@@ -39,6 +40,7 @@ int hwc_ed25519_seed_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[
 }
 
 int hwc_ed25519_keypair(uint8_t pk[32], uint8_t sk[64]) {
+  HWC_DIT_SCOPE();
   if (!pk || !sk) return HWC_ERR_INVALID_ARG;
   uint8_t seed[32];
   int r = hwc_random_bytes(seed, sizeof seed);
@@ -51,6 +53,7 @@ int hwc_ed25519_keypair(uint8_t pk[32], uint8_t sk[64]) {
  * second half of sk, not recomputed: a caller that pairs a seed with the
  * wrong public key gets signatures that do not verify. */
 int hwc_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t len, const uint8_t sk[64]) {
+  HWC_DIT_SCOPE();
   if (!sig || !sk || (!msg && len)) return HWC_ERR_INVALID_ARG;
   hwc_ed25519_sign_k(hwc_fe25519_get(), sig, msg, len, sk);
   return HWC_OK;
@@ -93,6 +96,7 @@ void hwc_ed25519_sign_k(const hwc_fe25519_kernel *k, uint8_t sig[64], const uint
 /* libsodium's _crypto_sign_ed25519_verify_detached without ED25519_COMPAT,
  * check for check, in the same order. */
 int hwc_ed25519_verify(const uint8_t sig[64], const uint8_t *msg, size_t len, const uint8_t pk[32]) {
+  HWC_DIT_SCOPE();
   if (!sig || !pk || (!msg && len)) return HWC_ERR_INVALID_ARG;
   if (!hwc_sc25519_is_canonical(sig + 32)) return HWC_ERR_VERIFY;
   if (hwc_ge25519_has_small_order(sig)) return HWC_ERR_VERIFY;

@@ -185,12 +185,14 @@ static int is_zero32(const uint8_t s[32]) {
 }
 
 int hwc_ristretto255_is_valid_point(const uint8_t p[32]) {
+  HWC_DIT_SCOPE();
   if (!p) return 0;
   hwc_ge25519_p3 h;
   return decode(hwc_fe25519_get(), &h, p) == 0;
 }
 
 int hwc_ristretto255_from_hash(uint8_t p[32], const uint8_t h[64]) {
+  HWC_DIT_SCOPE();
   if (!p || !h) return HWC_ERR_INVALID_ARG;
   const hwc_fe25519_kernel *k = hwc_fe25519_get();
   hwc_fe25519 r0, r1;
@@ -225,14 +227,21 @@ static int add_sub(uint8_t r[32], const uint8_t p[32], const uint8_t q[32], int 
   return HWC_OK;
 }
 
-int hwc_ristretto255_add(uint8_t r[32], const uint8_t p[32], const uint8_t q[32]) { return add_sub(r, p, q, 0); }
-int hwc_ristretto255_sub(uint8_t r[32], const uint8_t p[32], const uint8_t q[32]) { return add_sub(r, p, q, 1); }
+int hwc_ristretto255_add(uint8_t r[32], const uint8_t p[32], const uint8_t q[32]) {
+  HWC_DIT_SCOPE();
+  return add_sub(r, p, q, 0);
+}
+int hwc_ristretto255_sub(uint8_t r[32], const uint8_t p[32], const uint8_t q[32]) {
+  HWC_DIT_SCOPE();
+  return add_sub(r, p, q, 1);
+}
 
 /* As libsodium: bit 255 of n is cleared, n is not reduced (any n gives
  * the same point as n mod L, since the decoded point's 4-torsion part
  * vanishes in the encoding), and an identity result is an error with q
  * all zero. */
 int hwc_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const uint8_t p[32]) {
+  HWC_DIT_SCOPE();
   if (!q || !n || !p) return HWC_ERR_INVALID_ARG;
   const hwc_fe25519_kernel *k = hwc_fe25519_get();
   hwc_ge25519_p3 P, Q;
@@ -249,6 +258,7 @@ int hwc_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const uint8_
 }
 
 int hwc_ristretto255_scalarmult_base(uint8_t q[32], const uint8_t n[32]) {
+  HWC_DIT_SCOPE();
   if (!q || !n) return HWC_ERR_INVALID_ARG;
   const hwc_fe25519_kernel *k = hwc_fe25519_get();
   hwc_ge25519_p3 Q;

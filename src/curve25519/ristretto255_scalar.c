@@ -5,6 +5,7 @@
 #include "scalar25519.h"
 
 void hwc_ristretto255_scalar_random(uint8_t r[32]) {
+  HWC_DIT_SCOPE();
   /* 512 uniform bits reduced mod L: the bias is below 2^-250. Zero is
    * redrawn, as libsodium does. */
   static const uint8_t zero[32];
@@ -16,14 +17,33 @@ void hwc_ristretto255_scalar_random(uint8_t r[32]) {
   hwc_memzero(wide, sizeof wide);
 }
 
-void hwc_ristretto255_scalar_add(uint8_t z[32], const uint8_t x[32], const uint8_t y[32]) { hwc_sc25519_add(z, x, y); }
-void hwc_ristretto255_scalar_sub(uint8_t z[32], const uint8_t x[32], const uint8_t y[32]) { hwc_sc25519_sub(z, x, y); }
-void hwc_ristretto255_scalar_mul(uint8_t z[32], const uint8_t x[32], const uint8_t y[32]) { hwc_sc25519_mul(z, x, y); }
-void hwc_ristretto255_scalar_negate(uint8_t neg[32], const uint8_t s[32]) { hwc_sc25519_negate(neg, s); }
-void hwc_ristretto255_scalar_complement(uint8_t comp[32], const uint8_t s[32]) { hwc_sc25519_complement(comp, s); }
-void hwc_ristretto255_scalar_reduce(uint8_t r[32], const uint8_t s[64]) { hwc_sc25519_reduce64(r, s); }
+void hwc_ristretto255_scalar_add(uint8_t z[32], const uint8_t x[32], const uint8_t y[32]) {
+  HWC_DIT_SCOPE();
+  hwc_sc25519_add(z, x, y);
+}
+void hwc_ristretto255_scalar_sub(uint8_t z[32], const uint8_t x[32], const uint8_t y[32]) {
+  HWC_DIT_SCOPE();
+  hwc_sc25519_sub(z, x, y);
+}
+void hwc_ristretto255_scalar_mul(uint8_t z[32], const uint8_t x[32], const uint8_t y[32]) {
+  HWC_DIT_SCOPE();
+  hwc_sc25519_mul(z, x, y);
+}
+void hwc_ristretto255_scalar_negate(uint8_t neg[32], const uint8_t s[32]) {
+  HWC_DIT_SCOPE();
+  hwc_sc25519_negate(neg, s);
+}
+void hwc_ristretto255_scalar_complement(uint8_t comp[32], const uint8_t s[32]) {
+  HWC_DIT_SCOPE();
+  hwc_sc25519_complement(comp, s);
+}
+void hwc_ristretto255_scalar_reduce(uint8_t r[32], const uint8_t s[64]) {
+  HWC_DIT_SCOPE();
+  hwc_sc25519_reduce64(r, s);
+}
 
 int hwc_ristretto255_scalar_invert(uint8_t recip[32], const uint8_t s[32]) {
+  HWC_DIT_SCOPE();
   static const uint8_t zero[32];
   hwc_sc25519_invert(recip, s);
   /* libsodium reports only the all-zero encoding; other multiples of L

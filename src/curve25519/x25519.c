@@ -28,6 +28,7 @@ static int is_zero32(const uint8_t s[32]) {
 }
 
 int hwc_x25519(uint8_t shared[32], const uint8_t scalar[32], const uint8_t point[32]) {
+  HWC_DIT_SCOPE();
   if (!shared || !scalar || !point) return HWC_ERR_INVALID_ARG;
   const hwc_fe25519_kernel *k = hwc_fe25519_get();
   static const uint8_t one[32] = {1};
@@ -57,6 +58,7 @@ int hwc_x25519(uint8_t shared[32], const uint8_t scalar[32], const uint8_t point
 /* The birational map of RFC 7748 section 4.1: u = (1 + y) / (1 - y) =
  * (Z + Y) / (Z - Y), one inversion instead of a ladder. */
 int hwc_x25519_base(uint8_t pub[32], const uint8_t scalar[32]) {
+  HWC_DIT_SCOPE();
   if (!pub || !scalar) return HWC_ERR_INVALID_ARG;
   const hwc_fe25519_kernel *k = hwc_fe25519_get();
   uint8_t e[32];
@@ -77,6 +79,7 @@ int hwc_x25519_base(uint8_t pub[32], const uint8_t scalar[32]) {
 }
 
 int hwc_x25519_keypair(uint8_t pub[32], uint8_t sec[32]) {
+  HWC_DIT_SCOPE();
   if (!pub || !sec) return HWC_ERR_INVALID_ARG;
   int r = hwc_random_bytes(sec, 32);
   if (r != HWC_OK) return r;

@@ -72,6 +72,7 @@ void hwc_mgf1_xor(hwc_hash h, uint8_t *out, size_t out_len, const uint8_t *seed,
 
 
 int hwc_digest(uint8_t *out, const uint8_t *in, size_t len, hwc_hash h) {
+  HWC_DIT_SCOPE();
   if (hwc_hash_len(h) == 0 || out == NULL || (in == NULL && len != 0)) return HWC_ERR_INVALID_ARG;
   hwc_hash_oneshot(h, out, in, len);
   return HWC_OK;

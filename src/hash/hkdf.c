@@ -6,6 +6,7 @@
 
 int hwc_hkdf_extract(uint8_t *prk, const uint8_t *salt, size_t salt_len, hwc_hash h, const uint8_t *ikm,
                      size_t ikm_len) {
+  HWC_DIT_SCOPE();
   size_t hl = hwc_hash_len(h);
   if (hl == 0 || prk == NULL || (salt == NULL && salt_len != 0) || (ikm == NULL && ikm_len != 0))
     return HWC_ERR_INVALID_ARG;
@@ -16,6 +17,7 @@ int hwc_hkdf_extract(uint8_t *prk, const uint8_t *salt, size_t salt_len, hwc_has
 
 int hwc_hkdf_expand(uint8_t *out, size_t out_len, const uint8_t *info, size_t info_len, hwc_hash h,
                     const uint8_t *prk, size_t prk_len) {
+  HWC_DIT_SCOPE();
   size_t hl = hwc_hash_len(h);
   if (hl == 0 || prk == NULL || prk_len < hl || (out == NULL && out_len != 0) ||
       (info == NULL && info_len != 0))
@@ -44,6 +46,7 @@ int hwc_hkdf_expand(uint8_t *out, size_t out_len, const uint8_t *info, size_t in
 
 int hwc_hkdf(uint8_t *out, size_t out_len, const uint8_t *info, size_t info_len, const uint8_t *salt,
              size_t salt_len, hwc_hash h, const uint8_t *ikm, size_t ikm_len) {
+  HWC_DIT_SCOPE();
   size_t hl = hwc_hash_len(h);
   if (hl == 0 || (out == NULL && out_len != 0) || (info == NULL && info_len != 0)) return HWC_ERR_INVALID_ARG;
   if (out_len > 255 * hl) return HWC_ERR_TOO_LONG;

@@ -18,6 +18,7 @@ static void absorb_padded_key(hash_ctx *s, hwc_hash h, const uint8_t *k0, size_t
 }
 
 int hwc_hmac_init(hwc_hmac_ctx *c, hwc_hash h, const uint8_t *key, size_t key_len) {
+  HWC_DIT_SCOPE();
   if (c == NULL) return HWC_ERR_INVALID_ARG;
   if (hwc_hash_len(h) == 0 || (key == NULL && key_len != 0)) {
     hwc_memzero(c, sizeof *c);
@@ -37,11 +38,13 @@ int hwc_hmac_init(hwc_hmac_ctx *c, hwc_hash h, const uint8_t *key, size_t key_le
 }
 
 void hwc_hmac_update(hwc_hmac_ctx *c, const uint8_t *msg, size_t len) {
+  HWC_DIT_SCOPE();
   HWC_REQUIRE_BUF(msg, len);
   hwc_hash_update(&c->inner, msg, len);
 }
 
 void hwc_hmac_final(hwc_hmac_ctx *c, uint8_t *mac) {
+  HWC_DIT_SCOPE();
   uint8_t inner[64];
   size_t hl = hwc_hash_len(c->inner.hash);
   hwc_hash_final(&c->inner, inner);
@@ -52,6 +55,7 @@ void hwc_hmac_final(hwc_hmac_ctx *c, uint8_t *mac) {
 }
 
 int hwc_hmac(uint8_t *mac, const uint8_t *msg, size_t len, hwc_hash h, const uint8_t *key, size_t key_len) {
+  HWC_DIT_SCOPE();
   if (mac == NULL || (msg == NULL && len != 0)) return HWC_ERR_INVALID_ARG;
   hwc_hmac_ctx c;
   int rc = hwc_hmac_init(&c, h, key, key_len);
@@ -63,6 +67,7 @@ int hwc_hmac(uint8_t *mac, const uint8_t *msg, size_t len, hwc_hash h, const uin
 
 int hwc_hmac_verify(const uint8_t *tag, size_t tag_len, const uint8_t *msg, size_t len, hwc_hash h,
                     const uint8_t *key, size_t key_len) {
+  HWC_DIT_SCOPE();
   if (tag == NULL || tag_len == 0 || tag_len > hwc_hash_len(h)) return HWC_ERR_INVALID_ARG;
   uint8_t mac[64];
   int rc = hwc_hmac(mac, msg, len, h, key, key_len);

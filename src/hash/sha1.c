@@ -28,6 +28,7 @@ void hwc_sha1_final(hwc_sha256_ctx *c, uint8_t out[20]) {
 }
 
 void hwc_sha1(uint8_t out[20], const uint8_t *in, size_t len) {
+  HWC_DIT_SCOPE();
   hwc_sha256_ctx c;
   hwc_sha1_init(&c);
   hwc_sha1_update(&c, in, len);

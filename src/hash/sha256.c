@@ -16,16 +16,19 @@ void hwc_sha256_init(hwc_sha256_ctx *c) {
 }
 
 void hwc_sha256_update(hwc_sha256_ctx *c, const uint8_t *in, size_t len) {
+  HWC_DIT_SCOPE();
   HWC_REQUIRE_BUF(in, len);
   if (len == 0) return;
   hwc_md64_update(c, in, len, HWC_KERNEL(HWC_PRIM_SHA256, hwc_sha256_kernel)->blocks);
 }
 
 void hwc_sha256_final(hwc_sha256_ctx *c, uint8_t out[32]) {
+  HWC_DIT_SCOPE();
   hwc_md64_final(c, out, 8, HWC_KERNEL(HWC_PRIM_SHA256, hwc_sha256_kernel)->blocks);
 }
 
 void hwc_sha256(uint8_t out[32], const uint8_t *in, size_t len) {
+  HWC_DIT_SCOPE();
   hwc_sha256_ctx c;
   hwc_sha256_init(&c);
   hwc_sha256_update(&c, in, len);

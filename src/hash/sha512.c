@@ -24,6 +24,7 @@ void hwc_sha512_init(hwc_sha512_ctx *c) { init_with(c, sha512_iv); }
 void hwc_sha384_init(hwc_sha512_ctx *c) { init_with(c, sha384_iv); }
 
 void hwc_sha512_update(hwc_sha512_ctx *c, const uint8_t *in, size_t len) {
+  HWC_DIT_SCOPE();
   HWC_REQUIRE_BUF(in, len);
   if (len == 0) return;
   const hwc_sha512_kernel *k = HWC_KERNEL(HWC_PRIM_SHA512, hwc_sha512_kernel);
@@ -70,10 +71,17 @@ static void finish(hwc_sha512_ctx *c, uint8_t *out, size_t out_len) {
   hwc_memzero(c, sizeof *c);
 }
 
-void hwc_sha512_final(hwc_sha512_ctx *c, uint8_t out[64]) { finish(c, out, 64); }
-void hwc_sha384_final(hwc_sha512_ctx *c, uint8_t out[48]) { finish(c, out, 48); }
+void hwc_sha512_final(hwc_sha512_ctx *c, uint8_t out[64]) {
+  HWC_DIT_SCOPE();
+  finish(c, out, 64);
+}
+void hwc_sha384_final(hwc_sha512_ctx *c, uint8_t out[48]) {
+  HWC_DIT_SCOPE();
+  finish(c, out, 48);
+}
 
 void hwc_sha512(uint8_t out[64], const uint8_t *in, size_t len) {
+  HWC_DIT_SCOPE();
   hwc_sha512_ctx c;
   hwc_sha512_init(&c);
   hwc_sha512_update(&c, in, len);
@@ -81,6 +89,7 @@ void hwc_sha512(uint8_t out[64], const uint8_t *in, size_t len) {
 }
 
 void hwc_sha384(uint8_t out[48], const uint8_t *in, size_t len) {
+  HWC_DIT_SCOPE();
   hwc_sha512_ctx c;
   hwc_sha384_init(&c);
   hwc_sha512_update(&c, in, len);

@@ -356,6 +356,7 @@ void hwc_bn_modexp_vartime(uint64_t *r, const uint64_t *a, const uint64_t *e, si
 
 int hwc_modexp(uint8_t *out, const uint8_t *base, const uint8_t *exp, size_t exp_len, const uint8_t *m,
                size_t m_len) {
+  HWC_DIT_SCOPE();
   if (out == NULL || base == NULL || m == NULL || (exp == NULL && exp_len != 0)) return HWC_ERR_INVALID_ARG;
   if (m_len == 0 || m_len > 8 * HWC_BN_MAX_LIMBS || exp_len > 8 * HWC_BN_MAX_LIMBS) return HWC_ERR_INVALID_ARG;
   if (!(m[m_len - 1] & 1)) return HWC_ERR_INVALID_ARG;

@@ -23,6 +23,7 @@ static int import_der(hwc_rsa_key **key, const uint8_t *der, size_t len, const c
 }
 
 int hwc_rsa_import(hwc_rsa_key **key, const uint8_t *data, size_t len) {
+  HWC_DIT_SCOPE();
   if (key == NULL || (data == NULL && len != 0)) return HWC_ERR_INVALID_ARG;
   *key = NULL;
   if (len == 0) return HWC_ERR_BAD_ENCODING;
@@ -55,6 +56,7 @@ static int export_der(uint8_t *der, size_t *der_len, int private_key, const hwc_
 }
 
 int hwc_rsa_export(uint8_t *out, size_t *out_len, int private_key, int pem, const hwc_rsa_key *key) {
+  HWC_DIT_SCOPE();
   if (key == NULL || out_len == NULL || (private_key && !key->has_private)) return HWC_ERR_INVALID_ARG;
   size_t cap = out ? *out_len : 0, scratch_len = HWC_RSA_PARTS * (HWC_RSA_MAX_BITS / 8 + 1);
   uint8_t *scratch = malloc(scratch_len);

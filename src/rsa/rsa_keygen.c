@@ -274,6 +274,7 @@ static int far_apart(const uint64_t *p, const uint64_t *q, size_t n, size_t pos)
 }
 
 int hwc_rsa_generate(hwc_rsa_key **key, unsigned bits, uint64_t e) {
+  HWC_DIT_SCOPE();
   if (key == NULL) return HWC_ERR_INVALID_ARG;
   *key = NULL;
   if (e == 0) e = 65537;

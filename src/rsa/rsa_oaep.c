@@ -12,6 +12,7 @@
 
 int hwc_rsa_encrypt_oaep(uint8_t *ct, size_t *ct_len, const uint8_t *pt, size_t len, const uint8_t *label,
                          size_t label_len, hwc_hash h, const hwc_rsa_key *key) {
+  HWC_DIT_SCOPE();
   if (key == NULL || ct_len == NULL || (pt == NULL && len != 0) || (label == NULL && label_len != 0) ||
       hwc_hash_len(h) == 0)
     return HWC_ERR_INVALID_ARG;
@@ -29,6 +30,7 @@ int hwc_rsa_encrypt_oaep(uint8_t *ct, size_t *ct_len, const uint8_t *pt, size_t 
 
 int hwc_rsa_decrypt_oaep(uint8_t *pt, size_t *pt_len, const uint8_t *ct, size_t len, const uint8_t *label,
                          size_t label_len, hwc_hash h, const hwc_rsa_key *key) {
+  HWC_DIT_SCOPE();
   if (key == NULL || pt_len == NULL || (ct == NULL && len != 0) || (label == NULL && label_len != 0) ||
       hwc_hash_len(h) == 0 || !key->has_private)
     return HWC_ERR_INVALID_ARG;

@@ -37,6 +37,7 @@ static int sign_prologue(const uint8_t *sig, size_t *sig_len, const void *msg, s
 
 int hwc_rsa_sign_pkcs1(uint8_t *sig, size_t *sig_len, const uint8_t *msg, size_t len, hwc_hash h,
                        const hwc_rsa_key *key) {
+  HWC_DIT_SCOPE();
   int rc = sign_prologue(sig, sig_len, msg, len, h, key);
   if (rc) return rc;
   uint8_t digest[64], em[HWC_RSA_MAX_BITS / 8];
@@ -54,6 +55,7 @@ static int public_op(uint8_t *m, const uint8_t *sig, size_t sig_len, const hwc_r
 
 int hwc_rsa_verify_pkcs1(const uint8_t *sig, size_t sig_len, const uint8_t *msg, size_t len, hwc_hash h,
                          const hwc_rsa_key *key) {
+  HWC_DIT_SCOPE();
   int rc = check_common(msg, len, key, h);
   if (rc) return rc;
   uint8_t digest[64], m[HWC_RSA_MAX_BITS / 8], em[HWC_RSA_MAX_BITS / 8];
@@ -69,6 +71,7 @@ static size_t pss_em_len(const hwc_rsa_key *key) { return (key->nbits - 1 + 7) /
 
 int hwc_rsa_sign_pss(uint8_t *sig, size_t *sig_len, const uint8_t *msg, size_t len, hwc_hash h, size_t salt_len,
                      const hwc_rsa_key *key) {
+  HWC_DIT_SCOPE();
   int rc = sign_prologue(sig, sig_len, msg, len, h, key);
   if (rc) return rc;
   size_t k = key->nbytes, em_len = pss_em_len(key), hl = hwc_hash_len(h);
@@ -87,6 +90,7 @@ int hwc_rsa_sign_pss(uint8_t *sig, size_t *sig_len, const uint8_t *msg, size_t l
 
 int hwc_rsa_verify_pss(const uint8_t *sig, size_t sig_len, const uint8_t *msg, size_t len, hwc_hash h,
                        size_t salt_len, const hwc_rsa_key *key) {
+  HWC_DIT_SCOPE();
   int rc = check_common(msg, len, key, h);
   if (rc) return rc;
   size_t k = key->nbytes, em_len = pss_em_len(key);
@@ -99,6 +103,7 @@ int hwc_rsa_verify_pss(const uint8_t *sig, size_t sig_len, const uint8_t *msg, s
 
 int hwc_rsa_private_encrypt_pkcs1(uint8_t *out, size_t *out_len, const uint8_t *in, size_t len,
                                   const hwc_rsa_key *key) {
+  HWC_DIT_SCOPE();
   if (key == NULL || (in == NULL && len != 0) || out_len == NULL || !key->has_private) return HWC_ERR_INVALID_ARG;
   int rc = hwc_rsa_need_output(out, out_len, key->nbytes);
   if (rc) return rc;
@@ -109,6 +114,7 @@ int hwc_rsa_private_encrypt_pkcs1(uint8_t *out, size_t *out_len, const uint8_t *
 
 int hwc_rsa_public_decrypt_pkcs1(uint8_t *out, size_t *out_len, const uint8_t *in, size_t len,
                                  const hwc_rsa_key *key) {
+  HWC_DIT_SCOPE();
   if (key == NULL || out_len == NULL || (out == NULL && *out_len != 0)) return HWC_ERR_INVALID_ARG;
   uint8_t m[HWC_RSA_MAX_BITS / 8];
   int rc = public_op(m, in, len, key);
