@@ -38,8 +38,8 @@ for f in $(git ls-files 'src/*/*.c' 'src/*/*.h'); do
       for i in $incs; do
         case $i in *generic/*|*x86_64/*|*aarch64/*) say "$f includes the backend file $i" ;; esac
       done
-      for t in $tables; do
-        if grep -qw "$t" "$f"; then say "$f names the backend table $t (use the dispatcher)"; fi
+      for t in $(grep -o -w -F "$tables" "$f" | sort -u); do
+        say "$f names the backend table $t (use the dispatcher)"
       done ;;
   esac
 done

@@ -16,13 +16,12 @@
 
 #include "../kernels.h"
 #include "aesni_modes.h"
-#include "x86_aes.h"
 
 HWC_CALL_COUNTER(aes_aesni_avx);
 
 static void aesni_avx_setkey(void *rk, const uint8_t *key, size_t key_len) {
   HWC_COUNT_CALL(aes_aesni_avx);
-  hwc_aesni_setkey(rk, key, key_len);
+  aesni_setkey(rk, key, key_len);
 }
 
 static void aesni_avx_encrypt(uint8_t *out, const uint8_t *in, size_t nblocks, const void *rk, unsigned rounds) {
@@ -38,7 +37,7 @@ static void aesni_avx_decrypt(uint8_t *out, const uint8_t *in, size_t nblocks, c
 static void aesni_avx_cbc_encrypt(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t iv[16], const void *rk,
                                   unsigned rounds) {
   HWC_COUNT_CALL(aes_aesni_avx);
-  hwc_aesni_cbc_encrypt(out, in, nblocks, iv, rk, rounds);
+  aesni_cbc_enc(out, in, nblocks, iv, aesni_ek(rk), rounds);
 }
 
 static void aesni_avx_cbc_decrypt(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t iv[16], const void *rk,

@@ -45,6 +45,7 @@
 #include <stdint.h>
 
 #include "../common/msan.h"
+#include "../kernels.h"
 #include "ghash_clmul.h"
 
 /* The loops are inlined into each entry point, so that the constant block
@@ -66,6 +67,23 @@ AESNI_INLINE void aesni_load_keys(__m128i ks[15], const uint8_t *k, unsigned rou
   for (unsigned r = 0; r <= rounds; r++) ks[r] = aesni_rk(k, r);
 }
 
+/* The key schedule of every x86 AES backend (the VAES ones keep this
+ * layout: aesni_ek, aesni_dk): the portable constant-time expansion, then
+ * AESIMC for the decryption keys (FIPS 197 section 5.3.5, the equivalent
+ * inverse cipher). The expansion's words are cleared before return. */
+static inline void aesni_setkey(void *rk, const uint8_t *key, size_t key_len) {
+  uint32_t w[60];
+  unsigned rounds = (unsigned)(key_len / 4 + 6);
+  uint8_t *ek = rk, *dk = ek + 16 * 16;
+  hwc_aes_expand_key(w, key, key_len);
+  for (unsigned i = 0; i <= rounds; i++) aesni_st(ek + 16 * i, aesni_ld(w + 4 * i));
+  aesni_st(dk, aesni_ld(w + 4 * rounds));
+  for (unsigned i = 1; i < rounds; i++) aesni_st(dk + 16 * i, _mm_aesimc_si128(aesni_ld(w + 4 * (rounds - i))));
+  aesni_st(dk + 16 * rounds, aesni_ld(w));
+  __m128i z = _mm_setzero_si128();
+  for (int i = 0; i < 15; i++) aesni_st(w + 4 * i, z);
+}
+
 /* One block. The first nine middle rounds, common to every key size, have
  * a constant count so the compiler lays them out straight; AES-192 and
  * AES-256 add two or four (the key size is public). */
@@ -81,6 +99,18 @@ static inline __m128i aesni_dec1(__m128i b, const uint8_t *k, unsigned rounds) {
   for (unsigned r = 1; r < 10; r++) b = _mm_aesdec_si128(b, aesni_rk(k, r));
   for (unsigned r = 10; r < rounds; r++) b = _mm_aesdec_si128(b, aesni_rk(k, r));
   return _mm_aesdeclast_si128(b, aesni_rk(k, rounds));
+}
+
+/* CBC encryption, serial by definition: one block at a time, iv updated
+ * to the last ciphertext block. */
+static inline void aesni_cbc_enc(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t iv[16], const uint8_t *ek,
+                                 unsigned rounds) {
+  __m128i c = aesni_ld(iv);
+  for (; nblocks; nblocks--, in += 16, out += 16) {
+    c = aesni_enc1(_mm_xor_si128(c, aesni_ld(in)), ek, rounds);
+    aesni_st(out, c);
+  }
+  aesni_st(iv, c);
 }
 
 /* The whole cipher over w blocks (w is a constant after inlining: 4 or 8),
