@@ -76,10 +76,9 @@ size_t t_for_each_impl_where(hwc_prim p, int (*want)(hwc_prim p), t_impl_body bo
 /* How many t_for_each_impl bodies passed for implementation i of p in
  * this process (a body that failed does not count). */
 unsigned long t_bodies_passed(hwc_prim p, size_t i);
-/* The calls counter of implementation i of p (test builds count calls). */
+/* The calls counter of implementation i of p (counting is turned on by
+ * this and by t_for_each_impl). */
 unsigned long t_impl_calls(hwc_prim p, size_t i);
-/* Test-only re-selection after changing HWCRYPTO_* variables (dispatch.c). */
-void hwc_dispatch_reinit_for_tests(void);
 
 #define CHECK_MEM(a, b, n, ...) CHECK_MSG(memcmp((a), (b), (n)) == 0, __VA_ARGS__)
 

@@ -7,8 +7,8 @@
  * overwriting a source, so the GCM loop, which reuses every block and
  * product operand, needs no register copies, and round keys and table
  * entries become unaligned memory operands. The key schedule and serial
- * CBC encryption are aes_aesni.c's (same round key layout, x86_aes.h), and
- * GCM pairs with the pclmul GHASH table.
+ * CBC encryption are the shared ones of aesni_modes.h (aes_aesni.c's round
+ * key layout), and GCM pairs with the pclmul GHASH table.
  * ISA: AES-NI, PCLMULQDQ, AVX (with SSSE3, SSE4.1).
  * Constant time: as aes_aesni.c; see aesni_modes.h.
  */

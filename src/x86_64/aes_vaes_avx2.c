@@ -8,7 +8,7 @@
  * previous batch when encrypting, the current one when decrypting), one
  * reduction per batch (ghash_vpclmul_avx2.h). Tails use AVX2 masked loads and
  * stores. Round keys, key schedule, single blocks and serial CBC-encrypt
- * are AES-NI's (x86_aes.h).
+ * are AES-NI's (aesni_modes.h).
  * ISA: VAES, VPCLMULQDQ, AVX2, AVX, AES-NI, PCLMULQDQ, SSSE3, SSE4.1.
  * Constant time: AES and carry-less multiply instructions run in
  * data-independent time; masks and branches depend on lengths only.
@@ -18,7 +18,6 @@
 #include "../kernels.h"
 #include "ghash_vpclmul_avx2.h"
 #include "aesni_modes.h"
-#include "x86_aes.h"
 
 HWC_CALL_COUNTER(aes_vaes_avx2);
 

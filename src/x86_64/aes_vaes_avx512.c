@@ -10,7 +10,7 @@
  * the additional data, the batches, and a last masked pass whose GHASH run
  * also takes the lengths block, so a 64-byte message is one call with one
  * register of blocks and two reductions, not four kernel calls.
- * The round keys are AES-NI's (x86_aes.h), broadcast to all four lanes on
+ * The round keys are AES-NI's (aesni_modes.h), broadcast to all four lanes on
  * entry; key schedule, single blocks and serial CBC-encrypt are AES-NI's.
  * Key storage is read with unaligned loads: a key object from malloc is
  * only 16-byte aligned, not the 64 bytes its type asks for.
@@ -24,7 +24,6 @@
 #include "../kernels.h"
 #include "ghash_vpclmul_avx512.h"
 #include "aesni_modes.h"
-#include "x86_aes.h"
 
 HWC_CALL_COUNTER(aes_vaes_avx512);
 

@@ -8,7 +8,7 @@
  * destructive two-operand ones and take unaligned memory operands.
  * Include only from files compiled with -maes -mpclmul -mssse3.
  *
- * Round keys: the layout of x86_aes.h (encryption keys in slots 0..rounds,
+ * Round keys: the layout aesni_setkey writes (encryption keys in slots 0..rounds,
  * the equivalent-inverse-cipher keys from slot 16), at any address. The
  * legacy SSE forms fault on a misaligned memory operand, so the loops that
  * use a round key many times first copy the schedule into an aligned local
