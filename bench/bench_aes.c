@@ -120,8 +120,8 @@ BENCH_DEFINE_SUITE(aes,
   {"aes-256-cbc-encrypt", HWC_PRIM_AES, BENCH_BULK, setup_256, run_cbc_encrypt, teardown},
   {"aes-128-ctr", HWC_PRIM_AES, BENCH_BULK, setup_128, run_ctr, teardown},
   {"aes-256-ctr", HWC_PRIM_AES, BENCH_BULK, setup_256, run_ctr, teardown},
-  {"aes-128-gcm-encrypt", HWC_PRIM_AES, BENCH_BULK, setup_gcm128, run_gcm_encrypt, teardown},
-  {"aes-128-gcm-decrypt", HWC_PRIM_AES, BENCH_BULK, setup_gcm128_dec, run_gcm_decrypt, teardown},
-  {"aes-256-gcm-encrypt", HWC_PRIM_AES, BENCH_BULK, setup_gcm256, run_gcm_encrypt, teardown},
-  {"aes-128-gcm-encrypt-ad13", HWC_PRIM_AES, BENCH_BULK, setup_gcm128, run_gcm_encrypt_ad13, teardown},
-  {"aes-256-gcm-encrypt-ad13", HWC_PRIM_AES, BENCH_BULK, setup_gcm256, run_gcm_encrypt_ad13, teardown});
+  {"aes-128-gcm-encrypt", HWC_PRIM_AES_GCM, BENCH_BULK, setup_gcm128, run_gcm_encrypt, teardown},
+  {"aes-128-gcm-decrypt", HWC_PRIM_AES_GCM, BENCH_BULK, setup_gcm128_dec, run_gcm_decrypt, teardown},
+  {"aes-256-gcm-encrypt", HWC_PRIM_AES_GCM, BENCH_BULK, setup_gcm256, run_gcm_encrypt, teardown},
+  {"aes-128-gcm-encrypt-ad13", HWC_PRIM_AES_GCM, BENCH_BULK, setup_gcm128, run_gcm_encrypt_ad13, teardown},
+  {"aes-256-gcm-encrypt-ad13", HWC_PRIM_AES_GCM, BENCH_BULK, setup_gcm256, run_gcm_encrypt_ad13, teardown});

@@ -25,5 +25,5 @@ static void run_xaead(bench_io *io, size_t len) {
 BENCH_DEFINE_SUITE(chacha,
   {"chacha20", HWC_PRIM_CHACHA20, BENCH_BULK, NULL, run_chacha20, NULL},
   {"poly1305", HWC_PRIM_POLY1305, BENCH_BULK, NULL, run_poly1305, NULL},
-  {"chacha20-poly1305-encrypt", HWC_PRIM_CHACHA20, BENCH_BULK, NULL, run_aead, NULL},
-  {"xchacha20-poly1305-encrypt", HWC_PRIM_CHACHA20, BENCH_BULK, NULL, run_xaead, NULL});
+  {"chacha20-poly1305-encrypt", HWC_PRIM_CHACHA20_POLY1305, BENCH_BULK, NULL, run_aead, NULL},
+  {"xchacha20-poly1305-encrypt", HWC_PRIM_CHACHA20_POLY1305, BENCH_BULK, NULL, run_xaead, NULL});

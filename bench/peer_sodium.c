@@ -284,10 +284,10 @@ typedef struct {
 static const sodium_candidate candidates[] = {
     {BULK("chacha20", CHACHA20, NULL, run_chacha20, NULL), "crypto_stream_chacha20_ietf_xor_ic"},
     {BULK("poly1305", POLY1305, NULL, run_poly1305, NULL), "crypto_onetimeauth_poly1305"},
-    {BULK("chacha20-poly1305-encrypt", CHACHA20, NULL, run_aead, NULL), "crypto_aead_chacha20poly1305_ietf_encrypt"},
-    {BULK("xchacha20-poly1305-encrypt", CHACHA20, NULL, run_xaead, NULL),
+    {BULK("chacha20-poly1305-encrypt", CHACHA20_POLY1305, NULL, run_aead, NULL), "crypto_aead_chacha20poly1305_ietf_encrypt"},
+    {BULK("xchacha20-poly1305-encrypt", CHACHA20_POLY1305, NULL, run_xaead, NULL),
      "crypto_aead_xchacha20poly1305_ietf_encrypt"},
-    {BULK("aes-256-gcm-encrypt", AES, setup_gcm, run_gcm, teardown_free),
+    {BULK("aes-256-gcm-encrypt", AES_GCM, setup_gcm, run_gcm, teardown_free),
      "crypto_aead_aes256gcm_is_available crypto_aead_aes256gcm_statebytes crypto_aead_aes256gcm_beforenm "
      "crypto_aead_aes256gcm_encrypt_afternm"},
     {BULK("sha256", SHA256, NULL, run_sha256, NULL), "crypto_hash_sha256"},

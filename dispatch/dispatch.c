@@ -39,6 +39,7 @@ static char identity[512];
 
 static const char *const prim_names[HWC_PRIM_COUNT] = {
     "aes", "ghash", "chacha20", "poly1305", "fe25519", "bignum", "sha256", "sha512", "sha1",
+    "aes-gcm", "chacha20-poly1305",
 };
 
 /* The test entry points' overrides (dispatch.h); unset in programs. */

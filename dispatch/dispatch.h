@@ -62,8 +62,9 @@ size_t hwc_registry_table_of(hwc_prim p, size_t i);
  * figures in docs/tuning.md). One entry applies to one primitive on the
  * CPUs whose vendor is `vendor` (exact), whose family is `family` and whose
  * model_id lies in model_lo..model_hi. It prefers an implementation
- * (selected when runnable, whatever its priority), avoids one (never chosen
- * by priority here; the next best runnable one is), or tunes one: `tune`
+ * (selected when runnable, whatever its priority; with `instead_of`, only
+ * when the priority order chose that one), avoids one (never chosen by
+ * priority here; the next best runnable one is), or tunes one: `tune`
  * names an entry "table:record", run instead of that table's default
  * whenever the steps before chose the table. */
 typedef struct {
@@ -73,6 +74,7 @@ typedef struct {
   const char *prefer; /* or NULL */
   const char *avoid;  /* or NULL */
   const char *tune;   /* or NULL */
+  const char *instead_of; /* with prefer: the priority choice it replaces, or NULL (any) */
 } hwc_uarch_rule;
 
 /* The rules compiled for this architecture (n receives their count). */

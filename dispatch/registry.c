@@ -27,6 +27,8 @@ static const hwc_impl_info *const bignum_impls[] = {HWC_TABLES_bignum};
 static const hwc_impl_info *const sha256_impls[] = {HWC_TABLES_sha256};
 static const hwc_impl_info *const sha512_impls[] = {HWC_TABLES_sha512};
 static const hwc_impl_info *const sha1_impls[] = {HWC_TABLES_sha1};
+static const hwc_impl_info *const aes_gcm_impls[] = {HWC_TABLES_aes_gcm};
+static const hwc_impl_info *const chacha20_poly1305_impls[] = {HWC_TABLES_chacha20_poly1305};
 
 static const struct {
   const hwc_impl_info *const *list;
@@ -42,6 +44,8 @@ static const struct {
     LIST(HWC_PRIM_FE25519, fe25519_impls),
     LIST(HWC_PRIM_CHACHA20, chacha20_impls),
     LIST(HWC_PRIM_POLY1305, poly1305_impls),
+    LIST(HWC_PRIM_AES_GCM, aes_gcm_impls),
+    LIST(HWC_PRIM_CHACHA20_POLY1305, chacha20_poly1305_impls),
 #undef LIST
 };
 
@@ -84,11 +88,13 @@ size_t hwc_registry_entries(hwc_prim p) {
 }
 
 const hwc_impl_info *hwc_registry_entry(hwc_prim p, size_t i, size_t *tuning) {
-  if (i >= hwc_registry_entries(p)) return NULL;
-  if (i < registry[p].count) {
+  /* A table under its default tuning first, without the pthread_once of
+   * hwc_registry_entries: every kernel lookup comes through here. */
+  if ((unsigned)p < HWC_PRIM_COUNT && i < registry[p].count) {
     if (tuning) *tuning = 0;
     return registry[p].list[i];
   }
+  if (i >= hwc_registry_entries(p)) return NULL;
   const extra_entry *e = &extras[p][i - registry[p].count];
   if (tuning) *tuning = e->tuning;
   return registry[p].list[e->table];

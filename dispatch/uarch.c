@@ -18,7 +18,7 @@
  *
  * Adding a rule is one row below: vendor as CPUID spells it, family and
  * model as /proc/cpuinfo shows them (decimal there; ranges inclusive), the
- * primitive, then .prefer, .avoid or .tune, e.g.
+ * primitive, then .prefer (with .instead_of or not), .avoid or .tune, e.g.
  *   {"AuthenticAMD", 25, 0x10, 0x1f, HWC_PRIM_BIGNUM, .tune = "avx512ifma:zmm"},
  * and its same-run measurement (hwcrypto-bench --impl all, CPU named,
  * sizes that matter, repeated) as a section of docs/tuning.md, which the
@@ -52,8 +52,9 @@ static const hwc_uarch_rule rules[] = {
     ZEN5_MODELS(HWC_PRIM_CHACHA20, .tune = "avx2:gpr"),
     /* AMD Zen 5 with AVX-512 and IFMA: ChaCha20-Poly1305 seals faster in
      * two passes, the thirty-two-block keystream then the IFMA MAC, than
-     * stitched ("chacha20 avx512:twopass"). */
-    ZEN5_MODELS(HWC_PRIM_CHACHA20, .tune = "avx512:twopass"),
+     * stitched ("chacha20-poly1305 separate instead of avx512"); where
+     * AVX-512 is hidden the avx2 pair stands. */
+    ZEN5_MODELS(HWC_PRIM_CHACHA20_POLY1305, .prefer = "separate", .instead_of = "avx512"),
     /* Intel Xeon Emerald Rapids (family 6 model 207, Raptor Cove cores).
      * Only this model is measured; Sapphire Rapids (model 143) has the same
      * core design and likely wants the same rows, but no rule is written
@@ -80,12 +81,12 @@ static const hwc_uarch_rule rules[] = {
      * the Q-form SHA-512 schedule stall an in-order pipeline. cpu0's MIDR
      * decides: a big.LITTLE system whose cpu0 is a LITTLE core runs the
      * portable code on its big cores too. */
-    {"arm", 0x41, 0xd03, 0xd03, HWC_PRIM_FE25519, NULL, "aarch64", NULL},
-    {"arm", 0x41, 0xd05, 0xd05, HWC_PRIM_FE25519, NULL, "aarch64", NULL},
-    {"arm", 0x41, 0xd03, 0xd03, HWC_PRIM_SHA512, NULL, "neon", NULL},
-    {"arm", 0x41, 0xd05, 0xd05, HWC_PRIM_SHA512, NULL, "neon", NULL},
+    {"arm", 0x41, 0xd03, 0xd03, HWC_PRIM_FE25519, NULL, "aarch64", NULL, NULL},
+    {"arm", 0x41, 0xd05, 0xd05, HWC_PRIM_FE25519, NULL, "aarch64", NULL, NULL},
+    {"arm", 0x41, 0xd03, 0xd03, HWC_PRIM_SHA512, NULL, "neon", NULL, NULL},
+    {"arm", 0x41, 0xd05, 0xd05, HWC_PRIM_SHA512, NULL, "neon", NULL, NULL},
 #endif
-    {NULL, 0, 0, 0, HWC_PRIM_COUNT, NULL, NULL, NULL}, /* end marker, never matches */
+    {NULL, 0, 0, 0, HWC_PRIM_COUNT, NULL, NULL, NULL, NULL}, /* end marker, never matches */
 };
 
 const hwc_uarch_rule *hwc_uarch_rules(size_t *n) {
@@ -113,12 +114,14 @@ static int avoided(const hwc_uarch_rule *rs, size_t n, const hwc_cpu_info *cpu, 
 }
 
 /* The implementation: a runnable preferred one wins (the first matching
- * rule that has one decides); else an avoided priority choice gives way to
+ * rule that has one decides; a rule `instead_of` another applies only
+ * when that one is the priority choice); else an avoided priority choice gives way to
  * the next best. Returns 1 if it changed *choice. */
 static int apply_prefer_avoid(const hwc_uarch_rule *rs, size_t n, const hwc_cpu_info *cpu, hwc_prim p,
                               int (*runnable)(hwc_prim, size_t), size_t *choice) {
   for (size_t k = 0; k < n; k++) {
     if (rs[k].prim != p || !rs[k].prefer || !hwc_uarch_rule_matches(&rs[k], cpu)) continue;
+    if (rs[k].instead_of && impl_index(p, rs[k].instead_of) != (int)*choice) continue;
     int i = impl_index(p, rs[k].prefer);
     if (i < 0 || !runnable(p, (size_t)i)) continue;
     int changed = (size_t)i != *choice;

@@ -105,6 +105,15 @@ typedef enum {
   HWC_PRIM_SHA256,
   HWC_PRIM_SHA512,
   HWC_PRIM_SHA1,
+  /* AEAD pairs: each entry names its two member implementations and the
+   * fused code that runs both in one pass ("vaes-avx512": AES vaes-avx512
+   * with GHASH vpclmul-avx512), selected like any primitive. Their first
+   * entry is "separate": the aes and ghash (chacha20 and poly1305)
+   * implementations selected for those primitives, run one after the
+   * other, so forcing aes=generic changes AES-GCM only under
+   * aes-gcm=separate. */
+  HWC_PRIM_AES_GCM,           /* "aes-gcm" */
+  HWC_PRIM_CHACHA20_POLY1305, /* "chacha20-poly1305", also XChaCha20-Poly1305 */
   HWC_PRIM_COUNT
 } hwc_prim;
 
@@ -125,12 +134,14 @@ typedef enum {
 HWC_API int hwc_init(void);
 
 /* "aes", "ghash", "chacha20", "poly1305", "fe25519", "bignum", "sha256",
- * "sha512", "sha1"; NULL for an id outside 0..HWC_PRIM_COUNT-1. */
+ * "sha512", "sha1", "aes-gcm", "chacha20-poly1305"; NULL for an id outside
+ * 0..HWC_PRIM_COUNT-1. */
 HWC_API const char *hwc_prim_name(hwc_prim p);
 
 /* Number of implementations of p compiled into this build (0 for an unknown
  * id or a primitive not built yet). Indexes 0..count-1 name them; index 0 is
- * always "generic" when count > 0. A backend with several schedules (tuning
+ * always the portable one when count > 0: "generic", or "separate" for the
+ * AEAD pairs. A backend with several schedules (tuning
  * records: the same code and results, another accumulator count or register
  * width) counts once per record: its own name is its default record, and
  * each further record is listed after all the backends as
@@ -345,11 +356,13 @@ typedef struct hwc_aes_key {
 } hwc_aes_key;
 
 /* An AES-GCM key (NIST SP 800-38D): the AES key plus GHASH's precomputed
- * powers of H, each recording its implementation. */
+ * powers of H, each recording its implementation, and the aes-gcm entry
+ * that chose them. */
 typedef struct hwc_aes_gcm_key {
   hwc_aes_key aes_;
   HWC_KEY_ALIGN uint8_t ghash_[512];
   const void *ghash_impl_;
+  const void *pair_;
 } hwc_aes_gcm_key;
 
 /* Expands k (k_len = 16, 24 or 32 bytes: AES-128/192/256) into key with the
@@ -387,7 +400,8 @@ HWC_API int hwc_aes_ctr(uint8_t *out, const uint8_t *in, size_t len, uint8_t ctr
 HWC_API void hwc_aes_key_wipe(hwc_aes_key *key);
 
 /* Expands k (16, 24 or 32 bytes) and derives GHASH's H = E(k, 0^128) with
- * the selected aes and ghash implementations. Errors as hwc_aes_init. */
+ * the members of the selected aes-gcm implementation (under "separate",
+ * the selected aes and ghash implementations). Errors as hwc_aes_init. */
 HWC_API int hwc_aes_gcm_init(hwc_aes_gcm_key *key, const uint8_t *k, size_t k_len);
 
 /* AES-GCM authenticated encryption of len bytes at pt into ct (ct == pt

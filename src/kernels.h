@@ -117,8 +117,9 @@ typedef struct {
  * without schedules leave all three zero. `calls` points at the backend's
  * call counter, which its table functions bump on entry while counting is
  * on (HWC_COUNT_CALL), so the suite can prove that a backend really ran
- * instead of silently falling back to generic. The layout is the same in
- * every build: the suite runs the objects that ship.
+ * instead of silently falling back to generic; it is NULL only in an AEAD
+ * pair's "separate" entry, which has no functions (its members count). The
+ * layout is the same in every build: the suite runs the objects that ship.
  */
 typedef struct {
   const char *name;
@@ -139,9 +140,8 @@ static inline const hwc_tuning *hwc_tuning_get(const hwc_tuning *const *slot) {
 }
 
 /* Call counters. HWC_CALL_COUNTER(id) defines a backend's counter in its
- * file, HWC_CALLS(id) points its table's `calls` at it, HWC_CALLS_AT a
- * second counter of one optional path (the stitched AEAD of a chacha20
- * kernel), and HWC_COUNT_CALL(id) opens every table function. Counting is
+ * file, HWC_CALLS(id) points its table's `calls` at it, and
+ * HWC_COUNT_CALL(id) opens every table function. Counting is
  * off unless a test turns it on (hwc_counting_calls, set by
  * hwc_testing_count_calls in dispatch/dispatch.h): off, a call costs one
  * load of a flag no thread writes and a branch that always goes the same
@@ -174,7 +174,6 @@ static inline void hwc_count_dit(void) {
 #endif
 }
 #define HWC_CALLS(id) .calls = &hwc_calls_##id,
-#define HWC_CALLS_AT(field, id) .field = &hwc_calls_##id,
 
 /* SHA-256 compression: absorb nblocks 64-byte blocks into state. */
 typedef struct {
@@ -204,8 +203,6 @@ typedef struct {
 #define HWC_AES_RK_BYTES 1024
 #define HWC_GHASH_TABLE_BYTES 512
 
-typedef struct hwc_ghash_kernel hwc_ghash_kernel;
-
 typedef struct {
   hwc_impl_info info;
   /* Expands a 16-, 24- or 32-byte key for both directions. */
@@ -223,32 +220,15 @@ typedef struct {
                       unsigned rounds);
   void (*cbc_decrypt)(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t iv[16], const void *rk,
                       unsigned rounds);
-  /* Optional (NULL when absent): GCM's bulk in one pass, ctr32 encryption
-   * stitched with GHASH of the ciphertext into y (encrypt hashes out,
-   * decrypt hashes in). Usable only with a table that gcm_ghash built. */
-  const hwc_ghash_kernel *gcm_ghash;
-  void (*gcm_encrypt)(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], uint8_t y[16],
-                      const void *rk, unsigned rounds, const void *htable);
-  void (*gcm_decrypt)(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], uint8_t y[16],
-                      const void *rk, unsigned rounds, const void *htable);
-  /* Optional, preferred to gcm_encrypt/gcm_decrypt, same table condition:
-   * a whole message of len bytes (any length) from its pre-counter block
-   * j0, the GHASH over aad, the ciphertext (seal hashes out, open hashes
-   * in) and the lengths block, and the full tag E(J0) XOR GHASH into tag.
-   * out == in allowed. */
-  void (*gcm_seal)(uint8_t *out, const uint8_t *in, size_t len, const uint8_t *aad, size_t aad_len,
-                   const uint8_t j0[16], uint8_t tag[16], const void *rk, unsigned rounds, const void *htable);
-  void (*gcm_open)(uint8_t *out, const uint8_t *in, size_t len, const uint8_t *aad, size_t aad_len,
-                   const uint8_t j0[16], uint8_t tag[16], const void *rk, unsigned rounds, const void *htable);
 } hwc_aes_kernel;
 
 /* GHASH: y = (y XOR block) * H for each 16-byte block, all values in the
  * byte order of SP 800-38D. init derives the backend's table from H. */
-struct hwc_ghash_kernel {
+typedef struct {
   hwc_impl_info info;
   void (*init)(void *htable, const uint8_t h[16]);
   void (*update)(uint8_t y[16], const uint8_t *in, size_t nblocks, const void *htable);
-};
+} hwc_ghash_kernel;
 
 /* The FIPS 197 key expansion in constant time (bitsliced S-box, no table
  * lookups; src/common/aes_key_schedule.c): w receives 4 * (rounds + 1) words, each
@@ -264,35 +244,14 @@ extern const uint64_t hwc_sha512_k[80];
 /* ---- ChaCha20 (RFC 8439) and Poly1305. */
 
 typedef struct hwc_poly1305_state hwc_poly1305_state;
-typedef struct hwc_poly1305_kernel hwc_poly1305_kernel;
 
 /* ChaCha20: XOR nblocks 64-byte blocks of keystream into in, writing out
  * (out == in allowed), starting from the 16-word input state. state[12], the
  * block counter, advances by nblocks; the protocol splits calls so that it
  * never wraps inside one (word 13 is the caller's business). */
-/* aead_seal's answer when its tuning runs the AEAD in two passes. */
-#define HWC_AEAD_DECLINED ((size_t)-1)
-
 typedef struct {
   hwc_impl_info info;
   void (*xor_blocks)(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16]);
-  /* Optional (NULL when absent; aead_open only with aead_seal):
-   * ChaCha20-Poly1305's bulk in one pass, xor_blocks stitched with
-   * Poly1305 over the ciphertext's full 16-byte blocks (hibit 1), absorbed
-   * into mac's h. aead_seal MACs a prefix of out and returns its length in
-   * 16-byte blocks (4 * nblocks when the MAC keeps pace with the keystream;
-   * the protocol absorbs the rest with the selected poly1305 kernel), or
-   * returns HWC_AEAD_DECLINED having touched nothing, when the tuning in
-   * force runs the AEAD in two passes; aead_open MACs all of in (read
-   * before out == in overwrites it). The MAC state is the shared radix-2^64
-   * one, so any poly1305 kernel's would do; the protocol uses these only
-   * when aead_poly1305 is the poly1305 backend selected (under any of its
-   * tunings), the one whose work the stitched MAC takes over, so that
-   * forcing another (HWCRYPTO_IMPL, the tests) still runs that one. */
-  const hwc_poly1305_kernel *aead_poly1305;
-  size_t (*aead_seal)(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16], hwc_poly1305_state *mac);
-  void (*aead_open)(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16], hwc_poly1305_state *mac);
-  unsigned long *aead_calls; /* bumped by aead_seal and aead_open (HWC_CALLS_AT) */
 } hwc_chacha20_kernel;
 
 /* The 20-round ChaCha permutation without the final addition: the core of
@@ -319,16 +278,78 @@ struct hwc_poly1305_state {
 /* Poly1305: absorb nblocks 16-byte blocks, each taken as a little-endian
  * number plus hibit * 2^128 (1 for full blocks, 0 for the padded final one):
  * h = (h + block) * r mod 2^130 - 5, partially reduced. */
-struct hwc_poly1305_kernel {
+typedef struct {
   hwc_impl_info info;
   void (*blocks)(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit);
-};
+} hwc_poly1305_kernel;
 
 /* Portable one-block-at-a-time Poly1305 loop (src/common/poly1305_scalar.c):
  * the generic backend's loop, and the short-input and leftover path of
  * backends without a scalar loop of their own (the x86 vector kernels use
  * the ADD/ADC loop of src/x86_64/poly1305_x86_64.h). Counts no calls. */
 void hwc_poly1305_blocks_scalar(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks, uint64_t hibit);
+
+/* ---- AEAD pairs: AES-GCM and ChaCha20-Poly1305 (XChaCha20 too) are
+ * primitives of their own, whose entries name their two member tables and
+ * the fused kernels that run both in one pass. The portable entry,
+ * "separate" (src/generic/<pair>_separate.c), names no members and has no
+ * fused kernels: the protocol composes the member primitives' selected
+ * tables. A fused entry's `required` covers its members', so selecting it
+ * (priority, a rule, a profile, HWCRYPTO_IMPL=aes-gcm=vaes-avx512) never
+ * depends on what the members' own primitives selected. The protocol owns
+ * the framing (nonces, J0, additional data, padding, lengths, tags) for
+ * every entry; a fused kernel is a bulk step that carries its whole state
+ * in its arguments between calls, so the streaming AEAD can call it per
+ * piece. */
+
+/* AES-GCM. Members: an aes table and the ghash table whose GHASH powers
+ * the fused code reads (the key object records the entry whose members
+ * filled its round keys and powers, and hands them back only to it). */
+typedef struct {
+  hwc_impl_info info;
+  const hwc_aes_kernel *aes;     /* NULL in "separate": the selected aes table */
+  const hwc_ghash_kernel *ghash; /* NULL in "separate": the selected ghash table */
+  /* Blocks per step of the fused loop: a streaming caller that hands over
+   * multiples of it runs at the one-shot's speed. */
+  size_t stride;
+  /* The bulk: nblocks full blocks (any count) in one pass, ctr32 from ctr
+   * (advanced by nblocks) stitched with GHASH of the ciphertext into y
+   * (encrypt hashes out, decrypt hashes in). out == in allowed. */
+  void (*encrypt)(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], uint8_t y[16],
+                  const void *rk, unsigned rounds, const void *htable);
+  void (*decrypt)(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], uint8_t y[16],
+                  const void *rk, unsigned rounds, const void *htable);
+  /* Optional (NULL: the protocol's framing around encrypt/decrypt): a whole
+   * message of len bytes (any length) from its pre-counter block j0, the
+   * GHASH over aad, the ciphertext (seal hashes out, open hashes in) and
+   * the lengths block, and the full tag E(J0) XOR GHASH into tag, so that a
+   * short message is one call. out == in allowed. */
+  void (*seal)(uint8_t *out, const uint8_t *in, size_t len, const uint8_t *aad, size_t aad_len,
+               const uint8_t j0[16], uint8_t tag[16], const void *rk, unsigned rounds, const void *htable);
+  void (*open)(uint8_t *out, const uint8_t *in, size_t len, const uint8_t *aad, size_t aad_len,
+               const uint8_t j0[16], uint8_t tag[16], const void *rk, unsigned rounds, const void *htable);
+} hwc_aes_gcm_kernel;
+
+/* ChaCha20-Poly1305. Members: the chacha20 table that runs what the fused
+ * kernels leave (the blocks of a partial step, the short-message path) and
+ * the poly1305 table that absorbs what they leave unMACed. The MAC state is
+ * the shared radix-2^64 one, so the fused kernels may run their own
+ * Poly1305 loop. */
+typedef struct {
+  hwc_impl_info info;
+  const hwc_chacha20_kernel *chacha20; /* NULL in "separate": the selected chacha20 table */
+  const hwc_poly1305_kernel *poly1305; /* NULL in "separate": the selected poly1305 table */
+  size_t stride;                       /* 64-byte blocks per fused step */
+  /* nblocks 64-byte blocks of keystream XORed into in -> out (state[12]
+   * advances; the protocol keeps it from wrapping), stitched with Poly1305
+   * (hibit 1) over the ciphertext's full 16-byte blocks into mac's h:
+   * seal MACs a prefix of out and returns its length in 16-byte blocks (the
+   * protocol absorbs the rest with the member poly1305), open MACs all of
+   * in (read before out == in overwrites it). */
+  size_t (*seal)(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16], hwc_poly1305_state *mac);
+  /* Optional (NULL: opening runs the members in two passes per chunk). */
+  void (*open)(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16], hwc_poly1305_state *mac);
+} hwc_chacha20_poly1305_kernel;
 
 /* ---- fe25519: arithmetic in GF(2^255-19) for X25519, Ed25519, ristretto255.
  * An element is 40 bytes whose layout belongs to the backend (radix 2^51,

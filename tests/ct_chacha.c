@@ -82,37 +82,20 @@ static void ct_poly_long(hwc_prim p, const char *impl, void *arg) {
   }
 }
 
-/* The AEADs at lengths that reach a chacha20 backend's stitched one-pass
- * path (src/kernels.h aead_seal, aead_open) in all its parts: the short
- * tail of steps, one step, stitched steps with 0..7 blocks and a partial
- * block after them, and 1024 and 2048 bytes, without one, where the
- * tag's taint can come from the stitched MAC alone (eight- and
- * sixteen-block steps). That path runs only beside the
- * poly1305 backend it stands in for, which is selected here (the default
- * on this CPU may be another); backends without one run the ordinary
- * path. Sealed, then opened in place with the right and a wrong tag. */
+/* The AEADs under every chacha20-poly1305 entry, at lengths that reach a
+ * fused entry's kernels (src/kernels.h seal, open) in all their parts: the
+ * short tail of steps, one step, stitched steps with 0..7 blocks and a
+ * partial block after them, and 1024 and 2048 bytes, without one, where
+ * the tag's taint can come from the stitched MAC alone (eight- and
+ * sixteen-block steps). Sealed, then opened in place with the right and a
+ * wrong tag. */
 static void ct_aead_long(hwc_prim p, const char *impl, void *arg) {
-  (void)p;
   (void)arg;
   static const size_t lens[] = {200, 511 + 64, 1024, 1100, 2048, 4096 + 64 * 5 + 13};
   static uint8_t msg[4096 + 64 * 5 + 13], out[sizeof msg];
   uint8_t key[32], nonce[24], aad[13], tag[16];
-  const hwc_chacha20_kernel *k = HWC_KERNEL(HWC_PRIM_CHACHA20, hwc_chacha20_kernel);
-  const char *before = hwc_impl_selected(HWC_PRIM_POLY1305);
-  /* The stand-in poly1305 backend may need more than this CPU has
-   * (avx512ifma): then the stitched path cannot run here. */
-  int stitch = k->aead_seal && hwc_impl_select(HWC_PRIM_POLY1305, k->aead_poly1305->info.name) == HWC_OK;
-  if (k->aead_seal && !stitch) printf("ct: chacha20/%s: stitched path not reachable on this CPU\n", impl);
-  /* A tuning record whose seal declines (two passes) stitches no seal;
-   * asked with no blocks, which it answers without reading anything. */
-  int seals = 0;
-  if (stitch) {
-    uint32_t st0[16] = {0};
-    hwc_poly1305_state mac0;
-    memset(&mac0, 0, sizeof mac0);
-    seals = k->aead_seal(out, out, 0, st0, &mac0) != HWC_AEAD_DECLINED;
-  }
-  unsigned long stitched = stitch ? __atomic_load_n(k->aead_calls, __ATOMIC_RELAXED) : 0;
+  const hwc_chacha20_poly1305_kernel *k = HWC_KERNEL(p, hwc_chacha20_poly1305_kernel);
+  unsigned long fused = k->seal ? __atomic_load_n(k->info.calls, __ATOMIC_RELAXED) : 0;
   t_rand_bytes(nonce, sizeof nonce);
   t_rand_bytes(aad, sizeof aad);
   for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
@@ -138,27 +121,34 @@ static void ct_aead_long(hwc_prim p, const char *impl, void *arg) {
      * the MAC must carry the message's taint. */
     CT_PUBLIC(key, sizeof key);
     CHECK(hwc_chacha20poly1305_encrypt(out, tag, msg, len, aad, sizeof aad, nonce, key) == HWC_OK);
-    CHECK_MSG(!CT_TRACKS_TAINT || ct_is_secret(tag, sizeof tag), "chacha20/%s: len %zu: the tag lost the message's taint", impl, len);
+    CHECK_MSG(!CT_TRACKS_TAINT || ct_is_secret(tag, sizeof tag), "chacha20-poly1305/%s: len %zu: the tag lost the message's taint", impl, len);
     CT_PUBLIC(out, len);
     CT_PUBLIC(tag, sizeof tag);
     CT_PUBLIC(msg, len);
   }
-  if (stitch)
+  if (k->seal)
     /* Every length, both AEADs, two tags, a seal and an open each, and
      * the seal with the key public. */
-    CHECK_MSG(__atomic_load_n(k->aead_calls, __ATOMIC_RELAXED) - stitched ==
-                  ((seals ? 5 : 0) + (k->aead_open ? 4 : 0)) * sizeof lens / sizeof lens[0],
-              "chacha20/%s: the stitched path did not run every time", impl);
-  CHECK(hwc_impl_select(HWC_PRIM_POLY1305, before) == HWC_OK);
+    CHECK_MSG(__atomic_load_n(k->info.calls, __ATOMIC_RELAXED) - fused ==
+                  (5 + (k->open ? 4 : 0)) * sizeof lens / sizeof lens[0],
+              "chacha20-poly1305/%s: the fused kernels did not run every time", impl);
 }
 
 static const char what[] = "chacha20, xchacha20, poly1305, (x)chacha20poly1305 encrypt and decrypt";
+/* The AEADs inside ct_body under "separate", so that they run the chacha20
+ * (poly1305) backend of the loop. */
 HWC_TEST(ct, chacha20) {
+  const char *pair = hwc_impl_selected(HWC_PRIM_CHACHA20_POLY1305);
+  CHECK(hwc_impl_select(HWC_PRIM_CHACHA20_POLY1305, "separate") == HWC_OK);
   ct_for_each_impl(HWC_PRIM_CHACHA20, what, ct_body, NULL);
-  ct_for_each_impl(HWC_PRIM_CHACHA20, "(x)chacha20poly1305 of 200 to 4434 bytes, stitched path where present",
+  CHECK(hwc_impl_select(HWC_PRIM_CHACHA20_POLY1305, pair) == HWC_OK);
+  ct_for_each_impl(HWC_PRIM_CHACHA20_POLY1305, "(x)chacha20poly1305 of 200 to 4434 bytes, fused kernels where present",
                    ct_aead_long, NULL);
 }
 HWC_TEST(ct, poly1305) {
+  const char *pair = hwc_impl_selected(HWC_PRIM_CHACHA20_POLY1305);
+  CHECK(hwc_impl_select(HWC_PRIM_CHACHA20_POLY1305, "separate") == HWC_OK);
   ct_for_each_impl(HWC_PRIM_POLY1305, what, ct_body, NULL);
+  CHECK(hwc_impl_select(HWC_PRIM_CHACHA20_POLY1305, pair) == HWC_OK);
   ct_for_each_impl(HWC_PRIM_POLY1305, "poly1305 of 520 and 2169 bytes", ct_poly_long, NULL);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /* ChaCha20-Poly1305 and XChaCha20-Poly1305: RFC 8439 2.8.2 / A.5 and
  * draft-irtf-cfrg-xchacha A.3.1 vectors, Wycheproof chacha20_poly1305_test.json
- * and xchacha20_poly1305_test.json (read in place), for every combination of
+ * and xchacha20_poly1305_test.json (read in place), for every
+ * chacha20-poly1305 entry and, under "separate", every combination of
  * chacha20 and poly1305 implementation; equivalence with generic; tampered
  * tag, AAD, ciphertext and nonce rejected with the output zeroed; bad input. */
 #include <stdlib.h>
@@ -23,6 +24,63 @@ static const struct {
     {"chacha20poly1305", 12, hwc_chacha20poly1305_encrypt, hwc_chacha20poly1305_decrypt},
     {"xchacha20poly1305", 24, hwc_xchacha20poly1305_encrypt, hwc_xchacha20poly1305_decrypt},
 };
+
+/* ---- selection: the AEAD runs under the selected chacha20-poly1305 entry;
+ * the reference is "separate" over generic chacha20 and poly1305. */
+static const char *saved_sel[3];
+static const hwc_prim aead_prims[3] = {HWC_PRIM_CHACHA20_POLY1305, HWC_PRIM_CHACHA20, HWC_PRIM_POLY1305};
+
+static void aead_ref(void) {
+  static const char *const ref[3] = {"separate", "generic", "generic"};
+  for (int i = 0; i < 3; i++) {
+    saved_sel[i] = hwc_impl_selected(aead_prims[i]);
+    CHECK(hwc_impl_select(aead_prims[i], ref[i]) == HWC_OK);
+  }
+}
+
+static void aead_back(void) {
+  for (int i = 0; i < 3; i++) CHECK(hwc_impl_select(aead_prims[i], saved_sel[i]) == HWC_OK);
+}
+
+/* Runs fn(chacha20 label, poly1305 label, arg) for every supported
+ * chacha20-poly1305 entry: a fused one once (its members named), and
+ * "separate" once per chacha20 x poly1305 combination. */
+typedef void (*aead_body)(const char *cimpl, const char *pimpl, void *arg);
+typedef struct {
+  aead_body fn;
+  void *arg;
+  const char *cimpl;
+} aead_ctx;
+
+static void aead_poly_level(hwc_prim p, const char *impl, void *arg) {
+  (void)p;
+  aead_ctx *c = arg;
+  c->fn(c->cimpl, impl, c->arg);
+}
+
+static void aead_chacha_level(hwc_prim p, const char *impl, void *arg) {
+  (void)p;
+  aead_ctx *c = arg;
+  c->cimpl = impl;
+  t_for_each_impl(HWC_PRIM_POLY1305, aead_poly_level, c);
+}
+
+static void aead_entry_level(hwc_prim p, const char *impl, void *arg) {
+  aead_ctx *c = arg;
+  const hwc_chacha20_poly1305_kernel *k = HWC_KERNEL(p, hwc_chacha20_poly1305_kernel);
+  if (!k->chacha20) {
+    t_for_each_impl(HWC_PRIM_CHACHA20, aead_chacha_level, c);
+    return;
+  }
+  char label[64];
+  snprintf(label, sizeof label, "%s [chacha20-poly1305 %s]", k->chacha20->info.name, impl);
+  c->fn(label, k->poly1305->info.name, c->arg);
+}
+
+static void for_each_aead(aead_body fn, void *arg) {
+  aead_ctx c = {fn, arg, NULL};
+  t_for_each_impl(HWC_PRIM_CHACHA20_POLY1305, aead_entry_level, &c);
+}
 
 /* Encrypts and decrypts one case and checks both directions (and, for a
  * valid case, in place). want_ok: whether decryption must succeed. */
@@ -73,8 +131,8 @@ static void wp_case(const t_wp_aead *tc, void *arg) {
     return;
   }
   char what[96];
-  snprintf(what, sizeof what, "%s wycheproof tcId %d (%s/%s)", aeads[x].name, tc->tc_id,
-           hwc_impl_selected(HWC_PRIM_CHACHA20), hwc_impl_selected(HWC_PRIM_POLY1305));
+  snprintf(what, sizeof what, "%s wycheproof tcId %d (%s)", aeads[x].name, tc->tc_id,
+           hwc_impl_selected(HWC_PRIM_CHACHA20_POLY1305));
   one_case(x, what, tc->key, tc->iv, tc->aad, tc->aad_len, tc->msg, tc->ct, tc->msg_len, tc->tag, tc->valid);
 }
 
@@ -105,10 +163,10 @@ static size_t t_wycheproof_aead(const char *file, void (*fn)(const t_wp_aead *tc
   return n;
 }
 
-static void vectors_poly(hwc_prim p, const char *impl, void *arg) {
-  (void)p;
-  char what[64];
-  snprintf(what, sizeof what, "%s+%s", (const char *)arg, impl);
+static void vectors_body(const char *cimpl, const char *pimpl, void *arg) {
+  (void)arg;
+  char what[96];
+  snprintf(what, sizeof what, "%s+%s", cimpl, pimpl);
   t_chacha_vectors("aead", vec_case, what);
   t_chacha_vectors("xaead", vec_case, what);
   for (int x = 0; x < 2; x++) {
@@ -117,18 +175,12 @@ static void vectors_poly(hwc_prim p, const char *impl, void *arg) {
   }
 }
 
-static void vectors_chacha(hwc_prim p, const char *impl, void *arg) {
-  (void)p;
+HWC_TEST(aead, vectors_and_wycheproof) { for_each_aead(vectors_body, NULL); }
+
+/* ---- equivalence: every entry (and under "separate" every chacha20 x
+ * poly1305 pair) against generic+generic */
+static void equiv_body(const char *cimpl, const char *impl, void *arg) {
   (void)arg;
-  t_for_each_impl(HWC_PRIM_POLY1305, vectors_poly, (void *)impl);
-}
-
-HWC_TEST(aead, vectors_and_wycheproof) { t_for_each_impl(HWC_PRIM_CHACHA20, vectors_chacha, NULL); }
-
-/* ---- equivalence: every chacha20 x poly1305 pair against generic+generic */
-static void equiv_poly(hwc_prim p, const char *impl, void *arg) {
-  (void)p;
-  const char *cimpl = arg;
   size_t maxlen = t_quick() ? 1100 : (1 << 20) + 3;
   uint8_t *pt = malloc(maxlen + 16), *want = malloc(maxlen + 16), *got = malloc(maxlen + 16);
   uint8_t key[32], nonce[24], aad[64], tw[16], tg[16];
@@ -141,11 +193,9 @@ static void equiv_poly(hwc_prim p, const char *impl, void *arg) {
       t_rand_bytes(nonce, sizeof nonce);
       t_rand_bytes(aad, sizeof aad);
       t_rand_bytes(pt + al, n);
-      CHECK(hwc_impl_select(HWC_PRIM_CHACHA20, "generic") == HWC_OK);
-      CHECK(hwc_impl_select(HWC_PRIM_POLY1305, "generic") == HWC_OK);
+      aead_ref();
       CHECK(aeads[x].enc(want, tw, pt + al, n, aad, aad_len, nonce, key) == HWC_OK);
-      CHECK(hwc_impl_select(HWC_PRIM_CHACHA20, cimpl) == HWC_OK);
-      CHECK(hwc_impl_select(HWC_PRIM_POLY1305, impl) == HWC_OK);
+      aead_back();
       CHECK(aeads[x].enc(got + (al ^ 5), tg, pt + al, n, aad, aad_len, nonce, key) == HWC_OK);
       CHECK_MEM(got + (al ^ 5), want, n, "%s+%s: %s len %zu ciphertext", cimpl, impl, aeads[x].name, n);
       CHECK_MEM(tg, tw, 16, "%s+%s: %s len %zu tag", cimpl, impl, aeads[x].name, n);
@@ -158,13 +208,7 @@ static void equiv_poly(hwc_prim p, const char *impl, void *arg) {
   free(got);
 }
 
-static void equiv_chacha(hwc_prim p, const char *impl, void *arg) {
-  (void)p;
-  (void)arg;
-  t_for_each_impl(HWC_PRIM_POLY1305, equiv_poly, (void *)impl);
-}
-
-HWC_TEST(aead, equivalence_with_generic) { t_for_each_impl(HWC_PRIM_CHACHA20, equiv_chacha, NULL); }
+HWC_TEST(aead, equivalence_with_generic) { for_each_aead(equiv_body, NULL); }
 
 /* ---- tampering: any change to tag, AAD, ciphertext or nonce is rejected */
 HWC_TEST(aead, tampering_rejected) {
@@ -267,8 +311,7 @@ static void edge_aead_case(edge_aead_bufs *b, const char *pimpl, int x, size_t l
 
   /* The keystream is the encryption of zeros; the plaintext that encrypts
    * to the pattern follows. */
-  CHECK(hwc_impl_select(HWC_PRIM_CHACHA20, "generic") == HWC_OK);
-  CHECK(hwc_impl_select(HWC_PRIM_POLY1305, "generic") == HWC_OK);
+  aead_ref();
   memset(b->ks, 0, len);
   CHECK(aeads[x].enc(b->ks, tag_want, b->ks, len, b->aad, aad_len, nonce, key) == HWC_OK);
   for (size_t i = 0; i < len; i++) b->pt[i] = b->want_ct[i] ^ b->ks[i];
@@ -276,8 +319,7 @@ static void edge_aead_case(edge_aead_bufs *b, const char *pimpl, int x, size_t l
   CHECK_MEM(b->ct, b->want_ct, len, "%s: generic ciphertext is not the %s pattern (len %zu)", aeads[x].name, pname,
             len);
 
-  CHECK(hwc_impl_select(HWC_PRIM_CHACHA20, b->cimpl) == HWC_OK);
-  CHECK(hwc_impl_select(HWC_PRIM_POLY1305, pimpl) == HWC_OK);
+  aead_back();
   CHECK(aeads[x].enc(b->ct, tag, b->pt, len, b->aad, aad_len, nonce, key) == HWC_OK);
   CHECK_MEM(b->ct, b->want_ct, len, "%s+%s: %s %s len %zu aad %zu: ciphertext", b->cimpl, pimpl, aeads[x].name, pname,
             len, aad_len);
@@ -299,9 +341,9 @@ static void edge_aead_case(edge_aead_bufs *b, const char *pimpl, int x, size_t l
   b->cases++;
 }
 
-static void edge_poly(hwc_prim p, const char *impl, void *arg) {
-  (void)p;
+static void edge_body(const char *cimpl, const char *impl, void *arg) {
   edge_aead_bufs *b = arg;
+  b->cimpl = cimpl;
   size_t npat = t_edge_poly1305_msg_count(), before = b->cases, step = t_quick() ? 13 : 1;
   /* Every length 0..1100 (every 13th in quick mode) once, the pattern, the
    * AAD length and the AEAD turning over with it. */
@@ -319,13 +361,6 @@ static void edge_poly(hwc_prim p, const char *impl, void *arg) {
   CHECK_MSG(b->cases - before == want, "%s+%s: %zu edge cases ran, not %zu", b->cimpl, impl, b->cases - before, want);
 }
 
-static void edge_chacha(hwc_prim p, const char *impl, void *arg) {
-  (void)p;
-  edge_aead_bufs *b = arg;
-  b->cimpl = impl;
-  t_for_each_impl(HWC_PRIM_POLY1305, edge_poly, b);
-}
-
 HWC_TEST(aead, poly1305_edge_ciphertexts_vs_generic) {
   edge_aead_bufs b = {0};
   b.ks = malloc(EDGE_MAX_LEN);
@@ -333,7 +368,7 @@ HWC_TEST(aead, poly1305_edge_ciphertexts_vs_generic) {
   b.want_ct = malloc(EDGE_MAX_LEN);
   b.ct = malloc(EDGE_MAX_LEN);
   b.out = malloc(EDGE_MAX_LEN);
-  t_for_each_impl(HWC_PRIM_CHACHA20, edge_chacha, &b);
+  for_each_aead(edge_body, &b);
   free(b.ks);
   free(b.pt);
   free(b.want_ct);
@@ -341,21 +376,16 @@ HWC_TEST(aead, poly1305_edge_ciphertexts_vs_generic) {
   free(b.out);
 }
 
-/* ---- the stitched one-pass path (src/kernels.h: aead_seal, aead_open).
- * For every chacha20 backend that has one, with the poly1305 backend it
- * stands in for: lengths around its eight-block steps (the first step that
- * runs alone, the stitched ones, the 0..7 blocks after them, the partial
- * final block) and AAD lengths on both sides of 16, sealed out of place at
- * an odd offset and opened in place and out of place, against
- * generic+generic; a flipped tag bit is refused with the output zeroed. Its
- * own counter must show that the stitched path ran (once per seal, and per
- * open where the backend stitches opening too), also beside that poly1305
- * backend under its other tuning records, and must not move when another
- * poly1305 backend is selected (the selection is obeyed), nor under a
- * chacha20 tuning record whose seal declines (two passes; found by asking
- * the seal for no blocks). Backends without the path, or whose stand-in
- * poly1305 backend this CPU lacks, run the same cases on their ordinary
- * one. */
+/* ---- the fused entries (src/kernels.h: seal, open). For every
+ * chacha20-poly1305 entry with fused kernels: lengths around its steps
+ * (the first step that runs alone, the stitched ones, the blocks after
+ * them, the partial final block) and AAD lengths on both sides of 16,
+ * sealed out of place at an odd offset and opened in place and out of
+ * place, against generic+generic; a flipped tag bit is refused with the
+ * output zeroed. Its own counter must show that the fused kernels ran
+ * (once per seal, and per open where it has one), also with its members'
+ * own primitives under every other selection (the entry names its
+ * members), and must not move under "separate". */
 static size_t stitched_len(size_t i) {
   /* 3..40 ChaCha20 blocks, each with six tails, then three long ones. */
   static const size_t tails[6] = {0, 1, 15, 16, 17, 63};
@@ -376,11 +406,9 @@ static void stitched_run(const char *cimpl, const char *pimpl, uint8_t *const bu
     t_rand_bytes(nonce, sizeof nonce);
     t_rand_bytes(aad, sizeof aad);
     t_rand_bytes(pt, n);
-    CHECK(hwc_impl_select(HWC_PRIM_CHACHA20, "generic") == HWC_OK);
-    CHECK(hwc_impl_select(HWC_PRIM_POLY1305, "generic") == HWC_OK);
+    aead_ref();
     CHECK(aeads[x].enc(want, tw, pt, n, aad, aad_len, nonce, key) == HWC_OK);
-    CHECK(hwc_impl_select(HWC_PRIM_CHACHA20, cimpl) == HWC_OK);
-    CHECK(hwc_impl_select(HWC_PRIM_POLY1305, pimpl) == HWC_OK);
+    aead_back();
     CHECK(aeads[x].enc(got + 3, tg, pt, n, aad, aad_len, nonce, key) == HWC_OK);
     CHECK_MEM(got + 3, want, n, "%s+%s: %s len %zu aad %zu: ciphertext", cimpl, pimpl, aeads[x].name, n, aad_len);
     CHECK_MEM(tg, tw, 16, "%s+%s: %s len %zu aad %zu: tag", cimpl, pimpl, aeads[x].name, n, aad_len);
@@ -398,66 +426,42 @@ static void stitched_run(const char *cimpl, const char *pimpl, uint8_t *const bu
   }
 }
 
-static void stitched_chacha(hwc_prim p, const char *impl, void *arg) {
-  (void)p;
+static int fused_aead(hwc_prim p) { return HWC_KERNEL(p, hwc_chacha20_poly1305_kernel)->seal != NULL; }
+
+static unsigned long entry_calls(const hwc_chacha20_poly1305_kernel *k) {
+  return __atomic_load_n(k->info.calls, __ATOMIC_RELAXED);
+}
+
+static void stitched_entry(hwc_prim p, const char *impl, void *arg) {
   uint8_t **bufs = arg;
-  const hwc_chacha20_kernel *k = HWC_KERNEL(HWC_PRIM_CHACHA20, hwc_chacha20_kernel);
-  CHECK_MSG((k->aead_seal == NULL) == (k->aead_poly1305 == NULL) && (k->aead_seal != NULL || k->aead_open == NULL),
-            "chacha20/%s: aead_seal and aead_poly1305 come together, aead_open only with them", impl);
-  if (!k->aead_seal) {
-    stitched_run(impl, hwc_impl_selected(HWC_PRIM_POLY1305), bufs);
-    return;
-  }
-  const char *pimpl = k->aead_poly1305->info.name;
-  if (hwc_impl_select(HWC_PRIM_POLY1305, pimpl) != HWC_OK) {
-    /* That poly1305 backend needs more than this CPU has (avx512 beside
-     * avx512ifma on a CPU without IFMA): the path cannot run here. */
-    printf("aead: chacha20/%s: stitched path not reachable here (poly1305/%s not supported)\n", impl, pimpl);
-    stitched_run(impl, hwc_impl_selected(HWC_PRIM_POLY1305), bufs);
-    return;
-  }
-  uint32_t st0[16] = {0};
-  hwc_poly1305_state mac0;
-  memset(&mac0, 0, sizeof mac0);
-  const int declines = k->aead_seal(bufs[0], bufs[0], 0, st0, &mac0) == HWC_AEAD_DECLINED;
-  unsigned long before = __atomic_load_n(k->aead_calls, __ATOMIC_RELAXED);
-  stitched_run(impl, pimpl, bufs);
-  unsigned long ran = __atomic_load_n(k->aead_calls, __ATOMIC_RELAXED) - before;
+  const hwc_chacha20_poly1305_kernel *k = HWC_KERNEL(p, hwc_chacha20_poly1305_kernel);
   /* Every case seals once and opens three times; all but 192 bytes (three
-   * blocks: the protocol's one-call short path) take the stitched one. A
-   * declining seal leaves sealing to the two passes. */
-  unsigned long want = 0, per = (declines ? 0 : 1) + (k->aead_open ? 3 : 0);
+   * blocks: the protocol's one-call short path) take the fused kernels. */
+  unsigned long want = 0, per = 1 + (k->open ? 3 : 0);
   for (size_t i = 0; i < STITCHED_CASES; i++) want += stitched_len(i) > 192 ? per : 0;
-  CHECK_MSG(ran == want && (declines || want > 200), "chacha20/%s+%s: the stitched path ran %lu times, not %lu", impl,
-            pimpl, ran, want);
-  if (declines) {
-    printf("aead: chacha20/%s: the seal declines (two passes), checked against generic\n", impl);
-    return;
-  }
-  /* That backend under another of its tuning records: the stitched path
-   * still. */
-  for (size_t i = hwc_registry_count(HWC_PRIM_POLY1305); i < hwc_impl_count(HWC_PRIM_POLY1305); i++) {
-    const char *vimpl = hwc_impl_name(HWC_PRIM_POLY1305, i);
-    if (hwc_registry_entry(HWC_PRIM_POLY1305, i, NULL) != &k->aead_poly1305->info ||
-        !hwc_impl_supported(HWC_PRIM_POLY1305, i))
-      continue;
-    CHECK(hwc_impl_select(HWC_PRIM_POLY1305, vimpl) == HWC_OK);
-    before = __atomic_load_n(k->aead_calls, __ATOMIC_RELAXED);
-    stitched_run(impl, vimpl, bufs);
-    ran = __atomic_load_n(k->aead_calls, __ATOMIC_RELAXED) - before;
-    CHECK_MSG(ran == want, "chacha20/%s+%s: the stitched path ran %lu times beside a tuning of %s, not %lu", impl,
-              vimpl, ran, pimpl, want);
-  }
-  /* Another poly1305 backend selected: the ordinary path. */
-  const char *other = strcmp(pimpl, "generic") ? "generic" : "x86_64";
-  before = __atomic_load_n(k->aead_calls, __ATOMIC_RELAXED);
-  stitched_run(impl, other, bufs);
-  CHECK_MSG(__atomic_load_n(k->aead_calls, __ATOMIC_RELAXED) == before,
-            "chacha20/%s: the stitched path ran with poly1305 %s selected", impl, other);
+  unsigned long before = entry_calls(k);
+  stitched_run(k->chacha20->info.name, k->poly1305->info.name, bufs);
+  unsigned long ran = entry_calls(k) - before;
+  CHECK_MSG(ran == want, "chacha20-poly1305/%s: the fused kernels ran %lu times, not %lu", impl, ran, want);
+  /* The members' own primitives on generic: the entry still runs its own. */
+  const char *c0 = hwc_impl_selected(HWC_PRIM_CHACHA20), *p0 = hwc_impl_selected(HWC_PRIM_POLY1305);
+  CHECK(hwc_impl_select(HWC_PRIM_CHACHA20, "generic") == HWC_OK && hwc_impl_select(HWC_PRIM_POLY1305, "generic") == HWC_OK);
+  before = entry_calls(k);
+  stitched_run(k->chacha20->info.name, k->poly1305->info.name, bufs);
+  CHECK_MSG(entry_calls(k) - before == want, "chacha20-poly1305/%s: not run with its members' primitives on generic",
+            impl);
+  CHECK(hwc_impl_select(HWC_PRIM_CHACHA20, c0) == HWC_OK && hwc_impl_select(HWC_PRIM_POLY1305, p0) == HWC_OK);
+  /* "separate": never the fused kernels. */
+  CHECK(hwc_impl_select(p, "separate") == HWC_OK);
+  before = entry_calls(k);
+  stitched_run(hwc_impl_selected(HWC_PRIM_CHACHA20), hwc_impl_selected(HWC_PRIM_POLY1305), bufs);
+  CHECK_MSG(entry_calls(k) == before, "chacha20-poly1305/%s: its fused kernels ran under separate", impl);
+  CHECK(hwc_impl_select(p, impl) == HWC_OK);
 }
 
 HWC_TEST(aead, stitched_one_pass) {
   uint8_t *bufs[4] = {malloc(STITCHED_MAX), malloc(STITCHED_MAX), malloc(STITCHED_MAX + 3), malloc(STITCHED_MAX)};
-  t_for_each_impl(HWC_PRIM_CHACHA20, stitched_chacha, bufs);
+  size_t ran = t_for_each_impl_where(HWC_PRIM_CHACHA20_POLY1305, fused_aead, stitched_entry, bufs);
+  printf("aead: %zu fused chacha20-poly1305 entries checked\n", ran);
   for (int i = 0; i < 4; i++) free(bufs[i]);
 }

@@ -49,12 +49,15 @@ static int best_by_priority(hwc_prim p, uint32_t features, const hwc_uarch_rule 
 /* What the dispatcher should pick given the effective features, with no
  * profile and no HWCRYPTO_IMPL: the README's rules written out again here
  * (so uarch.c is not checked against itself): the first matching rule
- * preferring a runnable implementation, else the best by priority among
+ * preferring a runnable implementation (instead of the plain priority
+ * choice, when it names one), else the best by priority among
  * those no matching rule avoids (all avoided: the plain priority choice). */
 static size_t implementation_with_rules(hwc_prim p, uint32_t features, const hwc_uarch_rule *rules, size_t n,
                                         const hwc_cpu_info *cpu) {
+  int plain = best_by_priority(p, features, NULL, 0, cpu);
   for (size_t k = 0; k < n; k++) {
     if (rules[k].prim != p || !rules[k].prefer || !hwc_uarch_rule_matches(&rules[k], cpu)) continue;
+    if (rules[k].instead_of && strcmp(hwc_impl_name(p, (size_t)plain), rules[k].instead_of) != 0) continue;
     for (size_t i = 0; i < hwc_impl_count(p); i++)
       if (strcmp(hwc_impl_name(p, i), rules[k].prefer) == 0 &&
           (hwc_registry_entry(p, i, NULL)->required & ~features) == 0)
@@ -101,7 +104,11 @@ HWC_TEST(dispatch, introspection) {
   CHECK(strcmp(hwc_prim_name(HWC_PRIM_SHA256), "sha256") == 0);
   CHECK(strcmp(hwc_prim_name(HWC_PRIM_AES), "aes") == 0);
   CHECK(strcmp(hwc_prim_name(HWC_PRIM_SHA1), "sha1") == 0);
-  CHECK(HWC_PRIM_SHA1 == HWC_PRIM_SHA512 + 1 && HWC_PRIM_COUNT == HWC_PRIM_SHA1 + 1);
+  CHECK(strcmp(hwc_prim_name(HWC_PRIM_AES_GCM), "aes-gcm") == 0);
+  CHECK(strcmp(hwc_prim_name(HWC_PRIM_CHACHA20_POLY1305), "chacha20-poly1305") == 0);
+  /* The contract fixes the order up to SHA1; the pairs come after it. */
+  CHECK(HWC_PRIM_SHA1 == HWC_PRIM_SHA512 + 1 && HWC_PRIM_AES_GCM == HWC_PRIM_SHA1 + 1 &&
+        HWC_PRIM_CHACHA20_POLY1305 == HWC_PRIM_AES_GCM + 1 && HWC_PRIM_COUNT == HWC_PRIM_CHACHA20_POLY1305 + 1);
   CHECK(hwc_prim_name(HWC_PRIM_COUNT) == NULL);
   CHECK(hwc_prim_name((hwc_prim)-1) == NULL);
   CHECK(hwc_impl_count((hwc_prim)99) == 0);
@@ -117,7 +124,8 @@ HWC_TEST(dispatch, introspection) {
       CHECK(hwc_impl_selected((hwc_prim)p) == NULL);
       continue;
     }
-    CHECK(strcmp(hwc_impl_name((hwc_prim)p, 0), "generic") == 0);
+    int pair = p == HWC_PRIM_AES_GCM || p == HWC_PRIM_CHACHA20_POLY1305;
+    CHECK(strcmp(hwc_impl_name((hwc_prim)p, 0), pair ? "separate" : "generic") == 0);
     CHECK(hwc_impl_supported((hwc_prim)p, 0) == 1);
     CHECK(hwc_impl_selected((hwc_prim)p) != NULL);
   }
@@ -155,45 +163,46 @@ HWC_TEST(dispatch, env_impl_override) {
   reinit_with(NULL, NULL);
 }
 
-/* The selected chacha20 kernel's stitched AEAD path runs only beside the
- * poly1305 kernel it stands in for or a schedule of that kernel
- * (chacha20poly1305.c), so a selection that pairs such a chacha20 kernel
- * with another poly1305 kernel this CPU could run loses the one-pass AEAD
- * to a rule or priority made for Poly1305 alone. Checked with nothing
- * masked and with the detected features hidden cumulatively from the last
- * one down, which passes through the bench's tiers (x86: VPCLMULQDQ, VAES
- * and IFMA gone is x86-64-v4, AVX-512 and SHA-NI gone too is x86-64-v3,
- * and so on). */
-static void check_stitched_pair(const char *masked) {
-  const hwc_chacha20_kernel *k = HWC_KERNEL(HWC_PRIM_CHACHA20, hwc_chacha20_kernel);
-  if (!k->aead_seal) return;
-  const char *want = k->aead_poly1305->info.name;
-  int runnable = 0;
-  for (size_t i = 0; i < hwc_impl_count(HWC_PRIM_POLY1305); i++)
-    runnable |= strcmp(hwc_impl_name(HWC_PRIM_POLY1305, i), want) == 0 && hwc_impl_supported(HWC_PRIM_POLY1305, i);
-  if (!runnable) return;
-  CHECK_MSG(k->aead_poly1305 == HWC_KERNEL(HWC_PRIM_POLY1305, hwc_poly1305_kernel),
-            "with %s hidden: chacha20/%s's stitched AEAD needs poly1305/%s (under any tuning), but poly1305/%s "
-            "is selected",
-            masked[0] ? masked : "nothing", k->info.name, want, hwc_impl_selected(HWC_PRIM_POLY1305));
-}
-
-HWC_TEST(dispatch, selection_keeps_stitched_aead) {
-  reinit_with(NULL, NULL);
-  check_stitched_pair("");
-  uint32_t all = hwc_dispatch_features();
-  char masked[512] = "";
-  size_t steps = 0;
-  for (size_t f = hwc_cpu_feature_count(); f-- > 0;) {
-    if (!(all & hwc_cpu_feature_bit(f))) continue;
-    if (masked[0]) strcat(masked, ",");
-    strcat(masked, hwc_cpu_feature_name(f));
-    reinit_with(masked, NULL);
-    check_stitched_pair(masked);
-    steps++;
+/* The AEAD pairs (src/kernels.h): the first entry is "separate", with no
+ * members, no fused kernels and nothing required; every other entry names
+ * both members, requires everything they require (so no mask or rule can
+ * select a pair whose members cannot run), has a stride, and has the
+ * fused kernels its shape asks for (aes-gcm: encrypt with decrypt, seal
+ * with open; chacha20-poly1305: seal, open optional). */
+HWC_TEST(dispatch, aead_pair_entries_well_formed) {
+  size_t fused = 0;
+  CHECK(strcmp(hwc_impl_name(HWC_PRIM_AES_GCM, 0), "separate") == 0);
+  CHECK(strcmp(hwc_impl_name(HWC_PRIM_CHACHA20_POLY1305, 0), "separate") == 0);
+  for (size_t i = 0; i < hwc_registry_count(HWC_PRIM_AES_GCM); i++) {
+    const hwc_aes_gcm_kernel *k = (const hwc_aes_gcm_kernel *)hwc_registry_impl(HWC_PRIM_AES_GCM, i);
+    if (i == 0) {
+      CHECK(!k->aes && !k->ghash && !k->encrypt && !k->decrypt && !k->seal && !k->open && !k->info.required &&
+            !k->info.calls);
+      continue;
+    }
+    CHECK_MSG(k->aes && k->ghash && k->stride && k->encrypt && k->decrypt && !k->seal == !k->open && k->info.calls,
+              "aes-gcm/%s: members, stride and fused kernels", k->info.name);
+    CHECK_MSG((k->aes->info.required & ~k->info.required) == 0 && (k->ghash->info.required & ~k->info.required) == 0,
+              "aes-gcm/%s: requires less than its members aes/%s, ghash/%s", k->info.name, k->aes->info.name,
+              k->ghash->info.name);
+    fused++;
   }
-  reinit_with(NULL, NULL);
-  printf("stitched AEAD pairing checked unmasked and at %zu cumulative masks\n", steps);
+  for (size_t i = 0; i < hwc_registry_count(HWC_PRIM_CHACHA20_POLY1305); i++) {
+    const hwc_chacha20_poly1305_kernel *k =
+        (const hwc_chacha20_poly1305_kernel *)hwc_registry_impl(HWC_PRIM_CHACHA20_POLY1305, i);
+    if (i == 0) {
+      CHECK(!k->chacha20 && !k->poly1305 && !k->seal && !k->open && !k->info.required && !k->info.calls);
+      continue;
+    }
+    CHECK_MSG(k->chacha20 && k->poly1305 && k->stride && k->seal && k->info.calls,
+              "chacha20-poly1305/%s: members, stride and a fused seal", k->info.name);
+    CHECK_MSG((k->chacha20->info.required & ~k->info.required) == 0 &&
+                  (k->poly1305->info.required & ~k->info.required) == 0,
+              "chacha20-poly1305/%s: requires less than its members chacha20/%s, poly1305/%s", k->info.name,
+              k->chacha20->info.name, k->poly1305->info.name);
+    fused++;
+  }
+  printf("aead pairs: %zu fused entries, each requiring its members\n", fused);
 }
 
 /* Each detected feature masked in turn: it disappears from the effective
@@ -356,9 +365,14 @@ HWC_TEST(dispatch, rule_table_well_formed) {
     CHECK_MSG(r->vendor && *r->vendor && r->model_lo <= r->model_hi, "rule %zu", k);
     CHECK_MSG((unsigned)r->prim < HWC_PRIM_COUNT && (!!r->prefer + !!r->avoid + !!r->tune) == 1, "rule %zu", k);
     const char *name = r->prefer ? r->prefer : r->avoid ? r->avoid : r->tune;
-    int known = 0;
-    for (size_t i = 0; i < hwc_impl_count(r->prim); i++) known |= strcmp(hwc_impl_name(r->prim, i), name) == 0;
+    int known = 0, known_instead = 0;
+    for (size_t i = 0; i < hwc_impl_count(r->prim); i++) {
+      known |= strcmp(hwc_impl_name(r->prim, i), name) == 0;
+      known_instead |= r->instead_of && strcmp(hwc_impl_name(r->prim, i), r->instead_of) == 0;
+    }
     CHECK_MSG(known, "rule %zu names %s, not an implementation of %s", k, name, hwc_prim_name(r->prim));
+    CHECK_MSG(!r->instead_of || (r->prefer && known_instead), "rule %zu: instead_of %s without prefer, or unknown",
+              k, r->instead_of);
     CHECK_MSG(!r->tune || strchr(r->tune, ':'), "rule %zu: tune names %s, not a tuning record", k, r->tune);
     tunes += r->tune != NULL;
   }
@@ -409,8 +423,8 @@ HWC_TEST(dispatch, tuning_records) {
       static char tuned[64];
       snprintf(tuned, sizeof tuned, "%s:%s", impl->name, impl->tunings[impl->ntunings - 1]->name);
       static hwc_uarch_rule rule[2];
-      rule[0] = (hwc_uarch_rule){"HwcTestVendor", 5, 1, 1, (hwc_prim)p, impl->name, NULL, NULL};
-      rule[1] = (hwc_uarch_rule){"HwcTestVendor", 5, 1, 1, (hwc_prim)p, NULL, NULL, tuned};
+      rule[0] = (hwc_uarch_rule){"HwcTestVendor", 5, 1, 1, (hwc_prim)p, impl->name, NULL, NULL, NULL};
+      rule[1] = (hwc_uarch_rule){"HwcTestVendor", 5, 1, 1, (hwc_prim)p, NULL, NULL, tuned, NULL};
       hwc_dispatch_set_rules_for_tests(rule, 2);
       hwc_dispatch_set_cpu_for_tests("HwcTestVendor", 5, 1);
       reinit_with(NULL, NULL);
@@ -437,8 +451,8 @@ HWC_TEST(dispatch, rule_applies_to_its_cpu_only) {
   hwc_prim p = demo_prim(&def);
   const char *def_name = hwc_registry_impl(p, def)->name;
   static hwc_uarch_rule prefer[1], avoid[1];
-  prefer[0] = (hwc_uarch_rule){"HwcTestVendor", 99, 10, 20, p, "generic", NULL, NULL};
-  avoid[0] = (hwc_uarch_rule){"HwcTestVendor", 99, 10, 20, p, NULL, def_name, NULL};
+  prefer[0] = (hwc_uarch_rule){"HwcTestVendor", 99, 10, 20, p, "generic", NULL, NULL, NULL};
+  avoid[0] = (hwc_uarch_rule){"HwcTestVendor", 99, 10, 20, p, NULL, def_name, NULL, NULL};
   hwc_dispatch_set_rules_for_tests(prefer, 1);
   static const unsigned inside[] = {10, 15, 20};
   for (size_t k = 0; k < 3; k++) {
@@ -517,10 +531,10 @@ HWC_TEST(dispatch, rule_for_unrunnable_impl_skipped) {
   hwc_prim p = demo_prim(&def);
   const char *def_name = hwc_registry_impl(p, def)->name;
   static hwc_uarch_rule only[1], chain[3];
-  only[0] = (hwc_uarch_rule){"HwcTestVendor", 7, 0, 255, p, def_name, NULL, NULL};
-  chain[0] = (hwc_uarch_rule){"HwcTestVendor", 7, 0, 255, p, "no-such-impl", NULL, NULL};
-  chain[1] = (hwc_uarch_rule){"HwcTestVendor", 7, 0, 255, p, def_name, NULL, NULL};
-  chain[2] = (hwc_uarch_rule){"HwcTestVendor", 7, 0, 255, p, "generic", NULL, NULL};
+  only[0] = (hwc_uarch_rule){"HwcTestVendor", 7, 0, 255, p, def_name, NULL, NULL, NULL};
+  chain[0] = (hwc_uarch_rule){"HwcTestVendor", 7, 0, 255, p, "no-such-impl", NULL, NULL, NULL};
+  chain[1] = (hwc_uarch_rule){"HwcTestVendor", 7, 0, 255, p, def_name, NULL, NULL, NULL};
+  chain[2] = (hwc_uarch_rule){"HwcTestVendor", 7, 0, 255, p, "generic", NULL, NULL, NULL};
   char disable[256];
   disable_for(disable, sizeof disable, p, def);
   hwc_dispatch_set_cpu_for_tests("HwcTestVendor", 7, 1);
@@ -717,7 +731,7 @@ HWC_TEST(dispatch, selection_precedence) {
   hwc_prim p = demo_prim(&def);
   const char *def_name = hwc_registry_impl(p, def)->name;
   static hwc_uarch_rule rule[1];
-  rule[0] = (hwc_uarch_rule){"HwcTestVendor", 3, 0, 0, p, "generic", NULL, NULL};
+  rule[0] = (hwc_uarch_rule){"HwcTestVendor", 3, 0, 0, p, "generic", NULL, NULL, NULL};
   hwc_dispatch_set_rules_for_tests(rule, 1);
   hwc_dispatch_set_cpu_for_tests("HwcTestVendor", 3, 0);
   reinit_with(NULL, NULL);

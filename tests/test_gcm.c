@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: ISC */
 /* AES-GCM: the test cases of McGrew and Viega's GCM specification (the ones
  * NIST's CAVP gcmEncryptExtIV files also cover), Wycheproof
- * aes_gcm_test.json, every aes x ghash implementation pair against generic
- * on random input, tampering, and the bad-input rules. Every body runs for
- * each supported aes implementation combined with each supported ghash
- * implementation. Vectors cross-checked with Python's `cryptography`. */
+ * aes_gcm_test.json, every aes-gcm entry against generic on random input,
+ * tampering, and the bad-input rules. Every body runs for each supported
+ * fused aes-gcm entry and, under "separate", for each supported aes
+ * implementation combined with each supported ghash implementation.
+ * Vectors cross-checked with Python's `cryptography`. */
 #include <stdlib.h>
 
 #include "check.h"
@@ -26,9 +27,36 @@ static void aes_level(hwc_prim p, const char *impl, void *arg) {
   t_for_each_impl(HWC_PRIM_GHASH, ghash_level, c);
 }
 
+/* A fused entry runs the body once (labelled with its name), "separate"
+ * once per aes x ghash combination. */
+static void gcm_entry_level(hwc_prim p, const char *impl, void *arg) {
+  (void)p;
+  pair_ctx *c = arg;
+  const hwc_aes_gcm_kernel *k = HWC_KERNEL(HWC_PRIM_AES_GCM, hwc_aes_gcm_kernel);
+  if (!k->aes) {
+    t_for_each_impl(HWC_PRIM_AES, aes_level, c);
+    return;
+  }
+  char label[64];
+  snprintf(label, sizeof label, "%s [aes-gcm %s]", k->aes->info.name, impl);
+  c->fn(label, k->ghash->info.name, c->arg);
+}
+
 static void for_each_pair(pair_body fn, void *arg) {
   pair_ctx c = {fn, arg, NULL};
-  t_for_each_impl(HWC_PRIM_AES, aes_level, &c);
+  t_for_each_impl(HWC_PRIM_AES_GCM, gcm_entry_level, &c);
+}
+
+/* The reference key: aes-gcm separate with generic aes and ghash; the
+ * selection is put back as it was. */
+static void gcm_ref_init(hwc_aes_gcm_key *ref, const uint8_t *k, size_t kl) {
+  const char *pair = hwc_impl_selected(HWC_PRIM_AES_GCM), *aes = hwc_impl_selected(HWC_PRIM_AES),
+             *gh = hwc_impl_selected(HWC_PRIM_GHASH);
+  CHECK(hwc_impl_select(HWC_PRIM_AES_GCM, "separate") == HWC_OK && hwc_impl_select(HWC_PRIM_AES, "generic") == HWC_OK &&
+        hwc_impl_select(HWC_PRIM_GHASH, "generic") == HWC_OK);
+  CHECK(hwc_aes_gcm_init(ref, k, kl) == HWC_OK);
+  CHECK(hwc_impl_select(HWC_PRIM_AES_GCM, pair) == HWC_OK && hwc_impl_select(HWC_PRIM_AES, aes) == HWC_OK &&
+        hwc_impl_select(HWC_PRIM_GHASH, gh) == HWC_OK);
 }
 
 /* ---- GCM specification test cases 1-6 and 13-16 (AES-128 and AES-256). */
@@ -171,9 +199,7 @@ static void equiv_body(const char *aes, const char *gh, void *arg) {
     t_rand_bytes(k, klens[ki]);
     hwc_aes_gcm_key ref, key;
     CHECK(hwc_aes_gcm_init(&key, k, klens[ki]) == HWC_OK);
-    CHECK(hwc_impl_select(HWC_PRIM_AES, "generic") == HWC_OK && hwc_impl_select(HWC_PRIM_GHASH, "generic") == HWC_OK);
-    CHECK(hwc_aes_gcm_init(&ref, k, klens[ki]) == HWC_OK);
-    CHECK(hwc_impl_select(HWC_PRIM_AES, aes) == HWC_OK && hwc_impl_select(HWC_PRIM_GHASH, gh) == HWC_OK);
+    gcm_ref_init(&ref, k, klens[ki]);
     size_t step = t_quick() ? 17 : (ki == 0 ? 1 : 7);
     for (size_t len = 0; len <= 1100; len += step) equiv_one(aes, gh, &ref, &key, len, bin, ba, bb);
     equiv_one(aes, gh, &ref, &key, big, bin, ba, bb);
@@ -330,15 +356,17 @@ static void ghash_edge_body(hwc_prim p, const char *impl, void *arg) {
 
 HWC_TEST(gcm, ghash_edge_keys_and_blocks) { t_for_each_impl(HWC_PRIM_GHASH, ghash_edge_body, NULL); }
 
-/* The stitched GCM kernels (AES CTR and GHASH in one loop) on hash keys
- * chosen freely (the public functions always take H = E_K(0)), edge data,
- * and a counter whose low word wraps inside the run, under 128-, 192- and
- * 256-bit keys, against generic's CTR and GHASH done apart. Backends
- * without a stitched loop run only their ctr32 here (they have nothing else
- * to compare). */
+/* The fused aes-gcm bulk kernels (AES CTR and GHASH in one loop) on hash
+ * keys chosen freely (the public functions always take H = E_K(0)), edge
+ * data, and a counter whose low word wraps inside the run, under 128-,
+ * 192- and 256-bit keys, against generic's CTR and GHASH done apart, at
+ * block counts around every stride (edge_next_blocks). */
+static int fused_entry(hwc_prim p) { return HWC_KERNEL(p, hwc_aes_gcm_kernel)->encrypt != NULL; }
+
 static void fused_edge_body(hwc_prim p, const char *impl, void *arg) {
   (void)p, (void)arg;
-  const hwc_aes_kernel *a = HWC_KERNEL(HWC_PRIM_AES, hwc_aes_kernel);
+  const hwc_aes_gcm_kernel *k = HWC_KERNEL(HWC_PRIM_AES_GCM, hwc_aes_gcm_kernel);
+  const hwc_aes_kernel *a = k->aes;
   const hwc_aes_kernel *ga = (const hwc_aes_kernel *)hwc_registry_impl(HWC_PRIM_AES, 0);
   const hwc_ghash_kernel *gg = (const hwc_ghash_kernel *)hwc_registry_impl(HWC_PRIM_GHASH, 0);
   _Alignas(64) uint8_t rk[HWC_AES_RK_BYTES], grk[HWC_AES_RK_BYTES];
@@ -347,16 +375,6 @@ static void fused_edge_body(hwc_prim p, const char *impl, void *arg) {
   static const size_t hkeys[] = {0, 1, 2, 4, 5, 11, 67, 130, 131}; /* 0, ff, 55, x^0, x^1, x^7, x^63, x^126, x^127 */
   uint8_t key[32];
   memset(key, 0xff, sizeof key);
-  a->setkey(rk, key, 32);
-  ga->setkey(grk, key, 32);
-  if (!a->gcm_encrypt) { /* count this backend's call: its CTR alone */
-    uint8_t ctr[16] = {0}, c2[16] = {0};
-    t_edge_ghash_msg(in, 16 * 17, 0);
-    a->ctr32(out, in, 17, ctr, rk, 14);
-    ga->ctr32(want, in, 17, c2, grk, 14);
-    CHECK_MSG(memcmp(out, want, 16 * 17) == 0, "%s: ctr32 differs from generic", impl);
-    return;
-  }
   /* Every key size: the loops lay out rounds 1..9 apart from the rest.
    * AES-256 runs every hash key, the shorter keys every third. */
   for (size_t kl = 16; kl <= 32; kl += 8) {
@@ -366,7 +384,7 @@ static void fused_edge_body(hwc_prim p, const char *impl, void *arg) {
     for (size_t hi = 0; hi < sizeof hkeys / sizeof hkeys[0]; hi += kl == 32 ? 1 : 3) {
       uint8_t h[16];
       t_edge_ghash_key(h, hkeys[hi]);
-      a->gcm_ghash->init(ht, h);
+      k->ghash->init(ht, h);
       gg->init(ght, h);
       for (size_t pat = 0; pat < t_edge_ghash_msg_count(); pat++) {
         t_edge_ghash_msg(in, sizeof in, pat);
@@ -378,14 +396,14 @@ static void fused_edge_body(hwc_prim p, const char *impl, void *arg) {
             memcpy(gctr, ctr, 16);
             memset(y, (int)(pat * 0x33), 16);
             memcpy(gy, y, 16);
-            (decrypt ? a->gcm_decrypt : a->gcm_encrypt)(out, in, nb, ctr, y, rk, rounds, ht);
+            (decrypt ? k->decrypt : k->encrypt)(out, in, nb, ctr, y, rk, rounds, ht);
             ga->ctr32(want, in, nb, gctr, grk, rounds);
             gg->update(gy, decrypt ? in : want, nb, ght);
             CHECK_MSG(memcmp(out, want, 16 * nb) == 0 && memcmp(ctr, gctr, 16) == 0,
-                      "%s: gcm_%s CTR, AES-%zu, H %zu, %s, %zu blocks differs from generic", impl,
+                      "aes-gcm/%s: %s CTR, AES-%zu, H %zu, %s, %zu blocks differs from generic", impl,
                       decrypt ? "decrypt" : "encrypt", 8 * kl, hkeys[hi], t_edge_ghash_msg_name(pat), nb);
             CHECK_MSG(memcmp(y, gy, 16) == 0,
-                      "%s: gcm_%s GHASH, AES-%zu, H %zu, %s, %zu blocks differs from generic", impl,
+                      "aes-gcm/%s: %s GHASH, AES-%zu, H %zu, %s, %zu blocks differs from generic", impl,
                       decrypt ? "decrypt" : "encrypt", 8 * kl, hkeys[hi], t_edge_ghash_msg_name(pat), nb);
           }
           if (edge_next_blocks(nb) == 0) break;
@@ -395,7 +413,10 @@ static void fused_edge_body(hwc_prim p, const char *impl, void *arg) {
   }
 }
 
-HWC_TEST(gcm, stitched_edge_keys_and_blocks) { t_for_each_impl(HWC_PRIM_AES, fused_edge_body, NULL); }
+HWC_TEST(gcm, stitched_edge_keys_and_blocks) {
+  size_t ran = t_for_each_impl_where(HWC_PRIM_AES_GCM, fused_entry, fused_edge_body, NULL);
+  printf("gcm: %zu fused aes-gcm entries at the edges\n", ran);
+}
 
 /* Every length 0 .. 16 (2 * 16 + 1) bytes of all-ones and of zero data, and
  * every AAD length likewise, through the public functions under all-ones
@@ -412,9 +433,7 @@ static void edge_lengths_body(const char *aes, const char *gh, void *arg) {
     memset(k, ki & 1 ? 0xff : 0x00, sizeof k);
     hwc_aes_gcm_key ref, key;
     CHECK(hwc_aes_gcm_init(&key, k, klens[ki / 2]) == HWC_OK);
-    CHECK(hwc_impl_select(HWC_PRIM_AES, "generic") == HWC_OK && hwc_impl_select(HWC_PRIM_GHASH, "generic") == HWC_OK);
-    CHECK(hwc_aes_gcm_init(&ref, k, klens[ki / 2]) == HWC_OK);
-    CHECK(hwc_impl_select(HWC_PRIM_AES, aes) == HWC_OK && hwc_impl_select(HWC_PRIM_GHASH, gh) == HWC_OK);
+    gcm_ref_init(&ref, k, klens[ki / 2]);
     memset(pt, ki & 1 ? 0x00 : 0xff, sizeof pt);
     memset(aad, 0xff, sizeof aad);
     size_t step = t_quick() ? 5 : 1;
@@ -449,9 +468,7 @@ static void misaligned_gcm_key_body(const char *aes, const char *gh, void *arg) 
   for (size_t kl = 16; kl <= 32; kl += 16) {
     t_rand_bytes(k, kl);
     hwc_aes_gcm_key ref, key;
-    CHECK(hwc_impl_select(HWC_PRIM_AES, "generic") == HWC_OK && hwc_impl_select(HWC_PRIM_GHASH, "generic") == HWC_OK);
-    CHECK(hwc_aes_gcm_init(&ref, k, kl) == HWC_OK);
-    CHECK(hwc_impl_select(HWC_PRIM_AES, aes) == HWC_OK && hwc_impl_select(HWC_PRIM_GHASH, gh) == HWC_OK);
+    gcm_ref_init(&ref, k, kl);
     CHECK(hwc_aes_gcm_init(&key, k, kl) == HWC_OK);
     for (size_t oi = 0; oi < 3; oi++) {
       hwc_aes_gcm_key *moved = (hwc_aes_gcm_key *)(raw + offsets[oi]);

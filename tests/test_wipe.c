@@ -142,8 +142,14 @@ static void aes_body(hwc_prim p, const char *impl, void *arg) {
   }
 }
 
+/* Every aes backend (its GCM keys under aes-gcm "separate"), then every
+ * aes-gcm entry. */
 HWC_TEST(wipe, aes_keys) {
   t_rand_bytes(msg, sizeof msg);
   t_rand_bytes(key, sizeof key);
+  const char *gcm = hwc_impl_selected(HWC_PRIM_AES_GCM);
+  CHECK(hwc_impl_select(HWC_PRIM_AES_GCM, "separate") == HWC_OK);
   t_for_each_impl(HWC_PRIM_AES, aes_body, NULL);
+  CHECK(hwc_impl_select(HWC_PRIM_AES_GCM, gcm) == HWC_OK);
+  t_for_each_impl(HWC_PRIM_AES_GCM, aes_body, NULL);
 }

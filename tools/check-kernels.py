@@ -20,19 +20,21 @@ import sys
 root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
 os.chdir(root)
 cmake = open("CMakeLists.txt").read()
-prims = re.search(r"set\(HWC_PRIMS ([a-z0-9 ]+)\)", open("cmake/isa.cmake").read()).group(1).split()
+isa = open("cmake/isa.cmake").read()
+prims = re.search(r"set\(HWC_PRIMS ([a-z0-9_ ]+)\)", isa).group(1).split()
+pairs = re.search(r"set\(HWC_PAIRS ([a-z0-9_ ]+)\)", isa).group(1).split()
 bad = []
 
 listed = {}  # path -> is_part
 for prim in prims:
-    listed["src/generic/%s_generic.c" % prim] = False
+    listed["src/generic/%s_%s.c" % (prim, "separate" if prim in pairs else "generic")] = False
 for m in re.finditer(r"^\s*hwc_kernel\((src/[^ )]+\.c)([^)]*)\)", cmake, re.M):
     path, rest = m.group(1), m.group(2).split()
     if "${" in path:
         continue  # the generic loop, expanded above
     listed[path] = bool(rest) and rest[0] == "PART"
 
-table_re = re.compile(r"^const (hwc_([a-z0-9]+)_kernel) (hwc_[a-z0-9_]+) = \{", re.M)
+table_re = re.compile(r"^const (hwc_([a-z0-9_]+)_kernel) (hwc_[a-z0-9_]+) = \{", re.M)
 count = 0
 for path, part in sorted(listed.items()):
     if not os.path.exists(path):
@@ -48,7 +50,8 @@ for path, part in sorted(listed.items()):
         if not owner:
             bad.append("%s: a PART file not named after a listed kernel file (<prim>_<impl>_<part>.c)" % path)
         continue
-    prim = base.split("_")[0]
+    # the longest primitive the name starts with (aes_gcm_aesni: aes_gcm)
+    prim = max((p for p in prims if base.startswith(p + "_")), key=len, default=base.split("_")[0])
     impl = base[len(prim) + 1:]
     want = "hwc_" + base
     if [(t[0], t[2]) for t in tables] != [("hwc_%s_kernel" % prim, want)]:

@@ -2,9 +2,9 @@
 /*
  * AES (FIPS 197) with the ARMv8 crypto extension: AESE/AESMC for a forward
  * round, AESD/AESIMC with the equivalent-inverse-cipher keys for decryption.
- * CTR, CBC-decrypt and GCM keep eight independent blocks in flight to cover
- * the instruction latency; GCM hashes each batch with PMULL
- * (ghash_pmull.h) right after enciphering it. The key schedule is the
+ * ECB, CTR and CBC-decrypt keep eight independent blocks in flight to cover
+ * the instruction latency (GCM's loop is aes_gcm_armv8_ce.c). The key
+ * schedule is the
  * portable constant-time one; AESIMC derives the decryption keys.
  * ISA: ARMv8-A crypto extension (AES, PMULL), Advanced SIMD.
  * Constant time: the AES and PMULL instructions run in data-independent
@@ -12,24 +12,10 @@
  */
 #include <arm_neon.h>
 
-#include "../common/byteorder.h"
 #include "../kernels.h"
-#include "ghash_pmull.h"
+#include "aes_armv8_ce.h"
 
 HWC_CALL_COUNTER(aes_armv8);
-
-/* The round keys sit in the caller's key object, which may be at any
- * address: they are written and read with vst1q/vld1q (no alignment
- * assumed), never through a uint8x16_t pointer, and a function loads the
- * rounds + 1 keys it needs into registers once (32 vector registers hold
- * them all). Encryption keys in 16-byte slots 0.., decryption keys 16.. */
-#define EK_SLOT 0
-#define DK_SLOT 16
-
-static inline void load_keys(uint8x16_t k[15], const void *rk, unsigned slot, unsigned rounds) {
-  const uint8_t *p = (const uint8_t *)rk + 16 * slot;
-  for (unsigned i = 0; i <= rounds; i++) k[i] = vld1q_u8(p + 16 * i);
-}
 
 static void aes_armv8_setkey(void *rk, const uint8_t *key, size_t key_len) {
   HWC_COUNT_CALL(aes_armv8);
@@ -48,20 +34,9 @@ static void aes_armv8_setkey(void *rk, const uint8_t *key, size_t key_len) {
   for (int i = 0; i < 15; i++) vst1q_u32(w + 4 * i, vdupq_n_u32(0));
 }
 
-static inline uint8x16_t enc1(uint8x16_t b, const uint8x16_t *k, unsigned rounds) {
-  for (unsigned r = 0; r < rounds - 1; r++) b = vaesmcq_u8(vaeseq_u8(b, k[r]));
-  return veorq_u8(vaeseq_u8(b, k[rounds - 1]), k[rounds]);
-}
-
 static inline uint8x16_t dec1(uint8x16_t b, const uint8x16_t *k, unsigned rounds) {
   for (unsigned r = 0; r < rounds - 1; r++) b = vaesimcq_u8(vaesdq_u8(b, k[r]));
   return veorq_u8(vaesdq_u8(b, k[rounds - 1]), k[rounds]);
-}
-
-static inline __attribute__((always_inline)) void enc8(uint8x16_t b[8], const uint8x16_t *k, unsigned rounds) {
-  for (unsigned r = 0; r < rounds - 1; r++)
-    for (int i = 0; i < 8; i++) b[i] = vaesmcq_u8(vaeseq_u8(b[i], k[r]));
-  for (int i = 0; i < 8; i++) b[i] = veorq_u8(vaeseq_u8(b[i], k[rounds - 1]), k[rounds]);
 }
 
 static inline __attribute__((always_inline)) void dec8(uint8x16_t b[8], const uint8x16_t *k, unsigned rounds) {
@@ -131,20 +106,6 @@ static void aes_armv8_cbc_decrypt(uint8_t *out, const uint8_t *in, size_t nblock
   vst1q_u8(iv, prev);
 }
 
-/* Counter block n of a run: the fixed first twelve bytes with the 32-bit
- * big-endian counter in the last lane (inc32). */
-static inline uint8x16_t counter(uint32x4_t base, uint32_t c) {
-  return vreinterpretq_u8_u32(vsetq_lane_u32(__builtin_bswap32(c), base, 3));
-}
-
-static inline uint32_t ctr_get(const uint8_t ctr[16]) {
-  return hwc_load32_be(ctr + 12);
-}
-
-static inline void ctr_put(uint8_t ctr[16], uint32_t c) {
-  hwc_store32_be(ctr + 12, c);
-}
-
 static void aes_armv8_ctr32(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], const void *rk,
                             unsigned rounds) {
   HWC_COUNT_CALL(aes_armv8);
@@ -163,51 +124,6 @@ static void aes_armv8_ctr32(uint8_t *out, const uint8_t *in, size_t nblocks, uin
   ctr_put(ctr, c);
 }
 
-/* GCM bulk: eight blocks enciphered, then hashed with one reduction (the
- * ciphertext: the output when encrypting, the input when decrypting, read
- * before it can be overwritten in place). */
-static inline __attribute__((always_inline)) void gcm8(int decrypt, uint8_t *out, const uint8_t *in, size_t nblocks,
-                                                       uint8_t ctr[16], uint8_t y[16], const void *rk,
-                                                       unsigned rounds, const void *table) {
-  uint8x16_t ek[15];
-  load_keys(ek, rk, EK_SLOT, rounds);
-  uint32x4_t base = vreinterpretq_u32_u8(vld1q_u8(ctr));
-  uint32_t c = ctr_get(ctr);
-  uint64x2_t s = ghp_load(y);
-  for (; nblocks; c += 8) {
-    size_t m = nblocks < 8 ? nblocks : 8;
-    uint8x16_t b[8];
-    if (decrypt) s = ghp_blocks(s, in, m, table);
-    if (m == 8) {
-      for (int i = 0; i < 8; i++) b[i] = counter(base, c + (uint32_t)i);
-      enc8(b, ek, rounds);
-      for (int i = 0; i < 8; i++) vst1q_u8(out + 16 * i, veorq_u8(b[i], vld1q_u8(in + 16 * i)));
-    } else {
-      for (size_t i = 0; i < m; i++)
-        vst1q_u8(out + 16 * i, veorq_u8(enc1(counter(base, c + (uint32_t)i), ek, rounds), vld1q_u8(in + 16 * i)));
-      c += (uint32_t)m - 8;
-    }
-    if (!decrypt) s = ghp_blocks(s, out, m, table);
-    in += 16 * m, out += 16 * m, nblocks -= m;
-  }
-  ctr_put(ctr, c);
-  ghp_store(y, s);
-}
-
-static void aes_armv8_gcm_encrypt(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], uint8_t y[16],
-                                  const void *rk, unsigned rounds, const void *table) {
-  HWC_COUNT_CALL(aes_armv8);
-  gcm8(0, out, in, nblocks, ctr, y, rk, rounds, table);
-}
-
-static void aes_armv8_gcm_decrypt(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], uint8_t y[16],
-                                  const void *rk, unsigned rounds, const void *table) {
-  HWC_COUNT_CALL(aes_armv8);
-  gcm8(1, out, in, nblocks, ctr, y, rk, rounds, table);
-}
-
-extern const hwc_ghash_kernel hwc_ghash_armv8_ce;
-
 const hwc_aes_kernel hwc_aes_armv8_ce = {
     .info = {.name = "armv8-ce",
              .required = HWC_REQUIRED,
@@ -219,7 +135,4 @@ const hwc_aes_kernel hwc_aes_armv8_ce = {
     .ctr32 = aes_armv8_ctr32,
     .cbc_encrypt = aes_armv8_cbc_encrypt,
     .cbc_decrypt = aes_armv8_cbc_decrypt,
-    .gcm_ghash = &hwc_ghash_armv8_ce,
-    .gcm_encrypt = aes_armv8_gcm_encrypt,
-    .gcm_decrypt = aes_armv8_gcm_decrypt,
 };

@@ -9,9 +9,12 @@ _Static_assert(sizeof(((hwc_aes_gcm_key *)0)->ghash_) >= HWC_GHASH_TABLE_BYTES, 
 
 int hwc_aes_init(hwc_aes_key *key, const uint8_t *k, size_t k_len) {
   HWC_DIT_SCOPE();
+  return hwc_aes_init_with(key, k, k_len, HWC_KERNEL(HWC_PRIM_AES, hwc_aes_kernel));
+}
+
+int hwc_aes_init_with(hwc_aes_key *key, const uint8_t *k, size_t k_len, const hwc_aes_kernel *impl) {
   if (!key || !k) return HWC_ERR_INVALID_ARG;
   if (k_len != 16 && k_len != 24 && k_len != 32) return HWC_ERR_BAD_KEY;
-  const hwc_aes_kernel *impl = HWC_KERNEL(HWC_PRIM_AES, hwc_aes_kernel);
   unsigned rounds = (unsigned)(k_len / 4 + 6);
   uint8_t *raw = (uint8_t *)key; /* any alignment: see aes_internal.h */
   impl->setkey(raw + offsetof(hwc_aes_key, opaque_), k, k_len);

@@ -35,6 +35,10 @@ static inline const void *aes_key_schedule(const hwc_aes_key *key) {
   return (const uint8_t *)key + offsetof(hwc_aes_key, opaque_);
 }
 
+/* hwc_aes_init with the backend impl rather than the selected one (an
+ * aes-gcm entry's member). */
+int hwc_aes_init_with(hwc_aes_key *key, const uint8_t *k, size_t k_len, const hwc_aes_kernel *impl);
+
 /* 128-bit big-endian counter mode for nblocks whole blocks on top of the
  * kernels' 32-bit counter (src/aes/aes.c). */
 void hwc_aes_ctr128_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16],

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: ISC */
 /* AES-GCM (NIST SP 800-38D): J0 from the nonce, GHASH over the additional
  * data, the ciphertext and the length block, the tag and its constant-time
- * check. When the key's AES and GHASH implementations belong together, the
- * whole message goes to the AES kernel's gcm_seal/gcm_open if it has them,
- * or the bulk data to its fused CTR+GHASH loop; otherwise the two kernels
- * run in cache-sized alternating chunks. */
+ * check, for every aes-gcm entry (src/kernels.h). The key records the
+ * entry that set it up: a whole message goes to the entry's seal/open if
+ * it has them, the bulk data to its fused encrypt/decrypt if it has them;
+ * under "separate" the member kernels run in cache-sized alternating
+ * chunks. */
 #include "aes_internal.h"
 
 /* 2^36 - 32 bytes of plaintext (2^32 - 2 counter blocks); AAD and nonce are
@@ -31,18 +32,29 @@ static inline const hwc_ghash_kernel *gcm_ghash_impl(const hwc_aes_gcm_key *key)
   return impl;
 }
 
+/* The aes-gcm entry that set the key up (NULL before init, after wipe). */
+static inline const hwc_aes_gcm_kernel *gcm_pair(const hwc_aes_gcm_key *key) {
+  const void *pair;
+  memcpy(&pair, (const uint8_t *)key + offsetof(hwc_aes_gcm_key, pair_), sizeof pair);
+  return pair;
+}
+
 int hwc_aes_gcm_init(hwc_aes_gcm_key *key, const uint8_t *k, size_t k_len) {
   HWC_DIT_SCOPE();
   if (!key) return HWC_ERR_INVALID_ARG;
   uint8_t *raw = (uint8_t *)key;
   const hwc_aes_key *aes = gcm_aes_key(key);
-  int err = hwc_aes_init((hwc_aes_key *)(void *)(raw + offsetof(hwc_aes_gcm_key, aes_)), k, k_len);
+  /* The entry's members, or under "separate" the selected tables. */
+  const hwc_aes_gcm_kernel *pair = HWC_KERNEL(HWC_PRIM_AES_GCM, hwc_aes_gcm_kernel);
+  const hwc_aes_kernel *a = pair->aes ? pair->aes : HWC_KERNEL(HWC_PRIM_AES, hwc_aes_kernel);
+  const hwc_ghash_kernel *g = pair->ghash ? pair->ghash : HWC_KERNEL(HWC_PRIM_GHASH, hwc_ghash_kernel);
+  int err = hwc_aes_init_with((hwc_aes_key *)(void *)(raw + offsetof(hwc_aes_gcm_key, aes_)), k, k_len, a);
   if (err) return err;
-  const hwc_ghash_kernel *g = HWC_KERNEL(HWC_PRIM_GHASH, hwc_ghash_kernel);
   uint8_t h[16] = {0};
-  aes_key_impl(aes)->encrypt(h, h, 1, aes_key_schedule(aes), aes_key_rounds(aes));
+  a->encrypt(h, h, 1, aes_key_schedule(aes), aes_key_rounds(aes));
   g->init(raw + offsetof(hwc_aes_gcm_key, ghash_), h);
   memcpy(raw + offsetof(hwc_aes_gcm_key, ghash_impl_), &g, sizeof g);
+  memcpy(raw + offsetof(hwc_aes_gcm_key, pair_), &pair, sizeof pair);
   hwc_memzero(h, sizeof h);
   return HWC_OK;
 }
@@ -121,6 +133,7 @@ static void gcm_crypt_short(int decrypt, uint8_t *out, const uint8_t *in, size_t
 static void gcm_crypt(int decrypt, uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16],
                       const uint8_t *aad, size_t aad_len, const uint8_t *nonce, size_t nonce_len,
                       const hwc_aes_gcm_key *key) {
+  const hwc_aes_gcm_kernel *pair = gcm_pair(key);
   const hwc_aes_kernel *aes = aes_key_impl(gcm_aes_key(key));
   const hwc_ghash_kernel *g = gcm_ghash_impl(key);
   const void *rk = aes_key_schedule(gcm_aes_key(key)), *table = gcm_ghash_table(key);
@@ -128,8 +141,8 @@ static void gcm_crypt(int decrypt, uint8_t *out, const uint8_t *in, size_t len, 
   uint8_t j0[16], ctr[16], y[16] = {0};
 
   make_j0(j0, nonce, nonce_len, key);
-  if (aes->gcm_ghash == g && aes->gcm_seal) {
-    (decrypt ? aes->gcm_open : aes->gcm_seal)(out, in, len, aad, aad_len, j0, tag, rk, rounds, table);
+  if (pair->seal) {
+    (decrypt ? pair->open : pair->seal)(out, in, len, aad, aad_len, j0, tag, rk, rounds, table);
     hwc_memzero(j0, sizeof j0);
     return;
   }
@@ -145,8 +158,8 @@ static void gcm_crypt(int decrypt, uint8_t *out, const uint8_t *in, size_t len, 
   ghash_padded(y, aad, aad_len, key);
 
   size_t full = len / 16, rest = len % 16;
-  if (full && aes->gcm_ghash == g && aes->gcm_encrypt) {
-    (decrypt ? aes->gcm_decrypt : aes->gcm_encrypt)(out, in, full, ctr, y, rk, rounds, table);
+  if (full && pair->encrypt) {
+    (decrypt ? pair->decrypt : pair->encrypt)(out, in, full, ctr, y, rk, rounds, table);
   } else {
     for (size_t done = 0; done < full;) {
       size_t n = full - done < GCM_CHUNK ? full - done : GCM_CHUNK;
@@ -178,7 +191,8 @@ static void gcm_crypt(int decrypt, uint8_t *out, const uint8_t *in, size_t len, 
 static int check_args(const uint8_t *out, const uint8_t *in, size_t len, const uint8_t *tag, size_t tag_len,
                       const uint8_t *aad, size_t aad_len, const uint8_t *nonce, size_t nonce_len,
                       const hwc_aes_gcm_key *key) {
-  if (!key || !aes_key_impl(gcm_aes_key(key)) || !gcm_ghash_impl(key) || !tag || !nonce) return HWC_ERR_INVALID_ARG;
+  if (!key || !aes_key_impl(gcm_aes_key(key)) || !gcm_ghash_impl(key) || !gcm_pair(key) || !tag || !nonce)
+    return HWC_ERR_INVALID_ARG;
   if (tag_len < 12 || tag_len > 16 || nonce_len == 0) return HWC_ERR_INVALID_ARG;
   if ((len && (!out || !in)) || (aad_len && !aad)) return HWC_ERR_INVALID_ARG;
   if ((uint64_t)len > GCM_MAX_LEN || (uint64_t)aad_len > GCM_MAX_AAD || (uint64_t)nonce_len > GCM_MAX_AAD)

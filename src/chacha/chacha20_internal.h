@@ -14,6 +14,9 @@ void hwc_chacha20_setup(uint32_t st[16], const uint8_t key[32], uint32_t w12, ui
  * counter). The caller has checked that the counter does not run out. */
 void hwc_chacha20_stream(const hwc_chacha20_kernel *k, uint8_t *out, const uint8_t *in, size_t len,
                          uint32_t st[16], int wide);
+/* hwc_poly1305_init with the backend k rather than the selected one (a
+ * chacha20-poly1305 entry's member). */
+void hwc_poly1305_init_with(hwc_poly1305_ctx *ctx, const uint8_t key[32], const hwc_poly1305_kernel *k);
 /* HChaCha20 (draft-irtf-cfrg-xchacha section 2.2): a 32-byte subkey from the
  * key and a 16-byte nonce. */
 void hwc_hchacha20(uint8_t subkey[32], const uint8_t key[32], const uint8_t nonce[16]);

@@ -2,10 +2,11 @@
 /* ChaCha20-Poly1305 (RFC 8439 section 2.8) and XChaCha20-Poly1305
  * (draft-irtf-cfrg-xchacha section 2.3): one-time key derivation, the MAC
  * input layout (aad, padding, ciphertext, padding, lengths), constant-time
- * tag check. When the chacha20 kernel has a stitched AEAD path for the
- * selected poly1305 kernel (src/kernels.h), the full blocks go through it
- * in one pass; otherwise encryption and MAC run chunk by chunk so that each
- * piece of ciphertext is still in L1 when Poly1305 reads it. */
+ * tag check, for every chacha20-poly1305 entry (src/kernels.h). The full
+ * blocks go through the entry's fused seal/open when it has one;
+ * otherwise (under "separate", and when opening with an entry that has no
+ * fused open) the members' encryption and MAC run chunk by chunk, so that
+ * each piece of ciphertext is still in L1 when Poly1305 reads it. */
 #include "chacha20_internal.h"
 
 /* Large enough to amortise the kernel calls, small enough to stay in L1. */
@@ -33,7 +34,11 @@ static void mac_lengths(hwc_poly1305_ctx *mac, size_t aad_len, size_t len, uint8
  * aad and the ciphertext. */
 static void aead(uint8_t *out, uint8_t tag[16], const uint8_t *in, size_t len, const uint8_t *aad,
                  size_t aad_len, const uint8_t nonce[12], const uint8_t key[32], int decrypt) {
-  const hwc_chacha20_kernel *k = HWC_KERNEL(HWC_PRIM_CHACHA20, hwc_chacha20_kernel);
+  /* The entry's members, or under "separate" the selected tables. */
+  const hwc_chacha20_poly1305_kernel *pair = HWC_KERNEL(HWC_PRIM_CHACHA20_POLY1305, hwc_chacha20_poly1305_kernel);
+  const hwc_chacha20_kernel *k = pair->chacha20 ? pair->chacha20 : HWC_KERNEL(HWC_PRIM_CHACHA20, hwc_chacha20_kernel);
+  const hwc_poly1305_kernel *p =
+      pair->poly1305 ? pair->poly1305 : HWC_KERNEL(HWC_PRIM_POLY1305, hwc_poly1305_kernel);
   uint32_t st[16];
   uint8_t block0[64] = {0};
   hwc_poly1305_ctx mac;
@@ -47,7 +52,7 @@ static void aead(uint8_t *out, uint8_t tag[16], const uint8_t *in, size_t len, c
     memset(buf, 0, 64 * nblocks);
     if (len) memcpy(buf + 64, in, len);
     k->xor_blocks(buf, buf, nblocks, st);
-    hwc_poly1305_init(&mac, buf);
+    hwc_poly1305_init_with(&mac, buf, p);
     hwc_poly1305_update(&mac, aad, aad_len);
     mac_pad(&mac, aad_len);
     hwc_poly1305_update(&mac, decrypt ? in : buf + 64, len);
@@ -55,30 +60,25 @@ static void aead(uint8_t *out, uint8_t tag[16], const uint8_t *in, size_t len, c
     hwc_memzero(buf, sizeof buf);
   } else {
     k->xor_blocks(block0, block0, 1, st); /* the one-time key; counter is now 1 */
-    hwc_poly1305_init(&mac, block0);
+    hwc_poly1305_init_with(&mac, block0, p);
     hwc_memzero(block0, sizeof block0);
     hwc_poly1305_update(&mac, aad, aad_len);
     mac_pad(&mac, aad_len);
   }
   size_t done = len <= SHORT ? len : 0;
-  if (!done && (decrypt ? k->aead_open != NULL : k->aead_seal != NULL) && k->aead_poly1305 == mac.kernel) {
+  if (!done && (decrypt ? pair->open != NULL : pair->seal != NULL)) {
     /* mac holds no partial block (aad was padded), so the kernel can take
      * over its state for the full blocks. The counter starts at 1 and
-     * len <= MAX_LEN, so word 12 does not wrap inside this call. A seal
-     * that declines (its tuning runs two passes) leaves all to the loop
-     * below. */
+     * len <= MAX_LEN, so word 12 does not wrap inside this call. */
     size_t nblocks = len / 64;
     hwc_poly1305_state *mst = (hwc_poly1305_state *)mac.state;
     if (decrypt) {
-      k->aead_open(out, in, nblocks, st, mst);
-      done = 64 * nblocks;
+      pair->open(out, in, nblocks, st, mst);
     } else {
-      size_t maced = k->aead_seal(out, in, nblocks, st, mst);
-      if (maced != HWC_AEAD_DECLINED) {
-        hwc_poly1305_update(&mac, out + 16 * maced, 64 * nblocks - 16 * maced);
-        done = 64 * nblocks;
-      }
+      size_t maced = pair->seal(out, in, nblocks, st, mst);
+      hwc_poly1305_update(&mac, out + 16 * maced, 64 * nblocks - 16 * maced);
     }
+    done = 64 * nblocks;
   }
   while (done < len) {
     size_t n = len - done < CHUNK ? len - done : CHUNK;

@@ -19,6 +19,10 @@ static hwc_poly1305_state *state_of(hwc_poly1305_ctx *ctx) { return (hwc_poly130
 void hwc_poly1305_init(hwc_poly1305_ctx *ctx, const uint8_t key[32]) {
   HWC_DIT_SCOPE();
   if (ctx == NULL || key == NULL) hwc_fatal(__func__, "NULL argument");
+  hwc_poly1305_init_with(ctx, key, HWC_KERNEL(HWC_PRIM_POLY1305, hwc_poly1305_kernel));
+}
+
+void hwc_poly1305_init_with(hwc_poly1305_ctx *ctx, const uint8_t key[32], const hwc_poly1305_kernel *k) {
   memset(ctx->state, 0, offsetof(hwc_poly1305_state, powers));
   memset(ctx->buf, 0, sizeof ctx->buf);
   ctx->buf_len = 0;
@@ -26,7 +30,7 @@ void hwc_poly1305_init(hwc_poly1305_ctx *ctx, const uint8_t key[32]) {
   st->r[0] = hwc_load64_le(key) & 0x0ffffffc0fffffffull;
   st->r[1] = hwc_load64_le(key + 8) & 0x0ffffffc0ffffffcull;
   memcpy(ctx->s, key + 16, 16);
-  ctx->kernel = HWC_KERNEL(HWC_PRIM_POLY1305, hwc_poly1305_kernel);
+  ctx->kernel = k;
 }
 
 void hwc_poly1305_update(hwc_poly1305_ctx *ctx, const uint8_t *msg, size_t len) {

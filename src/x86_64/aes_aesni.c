@@ -56,20 +56,6 @@ static void aesni_ctr32_blocks(uint8_t *out, const uint8_t *in, size_t nblocks, 
   aesni_ctr32(out, in, nblocks, ctr, aesni_ek(rk), rounds);
 }
 
-static void aesni_gcm_encrypt(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], uint8_t y[16],
-                              const void *rk, unsigned rounds, const void *table) {
-  HWC_COUNT_CALL(aes_aesni);
-  aesni_gcm(0, out, in, nblocks, ctr, y, aesni_ek(rk), rounds, table);
-}
-
-static void aesni_gcm_decrypt(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], uint8_t y[16],
-                              const void *rk, unsigned rounds, const void *table) {
-  HWC_COUNT_CALL(aes_aesni);
-  aesni_gcm(1, out, in, nblocks, ctr, y, aesni_ek(rk), rounds, table);
-}
-
-extern const hwc_ghash_kernel hwc_ghash_pclmul;
-
 const hwc_aes_kernel hwc_aes_aesni = {
     .info = {.name = "aesni",
              .required = HWC_REQUIRED,
@@ -81,7 +67,4 @@ const hwc_aes_kernel hwc_aes_aesni = {
     .ctr32 = aesni_ctr32_blocks,
     .cbc_encrypt = aesni_cbc_encrypt,
     .cbc_decrypt = aesni_cbc_decrypt,
-    .gcm_ghash = &hwc_ghash_pclmul,
-    .gcm_encrypt = aesni_gcm_encrypt,
-    .gcm_decrypt = aesni_gcm_decrypt,
 };

@@ -52,20 +52,6 @@ static void aesni_avx_ctr32(uint8_t *out, const uint8_t *in, size_t nblocks, uin
   aesni_ctr32(out, in, nblocks, ctr, aesni_ek(rk), rounds);
 }
 
-static void aesni_avx_gcm_encrypt(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], uint8_t y[16],
-                                  const void *rk, unsigned rounds, const void *table) {
-  HWC_COUNT_CALL(aes_aesni_avx);
-  aesni_gcm(0, out, in, nblocks, ctr, y, aesni_ek(rk), rounds, table);
-}
-
-static void aesni_avx_gcm_decrypt(uint8_t *out, const uint8_t *in, size_t nblocks, uint8_t ctr[16], uint8_t y[16],
-                                  const void *rk, unsigned rounds, const void *table) {
-  HWC_COUNT_CALL(aes_aesni_avx);
-  aesni_gcm(1, out, in, nblocks, ctr, y, aesni_ek(rk), rounds, table);
-}
-
-extern const hwc_ghash_kernel hwc_ghash_pclmul;
-
 /* One step above aesni on the scale: the same work in fewer instructions,
  * wherever AVX exists; below every 256-bit VAES kernel. */
 const hwc_aes_kernel hwc_aes_aesni_avx = {
@@ -79,7 +65,4 @@ const hwc_aes_kernel hwc_aes_aesni_avx = {
     .ctr32 = aesni_avx_ctr32,
     .cbc_encrypt = aesni_avx_cbc_encrypt,
     .cbc_decrypt = aesni_avx_cbc_decrypt,
-    .gcm_ghash = &hwc_ghash_pclmul,
-    .gcm_encrypt = aesni_avx_gcm_encrypt,
-    .gcm_decrypt = aesni_avx_gcm_decrypt,
 };

@@ -210,8 +210,7 @@ static inline __attribute__((always_inline)) void blocks(hwc_poly1305_state *st,
  * runs them on long inputs; `one-chain` never, for cores on which four
  * lanes' worth of instructions already outlast the chain's latency (three
  * vector ALU ports: the second chain only adds the spills of its
- * sixteen-register allocation). The AVX2 ChaCha20 kernels' stitched AEAD
- * stands in for this table under either record. */
+ * sixteen-register allocation). */
 typedef struct {
   hwc_tuning t;
   size_t two_chains_min;
