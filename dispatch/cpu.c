@@ -28,7 +28,7 @@ typedef struct {
 #if defined(__x86_64__)
 #include <libcpuid.h>
 
-#include "../src/common/msan.h"
+#include "src/common/msan.h"
 
 static const feature_name names[] = {
     {HWC_CPU_SSSE3, "ssse3"},       {HWC_CPU_SSE41, "sse4_1"},

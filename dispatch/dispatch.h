@@ -11,8 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../include/hwcrypto.h"
-#include "../src/kernels.h"
+#include "include/hwcrypto.h"
+#include "src/kernels.h"
 
 /* ---- cpu.c: what this CPU and OS can run, before any masking, and which
  * CPU it is. family and model_id identify the microarchitecture for the

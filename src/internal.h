@@ -7,8 +7,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../include/hwcrypto.h"
-#include "common/byteorder.h"
+#include "include/hwcrypto.h"
+#include "src/common/byteorder.h"
 #include "kernels.h"
 
 /* Reports a broken caller contract that a void function cannot return
@@ -26,7 +26,7 @@ _Noreturn void hwc_fatal(const char *func, const char *what);
  * found valgrind's header, HWC_CT_VALGRIND: a client request that does
  * nothing outside valgrind), so it does not report it; otherwise it
  * compiles to nothing. */
-#include "common/msan.h"
+#include "src/common/msan.h"
 #if defined(HWC_MSAN)
 #define HWC_DECLASSIFY(p, n) hwc_msan_clean((p), (n))
 #elif defined(HWC_CT_VALGRIND)

@@ -7,12 +7,14 @@
 #   src/kernels.h, src/common/ and headers of its own folder,
 #   never another backend's folder nor the protocol layer;
 # - src/common/ includes only itself and src/kernels.h.
+# Includes name a header beside the file by its bare name and any other by
+# its path from the project root ("src/kernels.h"), the one include root.
 # Lists offenders, exit 1.
 set -eu
 cd "$(git -C "$(dirname "$0")" rev-parse --show-toplevel)"
 bad=0
 say() { echo "check-layout: $*" >&2; bad=1; }
-tables=$(git grep -h -o '^const hwc_[a-z0-9]*_kernel hwc_[a-z0-9_]* = {' -- 'src/*.c' | sed 's/^const [a-z0-9_]* \(hwc_[a-z0-9_]*\) = {$/\1/')
+tables=$(git grep -h -o '^const hwc_[a-z0-9_]*_kernel hwc_[a-z0-9_]* = {' -- 'src/*.c' | sed 's/^const [a-z0-9_]* \(hwc_[a-z0-9_]*\) = {$/\1/')
 [ -n "$tables" ] || say "no kernel tables found under src/"
 for f in $(git ls-files 'src/*/*.c' 'src/*/*.h'); do
   dir=${f#src/}; dir=${dir%%/*}
@@ -21,7 +23,7 @@ for f in $(git ls-files 'src/*/*.c' 'src/*/*.h'); do
     generic|x86_64|aarch64)
       for i in $incs; do
         case $i in
-          ../kernels.h|../common/*) ;;
+          src/kernels.h|src/common/*) ;;
           */*) say "$f includes $i (a backend includes kernels.h, common/ and its own folder)" ;;
           *) ;;
         esac
@@ -29,7 +31,7 @@ for f in $(git ls-files 'src/*/*.c' 'src/*/*.h'); do
     common)
       for i in $incs; do
         case $i in
-          ../kernels.h|../common/*) ;;
+          src/kernels.h|src/common/*) ;;
           */*) say "$f includes $i (src/common/ includes only itself and kernels.h)" ;;
           *) ;;
         esac

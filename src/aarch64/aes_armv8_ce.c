@@ -12,7 +12,7 @@
  */
 #include <arm_neon.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 #include "aes_armv8_ce.h"
 
 HWC_CALL_COUNTER(aes_armv8);

@@ -9,7 +9,7 @@
 #include <arm_neon.h>
 #include <stdint.h>
 
-#include "../common/byteorder.h"
+#include "src/common/byteorder.h"
 
 /* The round keys sit in the caller's key object, which may be at any
  * address: they are written and read with vst1q/vld1q (no alignment

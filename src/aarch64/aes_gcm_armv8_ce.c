@@ -12,7 +12,7 @@
  */
 #include <arm_neon.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 #include "aes_armv8_ce.h"
 #include "ghash_pmull.h"
 

@@ -83,9 +83,9 @@
  */
 #include <arm_neon.h>
 
-#include "../kernels.h"
-#include "../common/bignum_helpers.h"
-#include "../common/msan.h"
+#include "src/kernels.h"
+#include "src/common/bignum_helpers.h"
+#include "src/common/msan.h"
 
 HWC_CALL_COUNTER(bignum_aarch64);
 

@@ -15,7 +15,7 @@
  */
 #include <arm_neon.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 
 HWC_CALL_COUNTER(chacha20_neon);
 

@@ -44,9 +44,9 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("no-tree-vectorize")
 #endif
-#include "../kernels.h"
-#include "../common/msan.h"
-#include "../common/byteorder.h"
+#include "src/kernels.h"
+#include "src/common/msan.h"
+#include "src/common/byteorder.h"
 
 HWC_CALL_COUNTER(fe25519_aarch64);
 

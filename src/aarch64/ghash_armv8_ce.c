@@ -7,8 +7,8 @@
  */
 #include <arm_neon.h>
 
-#include "../common/byteorder.h"
-#include "../kernels.h"
+#include "src/common/byteorder.h"
+#include "src/kernels.h"
 #include "ghash_pmull.h"
 
 HWC_CALL_COUNTER(ghash_armv8);

@@ -60,10 +60,10 @@
  */
 #include <arm_neon.h>
 
-#include "../common/byteorder.h"
-#include "../common/poly1305_base64.h"
-#include "../common/poly1305_radix26.h"
-#include "../kernels.h"
+#include "src/common/byteorder.h"
+#include "src/common/poly1305_base64.h"
+#include "src/common/poly1305_radix26.h"
+#include "src/kernels.h"
 
 HWC_CALL_COUNTER(poly1305_neon);
 

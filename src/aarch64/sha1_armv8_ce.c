@@ -18,7 +18,7 @@
  */
 #include <arm_neon.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 
 HWC_CALL_COUNTER(sha1_armv8);
 

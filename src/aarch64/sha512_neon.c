@@ -28,7 +28,7 @@
  */
 #include <arm_neon.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 
 HWC_CALL_COUNTER(sha512_neon);
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "dispatch/dispatch.h"
-#include "internal.h"
+#include "src/internal.h"
 
 /* Key objects may sit at any address (a packed struct, a copy into a byte
  * buffer, an allocator with 8-byte granules), so their fields are reached

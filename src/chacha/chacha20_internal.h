@@ -4,7 +4,7 @@
 #define HWC_CHACHA20_INTERNAL_H
 
 #include "dispatch/dispatch.h"
-#include "internal.h"
+#include "src/internal.h"
 
 /* ChaCha20 input state: constants, key, then words 12..15 as given. */
 void hwc_chacha20_setup(uint32_t st[16], const uint8_t key[32], uint32_t w12, uint32_t w13,

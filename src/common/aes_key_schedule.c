@@ -11,7 +11,7 @@
 
 #include "aes_ct64.h"
 #include "byteorder.h"
-#include "../kernels.h"
+#include "src/kernels.h"
 
 /* SubWord on one little-endian word: the word goes through the same
  * bitsliced circuit, alone in its lane. */

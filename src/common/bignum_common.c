@@ -5,7 +5,7 @@
  * Constant time in m: loop bounds depend only on n and e, carries and
  * comparisons are computed as 0/1 values and applied with masks.
  */
-#include "../kernels.h"
+#include "src/kernels.h"
 #include "bignum_helpers.h"
 
 uint64_t hwc_bn_neg_inv64(uint64_t m0) {

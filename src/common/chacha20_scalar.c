@@ -9,7 +9,7 @@
  * ISA: none. Constant time: only additions, XORs and fixed rotations on
  * 32-bit words; no branch or memory index depends on the key or the data.
  */
-#include "../kernels.h"
+#include "src/kernels.h"
 
 /* 32-bit rotate left by n, 0 < n < 32 (compiles to one ROL). */
 static inline uint32_t rotl32(uint32_t x, int n) { return x << n | x >> (32 - n); }

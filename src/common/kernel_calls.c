@@ -8,7 +8,7 @@
  * no kernel runs on another thread (the tests select and count from one
  * thread).
  */
-#include "../kernels.h"
+#include "src/kernels.h"
 
 int hwc_counting_calls;
 int hwc_dit_expected;

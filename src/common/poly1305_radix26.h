@@ -8,7 +8,7 @@
 #ifndef HWC_POLY1305_RADIX26_H
 #define HWC_POLY1305_RADIX26_H
 
-#include "../kernels.h"
+#include "src/kernels.h"
 
 /* st->h = t0 + t1 2^26 + t2 2^52 + t3 2^78 + t4 2^104, partially reduced.
  *

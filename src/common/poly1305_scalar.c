@@ -17,9 +17,9 @@
  * ISA: none. Constant time: fixed sequences of multiplications, additions,
  * shifts and masks; carries are computed arithmetically, never branched on.
  */
-#include "../common/byteorder.h"
-#include "../common/poly1305_base64.h"
-#include "../kernels.h"
+#include "byteorder.h"
+#include "poly1305_base64.h"
+#include "src/kernels.h"
 
 #ifdef __SIZEOF_INT128__
 void hwc_poly1305_blocks_scalar(hwc_poly1305_state *st, const uint8_t *in, size_t nblocks,

@@ -2,7 +2,7 @@
 /* FIPS 180-4 section 4.2.2 and 4.2.3: the first 32 (SHA-256) and 64
  * (SHA-512) bits of the fractional parts of the cube roots of the first
  * 64 and 80 primes. Shared by every SHA-2 kernel. */
-#include "../kernels.h"
+#include "src/kernels.h"
 
 const uint32_t hwc_sha256_k[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,

@@ -10,7 +10,7 @@
  * Verification handles public data only and may branch on it.
  */
 #include "ge25519.h"
-#include "internal.h"
+#include "src/internal.h"
 #include "scalar25519.h"
 
 static void clamp(uint8_t a[32]) {

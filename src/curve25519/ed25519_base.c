@@ -20,7 +20,7 @@
 #include <stdatomic.h>
 
 #include "ed25519_base.h"
-#include "internal.h"
+#include "src/internal.h"
 
 #include "ed25519_base_table.h"
 

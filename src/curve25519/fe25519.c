@@ -3,7 +3,7 @@
  * chain is ref10's (Bernstein et al., "High-speed high-security
  * signatures"), whose long runs of squarings go to sqr_n. */
 #include "fe25519.h"
-#include "internal.h"
+#include "src/internal.h"
 
 /* Leaves z11 = z^11 and z250 = z^(2^250-1), the common prefix of both
  * chains. */

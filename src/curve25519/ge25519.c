@@ -16,7 +16,7 @@
 #include <stdatomic.h>
 
 #include "ge25519.h"
-#include "internal.h"
+#include "src/internal.h"
 
 #include "ge25519_odd_table.h"
 

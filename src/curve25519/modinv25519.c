@@ -52,9 +52,9 @@
  * Needs a 128-bit integer type (the caller falls back to the
  * exponentiation without one).
  */
-#include "../common/msan.h"
+#include "src/common/msan.h"
 #include "fe25519.h"
-#include "internal.h"
+#include "src/internal.h"
 #include "scalar25519.h"
 
 #if defined(__SIZEOF_INT128__)

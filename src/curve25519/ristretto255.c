@@ -14,7 +14,7 @@
  * encoding and on an identity result, which the return value reveals.
  */
 #include "ge25519.h"
-#include "internal.h"
+#include "src/internal.h"
 
 /* 1/sqrt(a - d), 1 - d^2, (d - 1)^2, sqrt(a d - 1): RFC 9496 section 4.1. */
 static const uint8_t invsqrtamd[32] = {0xea, 0x40, 0x5d, 0x80, 0xaa, 0xfd, 0xc8, 0x99, 0xbe, 0x72, 0x41,

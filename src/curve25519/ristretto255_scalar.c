@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /* ristretto255 scalar functions of the public API: libsodium's
  * crypto_core_ristretto255_scalar_* semantics on top of scalar25519.c. */
-#include "internal.h"
+#include "src/internal.h"
 #include "scalar25519.h"
 
 void hwc_ristretto255_scalar_random(uint8_t r[32]) {

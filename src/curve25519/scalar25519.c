@@ -31,8 +31,8 @@
 
 #include <string.h>
 
-#include "internal.h"
-#include "common/mac64.h"
+#include "src/internal.h"
+#include "src/common/mac64.h"
 
 static const uint64_t L[4] = {0x5812631a5cf5d3edull, 0x14def9dea2f79cd6ull, 0, 0x1000000000000000ull};
 static const uint64_t L_NEG_INV = 0xd2b51da312547e1bull; /* -L^-1 mod 2^64 */

@@ -11,7 +11,7 @@
  */
 #include "ed25519_base.h"
 #include "fe25519.h"
-#include "internal.h"
+#include "src/internal.h"
 
 static void clamp(uint8_t e[32], const uint8_t scalar[32]) {
   memcpy(e, scalar, 32);

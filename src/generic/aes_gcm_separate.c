@@ -8,7 +8,7 @@
  * and it is the entry a CPU-model rule prefers where the members' own
  * loops outrun their fused loop.
  */
-#include "../kernels.h"
+#include "src/kernels.h"
 
 const hwc_aes_gcm_kernel hwc_aes_gcm_separate = {
     .info = {.name = "separate", .required = 0, .priority = HWC_PRIO_PORTABLE},

@@ -19,9 +19,9 @@
  */
 #include <string.h>
 
-#include "../common/aes_ct64.h"
-#include "../common/byteorder.h"
-#include "../kernels.h"
+#include "src/common/aes_ct64.h"
+#include "src/common/byteorder.h"
+#include "src/kernels.h"
 
 HWC_CALL_COUNTER(aes_generic);
 

@@ -23,9 +23,9 @@
  * Constant time: loop bounds depend only on n; the final subtraction of m is
  * always computed and kept or dropped with a mask; no division.
  */
-#include "../kernels.h"
-#include "../common/bignum_helpers.h"
-#include "../common/mac64.h"
+#include "src/kernels.h"
+#include "src/common/bignum_helpers.h"
+#include "src/common/mac64.h"
 
 HWC_CALL_COUNTER(bignum_generic);
 

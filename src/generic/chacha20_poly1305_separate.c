@@ -8,7 +8,7 @@
  * entry is tested against), and it is the entry a CPU-model rule prefers
  * where two passes outrun the stitched loop.
  */
-#include "../kernels.h"
+#include "src/kernels.h"
 
 const hwc_chacha20_poly1305_kernel hwc_chacha20_poly1305_separate = {
     .info = {.name = "separate", .required = 0, .priority = HWC_PRIO_PORTABLE},

@@ -26,12 +26,12 @@
  * the products' bound. tests/test_fe25519.c writes raw elements at those
  * input limits.
  */
-#include "../kernels.h"
-#include "../common/fe25519_ladder.h"
+#include "src/kernels.h"
+#include "src/common/fe25519_ladder.h"
 
 HWC_CALL_COUNTER(fe25519_generic);
 
-#include "../common/fe25519_51.h"
+#include "src/common/fe25519_51.h"
 
 #ifndef HWC_FE25519_RADIX51
 /* ------------------------------------------------------- radix 2^25.5 */

@@ -29,8 +29,8 @@
  */
 #include <string.h>
 
-#include "../common/byteorder.h"
-#include "../kernels.h"
+#include "src/common/byteorder.h"
+#include "src/kernels.h"
 
 HWC_CALL_COUNTER(ghash_generic);
 

@@ -4,7 +4,7 @@
  * (src/common/poly1305_scalar.c) behind a table entry that counts its calls.
  * ISA: none. Constant time: see that file.
  */
-#include "../kernels.h"
+#include "src/kernels.h"
 
 HWC_CALL_COUNTER(poly1305_generic);
 

@@ -12,8 +12,8 @@
  * the loop bounds and schedule indices depend on the round number, never on
  * the data.
  */
-#include "../common/byteorder.h"
-#include "../kernels.h"
+#include "src/common/byteorder.h"
+#include "src/kernels.h"
 
 HWC_CALL_COUNTER(sha1_generic);
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /* SHA-256 compression in portable C; the round structure and the
  * constant-time argument are in sha2_rounds.h. */
-#include "../common/byteorder.h"
-#include "../kernels.h"
+#include "src/common/byteorder.h"
+#include "src/kernels.h"
 
 HWC_CALL_COUNTER(sha256_generic);
 

@@ -4,7 +4,7 @@
 #ifndef HWC_HASH_H
 #define HWC_HASH_H
 
-#include "internal.h"
+#include "src/internal.h"
 
 /* The state of any hwc_hash. It is the struct inside the public
  * hwc_hmac_ctx, so HMAC keeps its inner and outer states as two of these.

@@ -7,7 +7,7 @@
 #ifndef HWC_MD64_H
 #define HWC_MD64_H
 
-#include "internal.h"
+#include "src/internal.h"
 
 /* A kernel's compression function over nblocks 64-byte blocks. */
 typedef void (*hwc_md64_blocks_fn)(uint32_t *state, const uint8_t *in, size_t nblocks);

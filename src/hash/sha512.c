@@ -3,7 +3,7 @@
  * compression function comes from the selected sha512 kernel. SHA-384 is
  * SHA-512 with its own initial value, truncated to 48 bytes. */
 #include "dispatch/dispatch.h"
-#include "internal.h"
+#include "src/internal.h"
 
 static const uint64_t sha512_iv[8] = {
     0x6a09e667f3bcc908ull, 0xbb67ae8584caa73bull, 0x3c6ef372fe94f82bull, 0xa54ff53a5f1d36f1ull,

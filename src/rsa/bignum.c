@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "dispatch/dispatch.h"
-#include "internal.h"
+#include "src/internal.h"
 
 void hwc_bn_from_bytes(uint64_t *r, size_t n, const uint8_t *in, size_t len) {
   for (size_t j = 0; j < n; j++) r[j] = 0;

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernels.h"
+#include "src/kernels.h"
 
 /* Big-endian bytes to n limbs; len <= 8n (extra limbs are zeroed). */
 void hwc_bn_from_bytes(uint64_t *r, size_t n, const uint8_t *in, size_t len);

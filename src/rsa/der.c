@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "internal.h"
+#include "src/internal.h"
 
 /* Releases n structure bytes at p (tags and lengths): the shape of a key's
  * DER is fixed by its public size, and the parser must branch on it. */

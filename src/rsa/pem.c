@@ -14,7 +14,7 @@
 
 #include <string.h>
 
-#include "internal.h"
+#include "src/internal.h"
 
 static const char begin[] = "-----BEGIN ", end_[] = "-----END ", dashes[] = "-----";
 

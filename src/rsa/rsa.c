@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "dispatch/dispatch.h"
-#include "internal.h"
+#include "src/internal.h"
 #include "rsa_internal.h"
 
 static void key_wipe_free(hwc_rsa_key *key) {

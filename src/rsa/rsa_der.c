@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "internal.h"
+#include "src/internal.h"
 
 /* rsaEncryption, 1.2.840.113549.1.1.1, and its NULL parameters. */
 static const uint8_t rsa_oid[] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01};

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "src/internal.h"
 #include "pem.h"
 #include "rsa_der.h"
 #include "rsa_internal.h"

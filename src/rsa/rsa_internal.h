@@ -8,7 +8,7 @@
 
 #include <pthread.h>
 
-#include "../include/hwcrypto.h"
+#include "include/hwcrypto.h"
 #include "bignum.h"
 
 #define HWC_RSA_MIN_BITS 1024 /* smallest modulus accepted from outside */

@@ -22,7 +22,7 @@
 #include <stdlib.h>
 
 #include "dispatch/dispatch.h"
-#include "internal.h"
+#include "src/internal.h"
 #include "rsa_internal.h"
 
 /* The odd primes below 2^12. */

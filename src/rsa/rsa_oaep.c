@@ -6,7 +6,7 @@
  * the same way. */
 #include <string.h>
 
-#include "internal.h"
+#include "src/internal.h"
 #include "rsa_internal.h"
 #include "rsa_pad.h"
 

@@ -9,7 +9,7 @@
 #ifndef HWC_RSA_PAD_H
 #define HWC_RSA_PAD_H
 
-#include "hash/hash.h"
+#include "src/hash/hash.h"
 
 /* em (k bytes) = 00 01 FF..FF 00 || DigestInfo(h) || digest.
  * HWC_ERR_INVALID_ARG if k is too small for it. */

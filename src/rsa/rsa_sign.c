@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "src/internal.h"
 #include "rsa_internal.h"
 #include "rsa_pad.h"
 

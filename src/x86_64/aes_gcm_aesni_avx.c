@@ -10,7 +10,7 @@
  */
 #include <immintrin.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 #include "aesni_modes.h"
 
 HWC_CALL_COUNTER(aes_gcm_aesni_avx);

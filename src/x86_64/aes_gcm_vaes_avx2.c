@@ -14,7 +14,7 @@
  */
 #include <immintrin.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 #include "ghash_vpclmul_avx2.h"
 #include "vaes_avx2.h"
 

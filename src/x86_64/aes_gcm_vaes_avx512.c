@@ -22,8 +22,8 @@
  */
 #include <immintrin.h>
 
-#include "../common/byteorder.h"
-#include "../kernels.h"
+#include "src/common/byteorder.h"
+#include "src/kernels.h"
 #include "ghash_vpclmul_avx512.h"
 #include "vaes_avx512.h"
 

@@ -12,7 +12,7 @@
  */
 #include <immintrin.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 #include "ghash_vpclmul_avx2.h" /* gh2_mask, gh2_maskload: the masked tails */
 #include "aesni_modes.h"
 #include "vaes_avx2.h"

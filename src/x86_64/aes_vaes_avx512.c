@@ -13,8 +13,8 @@
  */
 #include <immintrin.h>
 
-#include "../common/byteorder.h"
-#include "../kernels.h"
+#include "src/common/byteorder.h"
+#include "src/kernels.h"
 #include "ghash_vpclmul_avx512.h" /* gh4_mask: the masked tails */
 #include "aesni_modes.h"
 #include "vaes_avx512.h"

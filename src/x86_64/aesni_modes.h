@@ -44,8 +44,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../common/msan.h"
-#include "../kernels.h"
+#include "src/common/msan.h"
+#include "src/kernels.h"
 #include "ghash_clmul.h"
 
 /* The loops are inlined into each entry point, so that the constant block

@@ -32,8 +32,8 @@
  */
 #include <immintrin.h>
 
-#include "../kernels.h"
-#include "../common/bignum_helpers.h"
+#include "src/kernels.h"
+#include "src/common/bignum_helpers.h"
 
 HWC_CALL_COUNTER(bignum_avx512ifma);
 

@@ -42,9 +42,9 @@
  * ADOX and IMUL have fixed latency; the final subtraction is masked as in
  * the portable code.
  */
-#include "../kernels.h"
-#include "../common/bignum_helpers.h"
-#include "../common/msan.h"
+#include "src/kernels.h"
+#include "src/common/bignum_helpers.h"
+#include "src/common/msan.h"
 #include <emmintrin.h> /* SSE2, part of x86-64 itself: the table scan, zeroing */
 
 HWC_CALL_COUNTER(bignum_mulx);

@@ -34,9 +34,9 @@
  * on n and the column; MUL and IMUL have fixed latency; the final
  * subtraction is masked as in the portable code.
  */
-#include "../kernels.h"
-#include "../common/bignum_helpers.h"
-#include "../common/msan.h"
+#include "src/kernels.h"
+#include "src/common/bignum_helpers.h"
+#include "src/common/msan.h"
 
 HWC_CALL_COUNTER(bignum_x86_64);
 

@@ -30,7 +30,7 @@
  */
 #include <immintrin.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 #include "chacha20_avx2.h"
 #include "chacha20_x86_gpr.h"
 

@@ -17,7 +17,7 @@
 #include <immintrin.h>
 #include <stddef.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 #include "poly1305_x86_64.h"
 
 /* The vector vocabulary of chacha20_x86_rounds.h on ymm registers: eight

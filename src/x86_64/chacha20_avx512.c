@@ -20,7 +20,7 @@
  */
 #include <immintrin.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 #include "chacha20_avx512.h"
 
 HWC_CALL_COUNTER(chacha20_avx512);

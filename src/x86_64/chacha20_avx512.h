@@ -17,7 +17,7 @@
 #include <immintrin.h>
 #include <stddef.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 
 /* The vector vocabulary of chacha20_x86_rounds.h on zmm registers:
  * sixteen 32-bit lanes, four 128-bit lanes. */

@@ -20,8 +20,8 @@
  */
 #include <immintrin.h>
 
-#include "../common/msan.h"
-#include "../kernels.h"
+#include "src/common/msan.h"
+#include "src/kernels.h"
 #include "chacha20_avx2.h"
 #include "poly1305_x86_64.h"
 

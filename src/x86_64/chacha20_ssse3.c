@@ -34,8 +34,8 @@
  */
 #include <immintrin.h>
 
-#include "../kernels.h"
-#include "../common/msan.h"
+#include "src/kernels.h"
+#include "src/common/msan.h"
 #include "chacha20_x86_gpr.h"
 #include <stddef.h>
 

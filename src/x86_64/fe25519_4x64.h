@@ -32,7 +32,7 @@
 
 #include <immintrin.h>
 
-#include "../common/msan.h"
+#include "src/common/msan.h"
 #ifdef HWC_MSAN /* MSan reports these intrinsics' operands instead of propagating: src/common/msan.h */
 #define _addcarry_u64 hwc_msan_addcarry_u64
 #define _subborrow_u64 hwc_msan_subborrow_u64

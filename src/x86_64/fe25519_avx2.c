@@ -28,11 +28,11 @@
  */
 #include <immintrin.h>
 
-#include "../kernels.h"
-#include "../common/msan.h"
+#include "src/kernels.h"
+#include "src/common/msan.h"
 #include "fe25519_avx2.h"
 #define HWC_FE25519_WANT_RADIX51 1
-#include "../common/fe25519_51.h"
+#include "src/common/fe25519_51.h"
 
 #ifndef HWC_FE25519_RADIX51
 #error "the avx2 fe25519 backend takes its scalar operations from the radix-2^51 code"

@@ -56,7 +56,7 @@
 
 #include <immintrin.h>
 
-#include "../common/msan.h"
+#include "src/common/msan.h"
 
 typedef struct {
   __m256i v[10];

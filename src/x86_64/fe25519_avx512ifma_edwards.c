@@ -58,7 +58,7 @@
  */
 #include <immintrin.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 #include "fe25519_4x64.h"
 #include "fe25519_avx512ifma.h"
 

@@ -41,7 +41,7 @@
  */
 #include <immintrin.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 #include "fe25519_4x64.h"
 #include "fe25519_avx512ifma.h"
 #include "ge25519_base_ifma_table.h"

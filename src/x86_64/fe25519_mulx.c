@@ -15,8 +15,8 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("no-tree-vectorize")
 #endif
-#include "../kernels.h"
-#include "../common/fe25519_ladder.h"
+#include "src/kernels.h"
+#include "src/common/fe25519_ladder.h"
 #include "fe25519_4x64.h"
 
 HWC_CALL_COUNTER(fe25519_mulx);

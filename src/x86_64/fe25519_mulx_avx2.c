@@ -38,8 +38,8 @@
 #endif
 #include <immintrin.h>
 
-#include "../kernels.h"
-#include "../common/msan.h"
+#include "src/kernels.h"
+#include "src/common/msan.h"
 #include "fe25519_4x64.h"
 #include "fe25519_avx2.h"
 

@@ -8,8 +8,8 @@
  */
 #include <immintrin.h>
 
-#include "../common/byteorder.h"
-#include "../kernels.h"
+#include "src/common/byteorder.h"
+#include "src/kernels.h"
 #include "ghash_clmul.h"
 #include "x86_aes.h"
 

@@ -8,7 +8,7 @@
  */
 #include <immintrin.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 #include "ghash_vpclmul_avx2.h"
 #include "x86_aes.h"
 

@@ -17,7 +17,7 @@
 #include <immintrin.h>
 
 #include "ghash_clmul.h"
-#include "../common/msan.h"
+#include "src/common/msan.h"
 
 #ifdef HWC_MSAN
 /* MSan (clang 14) reports VPMASKMOVQ's operands, a secret stored lane

@@ -11,7 +11,7 @@
  */
 #include <immintrin.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 #include "ghash_vpclmul_avx512.h"
 #include "x86_aes.h"
 

@@ -19,7 +19,7 @@
 #include <immintrin.h>
 
 #include "ghash_clmul.h"
-#include "../common/msan.h"
+#include "src/common/msan.h"
 
 typedef struct {
   __m512i lo, mid, hi;

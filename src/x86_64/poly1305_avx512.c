@@ -29,7 +29,7 @@
  */
 #include <immintrin.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 
 HWC_CALL_COUNTER(poly1305_avx512);
 

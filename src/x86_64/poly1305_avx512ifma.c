@@ -24,7 +24,7 @@
  */
 #include <immintrin.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 #include "poly1305_x86_64.h"
 
 HWC_CALL_COUNTER(poly1305_avx512ifma);

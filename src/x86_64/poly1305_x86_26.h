@@ -40,9 +40,9 @@
 #ifndef HWC_POLY1305_X86_26_H
 #define HWC_POLY1305_X86_26_H
 
-#include "../kernels.h"
+#include "src/kernels.h"
 #include "poly1305_x86_64.h"
-#include "../common/poly1305_radix26.h"
+#include "src/common/poly1305_radix26.h"
 
 #define M26 0x3ffffff
 

@@ -8,7 +8,7 @@
  * ISA: the x86-64 baseline (no extension). Constant time and bounds: see
  * poly1305_x86_64.h.
  */
-#include "../kernels.h"
+#include "src/kernels.h"
 #include "poly1305_x86_64.h"
 
 HWC_CALL_COUNTER(poly1305_x86_64);

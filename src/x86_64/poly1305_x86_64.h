@@ -34,8 +34,8 @@
 #ifndef HWC_POLY1305_X86_64_H
 #define HWC_POLY1305_X86_64_H
 
-#include "../kernels.h"
-#include "../common/msan.h"
+#include "src/kernels.h"
+#include "src/common/msan.h"
 
 /* h = (h + m + hibit * 2^128) * r, partially reduced, for the one block
  * at in: the loop body, on its own so that a stitched kernel (the AEAD path

@@ -18,8 +18,8 @@
  */
 #include <immintrin.h>
 
-#include "../kernels.h"
-#include "../common/msan.h"
+#include "src/kernels.h"
+#include "src/common/msan.h"
 
 HWC_CALL_COUNTER(sha1_shani);
 

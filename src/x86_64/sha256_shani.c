@@ -15,7 +15,7 @@
  */
 #include <immintrin.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 
 HWC_CALL_COUNTER(sha256_shani);
 

@@ -33,7 +33,7 @@
 #pragma GCC optimize("schedule-insns")
 #endif
 
-#include "../kernels.h"
+#include "src/kernels.h"
 #include "sha256_x86_rounds.h"
 
 /* The round that measured faster here (sha256_x86_rounds.h). */

@@ -19,7 +19,7 @@
  */
 #include <immintrin.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 #include "sha512_sigma_avx2.h"
 #include "sha512_x86_blocks.h"
 

@@ -14,8 +14,8 @@
  */
 #include <immintrin.h>
 
-#include "../kernels.h"
-#include "../common/msan.h"
+#include "src/kernels.h"
+#include "src/common/msan.h"
 
 /* a ^ b ^ c in one VPTERNLOGQ; 0x96 is its truth table. MemorySanitizer
  * reports VPTERNLOG's secret operands instead of propagating them

@@ -22,7 +22,7 @@
  */
 #include <immintrin.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 #include "sha512_x86_rounds.h"
 
 /* The rounds with the fewest operations: without RORX every rotation costs

@@ -45,7 +45,7 @@
 
 #include <immintrin.h>
 
-#include "../kernels.h"
+#include "src/kernels.h"
 #include "sha512_x86_rounds.h"
 
 /* W + K of round i (0..7) of the eight at p, for sha512_x86_rounds.h: a

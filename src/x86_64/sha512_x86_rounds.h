@@ -41,7 +41,7 @@
 
 #include <stdint.h>
 
-#include "../common/msan.h"
+#include "src/common/msan.h"
 
 /* GCC and Clang turn the rotate idiom into RORX under -mbmi2, into ROR
  * (and a copy) without. */
