@@ -23,19 +23,20 @@ int hwc_ed25519_seed_keypair(uint8_t pk[32], uint8_t sk[64], const uint8_t seed[
   HWC_DIT_SCOPE();
   if (!pk || !sk || !seed) return HWC_ERR_INVALID_ARG;
   const hwc_fe25519_kernel *k = hwc_fe25519_get();
-  uint8_t az[64], s[32], a[32];
-  hwc_ge25519_p3 A;
-  memcpy(s, seed, 32); /* seed may be sk itself */
-  hwc_sha512(az, s, 32);
-  clamp(az);
-  hwc_ge25519_scalarmult_base(k, &A, az);
-  hwc_ge25519_tobytes(k, a, &A);
-  memcpy(sk, s, 32);
-  memcpy(sk + 32, a, 32);
-  memcpy(pk, a, 32);
-  hwc_memzero(az, sizeof az);
-  hwc_memzero(s, sizeof s);
-  hwc_memzero(&A, sizeof A);
+  /* The operation's secrets, wiped together at the end. */
+  struct {
+    uint8_t az[64], s[32], a[32];
+    hwc_ge25519_p3 A;
+  } sec;
+  memcpy(sec.s, seed, 32); /* seed may be sk itself */
+  hwc_sha512(sec.az, sec.s, 32);
+  clamp(sec.az);
+  hwc_ge25519_scalarmult_base(k, &sec.A, sec.az);
+  hwc_ge25519_tobytes(k, sec.a, &sec.A);
+  memcpy(sk, sec.s, 32);
+  memcpy(sk + 32, sec.a, 32);
+  memcpy(pk, sec.a, 32);
+  hwc_memzero(&sec, sizeof sec);
   return HWC_OK;
 }
 
@@ -61,36 +62,35 @@ int hwc_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t len, const uint
 
 void hwc_ed25519_sign_k(const hwc_fe25519_kernel *k, uint8_t sig[64], const uint8_t *msg, size_t len,
                         const uint8_t sk[64]) {
-  hwc_sha512_ctx hs;
-  uint8_t az[64], nonce[64], hram[64], r[32], R[32], S[32], h[32];
-  hwc_ge25519_p3 Rp;
+  /* The operation's secrets, wiped together at the end. */
+  struct {
+    hwc_sha512_ctx hs;
+    uint8_t az[64], nonce[64], hram[64], r[32], R[32], S[32], h[32];
+    hwc_ge25519_p3 Rp;
+  } sec;
 
-  hwc_sha512(az, sk, 32);
-  hwc_sha512_init(&hs);
-  hwc_sha512_update(&hs, az + 32, 32);
-  hwc_sha512_update(&hs, msg, len);
-  hwc_sha512_final(&hs, nonce);
-  hwc_sc25519_reduce64(r, nonce);
-  hwc_ge25519_scalarmult_base(k, &Rp, r);
-  hwc_ge25519_tobytes(k, R, &Rp);
+  hwc_sha512(sec.az, sk, 32);
+  hwc_sha512_init(&sec.hs);
+  hwc_sha512_update(&sec.hs, sec.az + 32, 32);
+  hwc_sha512_update(&sec.hs, msg, len);
+  hwc_sha512_final(&sec.hs, sec.nonce);
+  hwc_sc25519_reduce64(sec.r, sec.nonce);
+  hwc_ge25519_scalarmult_base(k, &sec.Rp, sec.r);
+  hwc_ge25519_tobytes(k, sec.R, &sec.Rp);
 
   /* R and S are written to sig only at the end: sig may overlap msg. */
-  hwc_sha512_init(&hs);
-  hwc_sha512_update(&hs, R, 32);
-  hwc_sha512_update(&hs, sk + 32, 32);
-  hwc_sha512_update(&hs, msg, len);
-  hwc_sha512_final(&hs, hram);
-  hwc_sc25519_reduce64(h, hram);
-  clamp(az);
-  hwc_sc25519_muladd(S, h, az, r);
-  memcpy(sig, R, 32);
-  memcpy(sig + 32, S, 32);
+  hwc_sha512_init(&sec.hs);
+  hwc_sha512_update(&sec.hs, sec.R, 32);
+  hwc_sha512_update(&sec.hs, sk + 32, 32);
+  hwc_sha512_update(&sec.hs, msg, len);
+  hwc_sha512_final(&sec.hs, sec.hram);
+  hwc_sc25519_reduce64(sec.h, sec.hram);
+  clamp(sec.az);
+  hwc_sc25519_muladd(sec.S, sec.h, sec.az, sec.r);
+  memcpy(sig, sec.R, 32);
+  memcpy(sig + 32, sec.S, 32);
 
-  hwc_memzero(az, sizeof az);
-  hwc_memzero(nonce, sizeof nonce);
-  hwc_memzero(r, sizeof r);
-  hwc_memzero(&Rp, sizeof Rp);
-  hwc_memzero(&hs, sizeof hs);
+  hwc_memzero(&sec, sizeof sec);
 }
 
 /* libsodium's _crypto_sign_ed25519_verify_detached without ED25519_COMPAT,

@@ -152,20 +152,24 @@ static void select_native(const hwc_fe25519_kernel *k, hwc_ge25519_precomp *t, c
 }
 
 void hwc_ge25519_scalarmult_base(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, const uint8_t a[32]) {
-  int8_t e[64];
-  hwc_ge25519_radix16(e, a);
+  /* The scalar's digits and every point derived from them, wiped together
+   * on both paths. */
+  struct {
+    int8_t e[64];
+    hwc_fe25519 pt[4];
+    hwc_ge25519_p1p1 r;
+    hwc_ge25519_precomp t;
+    hwc_ge25519_p2 s;
+  } sec;
+  hwc_ge25519_radix16(sec.e, a);
 
   if (k->edwards_base != NULL) {
     /* the backend's own table and layout (src/kernels.h) */
-    hwc_fe25519 pt[4];
-    k->edwards_base(pt, e);
-    h->X = pt[0], h->Y = pt[1], h->Z = pt[2], h->T = pt[3];
-    hwc_memzero(pt, sizeof pt);
-    hwc_memzero(e, sizeof e);
+    k->edwards_base(sec.pt, sec.e);
+    h->X = sec.pt[0], h->Y = sec.pt[1], h->Z = sec.pt[2], h->T = sec.pt[3];
+    hwc_memzero(&sec, sizeof sec);
     return;
   }
-  hwc_ge25519_p1p1 r;
-  hwc_ge25519_precomp t;
   hwc_ge25519_p3_0(k, h);
   const native_table *nt = native_for(k);
   hwc_ge25519_precomp id;
@@ -177,30 +181,26 @@ void hwc_ge25519_scalarmult_base(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h,
 #define SELECT(i)                                                    \
   do {                                                               \
     if (nt)                                                          \
-      select_native(k, &t, nt->t[(i) / 2], &id, &zero, e[i]);        \
+      select_native(k, &sec.t, nt->t[(i) / 2], &id, &zero, sec.e[i]); \
     else                                                             \
-      select_precomp(k, &t, (i) / 2, e[i]);                          \
+      select_precomp(k, &sec.t, (i) / 2, sec.e[i]);                  \
   } while (0)
   for (int i = 1; i < 64; i += 2) {
     SELECT(i);
-    hwc_ge25519_madd(k, &r, h, &t);
-    hwc_ge25519_p1p1_to_p3(k, h, &r);
+    hwc_ge25519_madd(k, &sec.r, h, &sec.t);
+    hwc_ge25519_p1p1_to_p3(k, h, &sec.r);
   }
-  hwc_ge25519_p2 s;
-  hwc_ge25519_p3_dbl(k, &r, h);
+  hwc_ge25519_p3_dbl(k, &sec.r, h);
   for (int i = 0; i < 3; i++) {
-    hwc_ge25519_p1p1_to_p2(k, &s, &r);
-    hwc_ge25519_p2_dbl(k, &r, &s);
+    hwc_ge25519_p1p1_to_p2(k, &sec.s, &sec.r);
+    hwc_ge25519_p2_dbl(k, &sec.r, &sec.s);
   }
-  hwc_ge25519_p1p1_to_p3(k, h, &r);
+  hwc_ge25519_p1p1_to_p3(k, h, &sec.r);
   for (int i = 0; i < 64; i += 2) {
     SELECT(i);
-    hwc_ge25519_madd(k, &r, h, &t);
-    hwc_ge25519_p1p1_to_p3(k, h, &r);
+    hwc_ge25519_madd(k, &sec.r, h, &sec.t);
+    hwc_ge25519_p1p1_to_p3(k, h, &sec.r);
   }
 #undef SELECT
-  hwc_memzero(e, sizeof e);
-  hwc_memzero(&r, sizeof r);
-  hwc_memzero(&t, sizeof t);
-  hwc_memzero(&s, sizeof s);
+  hwc_memzero(&sec, sizeof sec);
 }

@@ -346,62 +346,64 @@ void hwc_ge25519_radix16(int8_t e[64], const uint8_t a[32]) {
  * single field operations. */
 static void scalarmult_digits(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, const int8_t e[64],
                               const hwc_ge25519_p3 *p) {
-  hwc_ge25519_cached pi[9], t;
-  hwc_ge25519_p1p1 r;
-  hwc_ge25519_p2 s;
-  hwc_ge25519_p3 u;
+  /* The multiples of p and every point on the way, wiped together at the end. */
+  struct {
+    hwc_ge25519_cached pi[9], t;
+    hwc_ge25519_p1p1 r;
+    hwc_ge25519_p2 s;
+    hwc_ge25519_p3 u;
+  } sec;
   hwc_fe25519 zero;
 
   hwc_fe25519_0(k, &zero);
-  hwc_fe25519_1(k, &pi[8].YplusX);
-  hwc_fe25519_1(k, &pi[8].YminusX);
-  hwc_fe25519_1(k, &pi[8].Z);
-  pi[8].T2d = zero;
+  hwc_fe25519_1(k, &sec.pi[8].YplusX);
+  hwc_fe25519_1(k, &sec.pi[8].YminusX);
+  hwc_fe25519_1(k, &sec.pi[8].Z);
+  sec.pi[8].T2d = zero;
 
-  hwc_ge25519_p3_to_cached(k, &pi[0], p);
+  hwc_ge25519_p3_to_cached(k, &sec.pi[0], p);
   for (int i = 1; i < 8; i++) {
     /* (i+1) P = i P + P: doubling would save nothing here */
-    hwc_ge25519_add(k, &r, i == 1 ? p : &u, &pi[0]);
-    hwc_ge25519_p1p1_to_p3(k, &u, &r);
-    hwc_ge25519_p3_to_cached(k, &pi[i], &u);
+    hwc_ge25519_add(k, &sec.r, i == 1 ? p : &sec.u, &sec.pi[0]);
+    hwc_ge25519_p1p1_to_p3(k, &sec.u, &sec.r);
+    hwc_ge25519_p3_to_cached(k, &sec.pi[i], &sec.u);
   }
 
   hwc_ge25519_p3_0(k, h);
   for (int i = 63; i > 0; i--) {
-    select_cached(k, &t, pi, &zero, e[i]);
-    hwc_ge25519_add(k, &r, h, &t);
-    hwc_ge25519_p1p1_to_p2(k, &s, &r);
+    select_cached(k, &sec.t, sec.pi, &zero, e[i]);
+    hwc_ge25519_add(k, &sec.r, h, &sec.t);
+    hwc_ge25519_p1p1_to_p2(k, &sec.s, &sec.r);
     for (int j = 0; j < 3; j++) {
-      hwc_ge25519_p2_dbl(k, &r, &s);
-      hwc_ge25519_p1p1_to_p2(k, &s, &r);
+      hwc_ge25519_p2_dbl(k, &sec.r, &sec.s);
+      hwc_ge25519_p1p1_to_p2(k, &sec.s, &sec.r);
     }
-    hwc_ge25519_p2_dbl(k, &r, &s);
-    hwc_ge25519_p1p1_to_p3(k, h, &r);
+    hwc_ge25519_p2_dbl(k, &sec.r, &sec.s);
+    hwc_ge25519_p1p1_to_p3(k, h, &sec.r);
   }
-  select_cached(k, &t, pi, &zero, e[0]);
-  hwc_ge25519_add(k, &r, h, &t);
-  hwc_ge25519_p1p1_to_p3(k, h, &r);
+  select_cached(k, &sec.t, sec.pi, &zero, e[0]);
+  hwc_ge25519_add(k, &sec.r, h, &sec.t);
+  hwc_ge25519_p1p1_to_p3(k, h, &sec.r);
 
-  hwc_memzero(pi, sizeof pi);
-  hwc_memzero(&t, sizeof t);
-  hwc_memzero(&r, sizeof r);
-  hwc_memzero(&s, sizeof s);
-  hwc_memzero(&u, sizeof u);
+  hwc_memzero(&sec, sizeof sec);
 }
 
 void hwc_ge25519_scalarmult(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *h, const uint8_t a[32],
                             const hwc_ge25519_p3 *p) {
-  int8_t e[64];
-  hwc_ge25519_radix16(e, a);
+  /* The scalar's digits and the backend's point, wiped together. */
+  struct {
+    int8_t e[64];
+    hwc_fe25519 pt[4];
+  } sec;
+  hwc_ge25519_radix16(sec.e, a);
   if (k->edwards_scalarmult != NULL) {
-    hwc_fe25519 pt[4] = {p->X, p->Y, p->Z, p->T};
-    k->edwards_scalarmult(pt, e);
-    h->X = pt[0], h->Y = pt[1], h->Z = pt[2], h->T = pt[3];
-    hwc_memzero(pt, sizeof pt);
+    sec.pt[0] = p->X, sec.pt[1] = p->Y, sec.pt[2] = p->Z, sec.pt[3] = p->T;
+    k->edwards_scalarmult(sec.pt, sec.e);
+    h->X = sec.pt[0], h->Y = sec.pt[1], h->Z = sec.pt[2], h->T = sec.pt[3];
   } else {
-    scalarmult_digits(k, h, e, p);
+    scalarmult_digits(k, h, sec.e, p);
   }
-  hwc_memzero(e, sizeof e);
+  hwc_memzero(&sec, sizeof sec);
 }
 
 /* ------------------------------------------- variable-time a A + b B */

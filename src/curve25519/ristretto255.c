@@ -244,15 +244,18 @@ int hwc_ristretto255_scalarmult(uint8_t q[32], const uint8_t n[32], const uint8_
   HWC_DIT_SCOPE();
   if (!q || !n || !p) return HWC_ERR_INVALID_ARG;
   const hwc_fe25519_kernel *k = hwc_fe25519_get();
-  hwc_ge25519_p3 P, Q;
-  uint8_t t[32];
+  hwc_ge25519_p3 P; /* the public input point */
+  /* The operation's secrets, wiped together at the end. */
+  struct {
+    hwc_ge25519_p3 Q;
+    uint8_t t[32];
+  } sec;
   if (decode(k, &P, p) != 0) return HWC_ERR_BAD_ENCODING;
-  memcpy(t, n, 32);
-  t[31] &= 127;
-  hwc_ge25519_scalarmult(k, &Q, t, &P);
-  encode(k, q, &Q);
-  hwc_memzero(t, sizeof t);
-  hwc_memzero(&Q, sizeof Q);
+  memcpy(sec.t, n, 32);
+  sec.t[31] &= 127;
+  hwc_ge25519_scalarmult(k, &sec.Q, sec.t, &P);
+  encode(k, q, &sec.Q);
+  hwc_memzero(&sec, sizeof sec);
   HWC_DECLASSIFY(q, 32); /* the result is the caller's anyway */
   return is_zero32(q) ? HWC_ERR_INVALID_ARG : HWC_OK;
 }
@@ -261,14 +264,16 @@ int hwc_ristretto255_scalarmult_base(uint8_t q[32], const uint8_t n[32]) {
   HWC_DIT_SCOPE();
   if (!q || !n) return HWC_ERR_INVALID_ARG;
   const hwc_fe25519_kernel *k = hwc_fe25519_get();
-  hwc_ge25519_p3 Q;
-  uint8_t t[32];
-  memcpy(t, n, 32);
-  t[31] &= 127;
-  hwc_ge25519_scalarmult_base(k, &Q, t);
-  encode(k, q, &Q);
-  hwc_memzero(t, sizeof t);
-  hwc_memzero(&Q, sizeof Q);
+  /* The operation's secrets, wiped together at the end. */
+  struct {
+    hwc_ge25519_p3 Q;
+    uint8_t t[32];
+  } sec;
+  memcpy(sec.t, n, 32);
+  sec.t[31] &= 127;
+  hwc_ge25519_scalarmult_base(k, &sec.Q, sec.t);
+  encode(k, q, &sec.Q);
+  hwc_memzero(&sec, sizeof sec);
   HWC_DECLASSIFY(q, 32);
   return is_zero32(q) ? HWC_ERR_INVALID_ARG : HWC_OK;
 }

@@ -33,25 +33,24 @@ int hwc_x25519(uint8_t shared[32], const uint8_t scalar[32], const uint8_t point
   const hwc_fe25519_kernel *k = hwc_fe25519_get();
   static const uint8_t one[32] = {1};
   static const uint8_t zero[32] = {0};
-  uint8_t e[32], out[32];
-  hwc_fe25519 x1, st[4], zi;
-  clamp(e, scalar);
-  k->frombytes(&x1, point); /* masks bit 255; u >= p is taken mod p */
-  k->frombytes(&st[0], one);
-  k->frombytes(&st[1], zero);
-  st[2] = x1;
-  k->frombytes(&st[3], one);
-  k->ladder(st, &x1, e);
-  hwc_fe25519_invert(k, &zi, &st[1]);
-  k->mul(&st[0], &st[0], &zi);
-  k->tobytes(out, &st[0]);
-  int zero_result = is_zero32(out);
-  memcpy(shared, out, 32);
-  hwc_memzero(e, sizeof e);
-  hwc_memzero(out, sizeof out);
-  hwc_memzero(st, sizeof st);
-  hwc_memzero(&zi, sizeof zi);
-  hwc_memzero(&x1, sizeof x1);
+  /* The operation's secrets, wiped together at the end. */
+  struct {
+    uint8_t e[32], out[32];
+    hwc_fe25519 x1, st[4], zi;
+  } sec;
+  clamp(sec.e, scalar);
+  k->frombytes(&sec.x1, point); /* masks bit 255; u >= p is taken mod p */
+  k->frombytes(&sec.st[0], one);
+  k->frombytes(&sec.st[1], zero);
+  sec.st[2] = sec.x1;
+  k->frombytes(&sec.st[3], one);
+  k->ladder(sec.st, &sec.x1, sec.e);
+  hwc_fe25519_invert(k, &sec.zi, &sec.st[1]);
+  k->mul(&sec.st[0], &sec.st[0], &sec.zi);
+  k->tobytes(sec.out, &sec.st[0]);
+  int zero_result = is_zero32(sec.out);
+  memcpy(shared, sec.out, 32);
+  hwc_memzero(&sec, sizeof sec);
   return zero_result ? HWC_ERR_INVALID_ARG : HWC_OK;
 }
 
@@ -61,20 +60,20 @@ int hwc_x25519_base(uint8_t pub[32], const uint8_t scalar[32]) {
   HWC_DIT_SCOPE();
   if (!pub || !scalar) return HWC_ERR_INVALID_ARG;
   const hwc_fe25519_kernel *k = hwc_fe25519_get();
-  uint8_t e[32];
-  hwc_ge25519_p3 a;
-  hwc_fe25519 n, d;
-  clamp(e, scalar);
-  hwc_ge25519_scalarmult_base(k, &a, e);
-  k->add(&n, &a.Z, &a.Y);
-  k->sub(&d, &a.Z, &a.Y);
-  hwc_fe25519_invert(k, &d, &d);
-  k->mul(&n, &n, &d);
-  k->tobytes(pub, &n);
-  hwc_memzero(e, sizeof e);
-  hwc_memzero(&a, sizeof a);
-  hwc_memzero(&n, sizeof n);
-  hwc_memzero(&d, sizeof d);
+  /* The operation's secrets, wiped together at the end. */
+  struct {
+    uint8_t e[32];
+    hwc_ge25519_p3 a;
+    hwc_fe25519 n, d;
+  } sec;
+  clamp(sec.e, scalar);
+  hwc_ge25519_scalarmult_base(k, &sec.a, sec.e);
+  k->add(&sec.n, &sec.a.Z, &sec.a.Y);
+  k->sub(&sec.d, &sec.a.Z, &sec.a.Y);
+  hwc_fe25519_invert(k, &sec.d, &sec.d);
+  k->mul(&sec.n, &sec.n, &sec.d);
+  k->tobytes(pub, &sec.n);
+  hwc_memzero(&sec, sizeof sec);
   return HWC_OK;
 }
 
