@@ -26,9 +26,10 @@
  *    hwc_memzero before the public function returns, on every path. An
  *    operation with several such locals gathers them in one struct named
  *    `sec`, wiped once with hwc_memzero(&sec, sizeof sec) on each path out
- *    (src/curve25519: X25519, Ed25519 key pairs and signing, the
- *    fixed- and variable-base scalar multiplications, ristretto255), so a
- *    new secret local cannot be left out of the wipe.
+ *    (X25519, Ed25519 key pairs and signing, the fixed- and variable-base
+ *    scalar multiplications, ristretto255, scalar arithmetic mod L, the
+ *    modular inverse, XChaCha20, HKDF), so a new secret local cannot be
+ *    left out of the wipe.
  *  - Kernels hold secrets only in the storage the protocol hands them and in
  *    registers and their own stack frame. They keep nothing in static or
  *    heap memory and need not clear the arrays of their frame: what the

@@ -87,13 +87,15 @@ int hwc_xchacha20(uint8_t *out, const uint8_t *in, size_t len, const uint8_t non
   uint64_t blocks = (uint64_t)len / 64 + (len % 64 != 0);
   if (blocks != 0 && blocks - 1 > UINT64_MAX - counter) return HWC_ERR_TOO_LONG;
   if (len == 0) return HWC_OK;
-  uint8_t subkey[32];
-  uint32_t st[16];
-  hwc_hchacha20(subkey, key, nonce);
-  hwc_chacha20_setup(st, subkey, (uint32_t)counter, (uint32_t)(counter >> 32),
+  /* The operation's secrets, wiped together at the end. */
+  struct {
+    uint8_t subkey[32];
+    uint32_t st[16];
+  } sec;
+  hwc_hchacha20(sec.subkey, key, nonce);
+  hwc_chacha20_setup(sec.st, sec.subkey, (uint32_t)counter, (uint32_t)(counter >> 32),
                      hwc_load32_le(nonce + 16), hwc_load32_le(nonce + 20));
-  hwc_chacha20_stream(HWC_KERNEL(HWC_PRIM_CHACHA20, hwc_chacha20_kernel), out, in, len, st, 1);
-  hwc_memzero(st, sizeof st);
-  hwc_memzero(subkey, sizeof subkey);
+  hwc_chacha20_stream(HWC_KERNEL(HWC_PRIM_CHACHA20, hwc_chacha20_kernel), out, in, len, sec.st, 1);
+  hwc_memzero(&sec, sizeof sec);
   return HWC_OK;
 }

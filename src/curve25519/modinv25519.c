@@ -298,14 +298,19 @@ static void cond_neg(s62 *x, int64_t mask) {
 
 /* out = 1/in mod m for in < m, m odd and below 2^256. */
 static void modinv(uint8_t out[32], const uint8_t in[32], const s62 *m) {
-  uint64_t w[4] = {0, 0, 0, 0};
-  for (int i = 0; i < 32; i++) w[i / 8] |= (uint64_t)in[i] << (8 * (i % 8));
-  s62 f = *m, g, d = {{0, 0, 0, 0, 0}}, e = {{1, 0, 0, 0, 0}};
-  g.v[0] = (int64_t)(w[0] & M62);
-  g.v[1] = (int64_t)((w[0] >> 62 | w[1] << 2) & M62);
-  g.v[2] = (int64_t)((w[1] >> 60 | w[2] << 4) & M62);
-  g.v[3] = (int64_t)((w[2] >> 58 | w[3] << 6) & M62);
-  g.v[4] = (int64_t)(w[3] >> 56);
+  /* Every value derived from the input, the last transition matrix
+   * included, wiped together at the end. */
+  struct {
+    uint64_t w[4];
+    s62 f, g, d, e;
+    trans t;
+  } sec = {{0, 0, 0, 0}, *m, {{0}}, {{0, 0, 0, 0, 0}}, {{1, 0, 0, 0, 0}}, {0}};
+  for (int i = 0; i < 32; i++) sec.w[i / 8] |= (uint64_t)in[i] << (8 * (i % 8));
+  sec.g.v[0] = (int64_t)(sec.w[0] & M62);
+  sec.g.v[1] = (int64_t)((sec.w[0] >> 62 | sec.w[1] << 2) & M62);
+  sec.g.v[2] = (int64_t)((sec.w[1] >> 60 | sec.w[2] << 4) & M62);
+  sec.g.v[3] = (int64_t)((sec.w[2] >> 58 | sec.w[3] << 6) & M62);
+  sec.g.v[4] = (int64_t)(sec.w[3] >> 56);
 
   /* 1/m mod 2^62 by Newton's iteration (each step doubles the correct
    * bits; m is odd, so m is its own inverse mod 8). */
@@ -313,27 +318,23 @@ static void modinv(uint8_t out[32], const uint8_t in[32], const s62 *m) {
   for (int i = 0; i < 5; i++) pinv *= 2 - (uint64_t)m->v[0] * pinv;
 
   int64_t zeta = -1; /* delta = 1/2 */
-  trans t;
   for (int i = 0; i < 10; i++) {
-    zeta = divsteps_59(zeta, (uint64_t)f.v[0], (uint64_t)g.v[0], &t);
-    update_de(&d, &e, &t, m, pinv);
-    update_fg(&f, &g, &t);
+    zeta = divsteps_59(zeta, (uint64_t)sec.f.v[0], (uint64_t)sec.g.v[0], &sec.t);
+    update_de(&sec.d, &sec.e, &sec.t, m, pinv);
+    update_fg(&sec.f, &sec.g, &sec.t);
   }
   /* Now g = 0 and f = +-1 (or f = m when the input was 0, with d = 0 and
    * so a result of 0); d = f / x, in (-2m, m). */
-  cond_add(&d, m, d.v[4] >> 63);
-  cond_neg(&d, f.v[4] >> 63);
-  cond_add(&d, m, d.v[4] >> 63);
+  cond_add(&sec.d, m, sec.d.v[4] >> 63);
+  cond_neg(&sec.d, sec.f.v[4] >> 63);
+  cond_add(&sec.d, m, sec.d.v[4] >> 63);
 
-  w[0] = (uint64_t)d.v[0] | (uint64_t)d.v[1] << 62;
-  w[1] = (uint64_t)d.v[1] >> 2 | (uint64_t)d.v[2] << 60;
-  w[2] = (uint64_t)d.v[2] >> 4 | (uint64_t)d.v[3] << 58;
-  w[3] = (uint64_t)d.v[3] >> 6 | (uint64_t)d.v[4] << 56;
-  for (int i = 0; i < 32; i++) out[i] = (uint8_t)(w[i / 8] >> (8 * (i % 8)));
-  hwc_memzero(w, sizeof w);
-  hwc_memzero(&d, sizeof d);
-  hwc_memzero(&e, sizeof e);
-  hwc_memzero(&g, sizeof g);
+  sec.w[0] = (uint64_t)sec.d.v[0] | (uint64_t)sec.d.v[1] << 62;
+  sec.w[1] = (uint64_t)sec.d.v[1] >> 2 | (uint64_t)sec.d.v[2] << 60;
+  sec.w[2] = (uint64_t)sec.d.v[2] >> 4 | (uint64_t)sec.d.v[3] << 58;
+  sec.w[3] = (uint64_t)sec.d.v[3] >> 6 | (uint64_t)sec.d.v[4] << 56;
+  for (int i = 0; i < 32; i++) out[i] = (uint8_t)(sec.w[i / 8] >> (8 * (i % 8)));
+  hwc_memzero(&sec, sizeof sec);
 }
 
 void hwc_modinv25519(uint8_t out[32], const uint8_t in[32]) { modinv(out, in, &P); }

@@ -161,17 +161,18 @@ void hwc_sc25519_reduce64(uint8_t r[32], const uint8_t s[64]) {
 }
 
 void hwc_sc25519_muladd(uint8_t r[32], const uint8_t a[32], const uint8_t b[32], const uint8_t c[32]) {
-  uint64_t x[4], y[4], z[4], t[8], carry = 0;
-  load(x, a);
-  load(y, b);
-  load(z, c);
-  mul_wide(t, x, y); /* <= (2^256 - 1)^2, so adding c < 2^256 cannot overflow */
-  for (int i = 0; i < 8; i++) t[i] = hwc_mac64(&carry, 1, t[i], i < 4 ? z[i] : 0, carry);
-  reduce512(r, t);
-  hwc_memzero(x, sizeof x);
-  hwc_memzero(y, sizeof y);
-  hwc_memzero(z, sizeof z);
-  hwc_memzero(t, sizeof t);
+  /* The operation's secrets, wiped together at the end. */
+  struct {
+    uint64_t x[4], y[4], z[4], t[8];
+  } sec;
+  uint64_t carry = 0;
+  load(sec.x, a);
+  load(sec.y, b);
+  load(sec.z, c);
+  mul_wide(sec.t, sec.x, sec.y); /* <= (2^256 - 1)^2, so adding c < 2^256 cannot overflow */
+  for (int i = 0; i < 8; i++) sec.t[i] = hwc_mac64(&carry, 1, sec.t[i], i < 4 ? sec.z[i] : 0, carry);
+  reduce512(r, sec.t);
+  hwc_memzero(&sec, sizeof sec);
 }
 
 void hwc_sc25519_mul(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]) {
@@ -180,31 +181,36 @@ void hwc_sc25519_mul(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]) {
 }
 
 void hwc_sc25519_add(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]) {
-  uint64_t x[4], y[4], t[8] = {0}, carry = 0;
-  load(x, a);
-  load(y, b);
+  /* The operation's secrets, wiped together at the end. */
+  struct {
+    uint64_t x[4], y[4], t[8];
+  } sec = {0};
+  uint64_t carry = 0;
+  load(sec.x, a);
+  load(sec.y, b);
   /* The carry out of bit 256 is dropped: libsodium adds the two 32-byte
    * encodings modulo 2^256 before reducing, and these are its semantics. */
-  for (int i = 0; i < 4; i++) t[i] = hwc_mac64(&carry, 1, x[i], y[i], carry);
-  reduce512(r, t);
-  hwc_memzero(x, sizeof x);
-  hwc_memzero(y, sizeof y);
-  hwc_memzero(t, sizeof t);
+  for (int i = 0; i < 4; i++) sec.t[i] = hwc_mac64(&carry, 1, sec.x[i], sec.y[i], carry);
+  reduce512(r, sec.t);
+  hwc_memzero(&sec, sizeof sec);
 }
 
 /* r = (L * 2^256 + k - s) mod L for k in {0, 1}: -s and 1 - s. */
 static void l_shifted_minus(uint8_t r[32], uint64_t k, const uint8_t s[32]) {
-  uint64_t x[4], t[8], borrow = 0;
-  load(x, s);
+  /* The operation's secrets, wiped together at the end. */
+  struct {
+    uint64_t x[4], t[8];
+  } sec;
+  uint64_t borrow = 0;
+  load(sec.x, s);
   for (int i = 0; i < 8; i++) {
-    uint64_t hi = i < 4 ? (i == 0 ? k : 0) : L[i - 4], lo = i < 4 ? x[i] : 0;
+    uint64_t hi = i < 4 ? (i == 0 ? k : 0) : L[i - 4], lo = i < 4 ? sec.x[i] : 0;
     uint64_t d = hi - lo, b1 = hi < lo;
-    t[i] = d - borrow;
+    sec.t[i] = d - borrow;
     borrow = b1 | (d < borrow);
   }
-  reduce512(r, t);
-  hwc_memzero(x, sizeof x);
-  hwc_memzero(t, sizeof t);
+  reduce512(r, sec.t);
+  hwc_memzero(&sec, sizeof sec);
 }
 
 void hwc_sc25519_negate(uint8_t r[32], const uint8_t s[32]) { l_shifted_minus(r, 0, s); }

@@ -24,23 +24,27 @@ int hwc_hkdf_expand(uint8_t *out, size_t out_len, const uint8_t *info, size_t in
     return HWC_ERR_INVALID_ARG;
   if (out_len > 255 * hl) return HWC_ERR_TOO_LONG;
   /* Key the HMAC with the PRK once; each block starts from a copy. */
-  hwc_hmac_ctx keyed, c;
-  int rc = hwc_hmac_init(&keyed, h, prk, prk_len);
+  /* The operation's secrets, wiped together at the end (c is wiped by
+   * each hwc_hmac_final). */
+  struct {
+    hwc_hmac_ctx keyed;
+    uint8_t t[64];
+  } sec;
+  hwc_hmac_ctx c;
+  int rc = hwc_hmac_init(&sec.keyed, h, prk, prk_len);
   if (rc != HWC_OK) return rc;
-  uint8_t t[64];
   for (uint8_t i = 1; out_len; i++) {
-    c = keyed;
-    if (i > 1) hwc_hmac_update(&c, t, hl);
+    c = sec.keyed;
+    if (i > 1) hwc_hmac_update(&c, sec.t, hl);
     hwc_hmac_update(&c, info, info_len);
     hwc_hmac_update(&c, &i, 1);
-    hwc_hmac_final(&c, t);
+    hwc_hmac_final(&c, sec.t);
     size_t n = out_len < hl ? out_len : hl;
-    memcpy(out, t, n);
+    memcpy(out, sec.t, n);
     out += n;
     out_len -= n;
   }
-  hwc_memzero(t, sizeof t);
-  hwc_memzero(&keyed, sizeof keyed);
+  hwc_memzero(&sec, sizeof sec);
   return HWC_OK;
 }
 
