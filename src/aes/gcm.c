@@ -186,6 +186,7 @@ static void gcm_crypt(int decrypt, uint8_t *out, const uint8_t *in, size_t len, 
   for (int i = 0; i < 16; i++) tag[i] ^= y[i];
   hwc_memzero(y, sizeof y);
   hwc_memzero(ctr, sizeof ctr);
+  hwc_memzero(j0, sizeof j0); /* derived from H when the nonce is not 96 bits */
 }
 
 static int check_args(const uint8_t *out, const uint8_t *in, size_t len, const uint8_t *tag, size_t tag_len,
