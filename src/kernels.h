@@ -28,8 +28,13 @@
  *    `sec`, wiped once with hwc_memzero(&sec, sizeof sec) on each path out
  *    (X25519, Ed25519 key pairs and signing, the fixed- and variable-base
  *    scalar multiplications, ristretto255, scalar arithmetic mod L, the
- *    modular inverse, XChaCha20, HKDF), so a new secret local cannot be
- *    left out of the wipe.
+ *    modular inverse, XChaCha20, HKDF, the RSA private operation and its
+ *    CRT steps, blinding, key checks and key generation), so a new secret
+ *    local cannot be left out of the wipe. Exceptions, by design: the
+ *    one-shot AEADs (to become start/update/finish on a context, which is
+ *    then the operation's struct) and the per-digit table selections
+ *    (src/curve25519 select_*), called 32 to 64 times per operation, whose
+ *    few local words fall under the stack rule below, as a kernel's do.
  *  - Kernels hold secrets only in the storage the protocol hands them and in
  *    registers and their own stack frame. They keep nothing in static or
  *    heap memory and need not clear the arrays of their frame: what the

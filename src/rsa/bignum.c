@@ -100,18 +100,21 @@ void hwc_bn_mod_ct(uint64_t *r, const uint64_t *x, size_t xn, const uint64_t *m,
   /* Invariant acc < m, so 2 acc + 1 < 2m fits in mn + 1 limbs; after each
    * doubling one masked subtraction restores it (binary long division,
    * keeping only the remainder). */
-  uint64_t acc[HWC_BN_MAX_LIMBS + 1] = {0}, diff[HWC_BN_MAX_LIMBS + 1], mx[HWC_BN_MAX_LIMBS + 1] = {0};
-  for (size_t j = 0; j < mn; j++) mx[j] = m[j];
+  /* The remainder, the trial difference and the modulus (a secret prime
+   * in key generation), wiped together at the end. */
+  struct {
+    uint64_t acc[HWC_BN_MAX_LIMBS + 1], diff[HWC_BN_MAX_LIMBS + 1], mx[HWC_BN_MAX_LIMBS + 1];
+  } sec = {{0}, {0}, {0}};
+  for (size_t j = 0; j < mn; j++) sec.mx[j] = m[j];
   for (size_t i = 64 * xn; i-- > 0;) {
     uint64_t in = x[i / 64] >> (i % 64) & 1;
-    for (size_t j = mn + 1; j-- > 1;) acc[j] = acc[j] << 1 | acc[j - 1] >> 63;
-    acc[0] = acc[0] << 1 | in;
-    uint64_t borrow = hwc_bn_sub(diff, acc, mx, mn + 1);
-    hwc_bn_cmov(acc, diff, mn + 1, borrow - 1); /* acc >= m: keep acc - m */
+    for (size_t j = mn + 1; j-- > 1;) sec.acc[j] = sec.acc[j] << 1 | sec.acc[j - 1] >> 63;
+    sec.acc[0] = sec.acc[0] << 1 | in;
+    uint64_t borrow = hwc_bn_sub(sec.diff, sec.acc, sec.mx, mn + 1);
+    hwc_bn_cmov(sec.acc, sec.diff, mn + 1, borrow - 1); /* acc >= m: keep acc - m */
   }
-  for (size_t j = 0; j < mn; j++) r[j] = acc[j];
-  hwc_memzero(acc, sizeof acc);
-  hwc_memzero(diff, sizeof diff);
+  for (size_t j = 0; j < mn; j++) r[j] = sec.acc[j];
+  hwc_memzero(&sec, sizeof sec);
 }
 
 size_t hwc_bn_bits_vartime(const uint64_t *a, size_t n) {
@@ -163,13 +166,16 @@ static void mod_add(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc
 }
 
 void hwc_bn_mod_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont *ctx) {
-  _Alignas(64) uint64_t x[HWC_BN_MAX_WORDS], y[HWC_BN_MAX_WORDS];
-  ctx->k->to_mont(x, a, ctx);
-  ctx->k->to_mont(y, b, ctx);
-  ctx->k->mul(x, x, y, ctx);
-  ctx->k->from_mont(r, x, ctx);
-  hwc_memzero(x, sizeof x);
-  hwc_memzero(y, sizeof y);
+  /* The operation's secrets, wiped together at the end. */
+  struct {
+    _Alignas(64) uint64_t x[HWC_BN_MAX_WORDS];
+    _Alignas(64) uint64_t y[HWC_BN_MAX_WORDS];
+  } sec;
+  ctx->k->to_mont(sec.x, a, ctx);
+  ctx->k->to_mont(sec.y, b, ctx);
+  ctx->k->mul(sec.x, sec.x, sec.y, ctx);
+  ctx->k->from_mont(r, sec.x, ctx);
+  hwc_memzero(&sec, sizeof sec);
 }
 
 /* c mod m for one chunk c of n limbs: a round trip through Montgomery form. */
@@ -182,18 +188,21 @@ static void reduce_chunk(uint64_t *r, const uint64_t *c, const hwc_bn_mont *ctx)
 
 void hwc_bn_reduce(uint64_t *r, const uint64_t *x, size_t xn, const hwc_bn_mont *ctx) {
   size_t n = ctx->n, chunks = (xn + n - 1) / n;
-  uint64_t c[HWC_BN_MAX_LIMBS], w[HWC_BN_MAX_LIMBS], acc[HWC_BN_MAX_LIMBS] = {0};
+  /* The chunk, W mod m (derived from m, a secret prime for the CRT
+   * halves) and the accumulator, wiped together at the end. */
+  struct {
+    uint64_t c[HWC_BN_MAX_LIMBS], w[HWC_BN_MAX_LIMBS], acc[HWC_BN_MAX_LIMBS];
+  } sec = {{0}, {0}, {0}};
   /* Horner's rule in base W = 2^(64n): acc = acc * W + chunk, mod m. */
-  hwc_bn_pow2_mod(w, (unsigned)(64 * n), ctx->m, n);
+  hwc_bn_pow2_mod(sec.w, (unsigned)(64 * n), ctx->m, n);
   for (size_t i = chunks; i-- > 0;) {
-    for (size_t j = 0; j < n; j++) c[j] = i * n + j < xn ? x[i * n + j] : 0;
-    reduce_chunk(c, c, ctx);
-    if (i + 1 < chunks) hwc_bn_mod_mul(acc, acc, w, ctx);
-    mod_add(acc, acc, c, ctx);
+    for (size_t j = 0; j < n; j++) sec.c[j] = i * n + j < xn ? x[i * n + j] : 0;
+    reduce_chunk(sec.c, sec.c, ctx);
+    if (i + 1 < chunks) hwc_bn_mod_mul(sec.acc, sec.acc, sec.w, ctx);
+    mod_add(sec.acc, sec.acc, sec.c, ctx);
   }
-  for (size_t j = 0; j < n; j++) r[j] = acc[j];
-  hwc_memzero(c, sizeof c);
-  hwc_memzero(acc, sizeof acc);
+  for (size_t j = 0; j < n; j++) r[j] = sec.acc[j];
+  hwc_memzero(&sec, sizeof sec);
 }
 
 /* Window width by exponent size, after OpenSSL's BN_window_bits_for_ctime_
@@ -334,22 +343,26 @@ int hwc_bn_modexp2(uint64_t *r0, const uint64_t *a0, const uint64_t *e0, const h
 void hwc_bn_modexp_vartime(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t ebits,
                            const hwc_bn_mont *ctx) {
   const hwc_bignum_kernel *k = ctx->k;
-  _Alignas(64) uint64_t base[HWC_BN_MAX_WORDS], acc[HWC_BN_MAX_WORDS];
+  /* The base (a secret blinding value) and the accumulator, wiped
+   * together at the end. */
+  struct {
+    _Alignas(64) uint64_t base[HWC_BN_MAX_WORDS];
+    _Alignas(64) uint64_t acc[HWC_BN_MAX_WORDS];
+  } sec;
   uint64_t one[HWC_BN_MAX_LIMBS] = {1};
   while (ebits > 0 && !(e[(ebits - 1) / 64] >> ((ebits - 1) % 64) & 1)) ebits--;
-  k->to_mont(base, a, ctx);
+  k->to_mont(sec.base, a, ctx);
   if (ebits == 0) {
-    k->to_mont(acc, one, ctx);
+    k->to_mont(sec.acc, one, ctx);
   } else {
-    for (size_t j = 0; j < ctx->words; j++) acc[j] = base[j];
+    for (size_t j = 0; j < ctx->words; j++) sec.acc[j] = sec.base[j];
     for (size_t i = ebits - 1; i-- > 0;) {
-      k->sqr(acc, acc, ctx);
-      if (e[i / 64] >> (i % 64) & 1) k->mul(acc, acc, base, ctx);
+      k->sqr(sec.acc, sec.acc, ctx);
+      if (e[i / 64] >> (i % 64) & 1) k->mul(sec.acc, sec.acc, sec.base, ctx);
     }
   }
-  k->from_mont(r, acc, ctx);
-  hwc_memzero(base, sizeof base);
-  hwc_memzero(acc, sizeof acc);
+  k->from_mont(r, sec.acc, ctx);
+  hwc_memzero(&sec, sizeof sec);
 }
 
 /* ------------------------------------------------------------ hwc_modexp */
@@ -400,20 +413,20 @@ int hwc_modexp(uint8_t *out, const uint8_t *base, const uint8_t *exp, size_t exp
  * measured slower on the scalar backends' private operation. */
 static inline void crt_combine(uint64_t *m, const uint64_t *mp, const uint64_t *mq, const hwc_bn_crt_key *key) {
   size_t np = key->mp.n, nq = key->mq.n, nn = key->mn.n;
-  uint64_t t[HWC_BN_MAX_LIMBS], h[2 * HWC_BN_MAX_LIMBS + 1] = {0}, mqx[2 * HWC_BN_MAX_LIMBS + 1] = {0};
-  hwc_bn_reduce(t, mq, nq, &key->mp);
-  uint64_t borrow = hwc_bn_sub(t, mp, t, np);
-  uint64_t pm[HWC_BN_MAX_LIMBS];
-  for (size_t j = 0; j < np; j++) pm[j] = key->mp.m[j] & ((uint64_t)0 - borrow);
-  hwc_bn_add(t, t, pm, np); /* mp - mq mod p, in [0, p) */
-  hwc_bn_mod_mul(t, t, key->qinv, &key->mp);
-  hwc_bn_mul_plain(h, key->mq.m, nq, t, np);
-  for (size_t j = 0; j < nq; j++) mqx[j] = mq[j];
-  hwc_bn_add(h, h, mqx, np + nq);
-  for (size_t j = 0; j < nn; j++) m[j] = h[j]; /* the result is < n: limbs above nn are 0 */
-  hwc_memzero(t, sizeof t);
-  hwc_memzero(h, sizeof h);
-  hwc_memzero(mqx, sizeof mqx);
+  /* The operation's secrets, wiped together at the end. */
+  struct {
+    uint64_t t[HWC_BN_MAX_LIMBS], h[2 * HWC_BN_MAX_LIMBS + 1], mqx[2 * HWC_BN_MAX_LIMBS + 1], pm[HWC_BN_MAX_LIMBS];
+  } sec = {{0}, {0}, {0}, {0}};
+  hwc_bn_reduce(sec.t, mq, nq, &key->mp);
+  uint64_t borrow = hwc_bn_sub(sec.t, mp, sec.t, np);
+  for (size_t j = 0; j < np; j++) sec.pm[j] = key->mp.m[j] & ((uint64_t)0 - borrow);
+  hwc_bn_add(sec.t, sec.t, sec.pm, np); /* mp - mq mod p, in [0, p) */
+  hwc_bn_mod_mul(sec.t, sec.t, key->qinv, &key->mp);
+  hwc_bn_mul_plain(sec.h, key->mq.m, nq, sec.t, np);
+  for (size_t j = 0; j < nq; j++) sec.mqx[j] = mq[j];
+  hwc_bn_add(sec.h, sec.h, sec.mqx, np + nq);
+  for (size_t j = 0; j < nn; j++) m[j] = sec.h[j]; /* the result is < n: limbs above nn are 0 */
+  hwc_memzero(&sec, sizeof sec);
 }
 
 /* e = x + k (prime - 1) for a fresh random 64-bit k (np + 1 limbs): the
@@ -421,54 +434,59 @@ static inline void crt_combine(uint64_t *m, const uint64_t *mp, const uint64_t *
  * side channels, and the result is unchanged (Fermat). */
 static inline int blind_exponent(uint64_t *ex, const uint64_t *x, const hwc_bn_mont *ctx) {
   size_t np = ctx->n;
-  uint64_t k, pm1[HWC_BN_MAX_LIMBS], xe[HWC_BN_MAX_LIMBS + 1] = {0};
-  int rc = hwc_random_bytes((uint8_t *)&k, sizeof k);
-  if (rc != HWC_OK) return rc;
-  for (size_t j = 0; j < np; j++) pm1[j] = ctx->m[j];
-  pm1[0] &= ~(uint64_t)1; /* prime - 1: the prime is odd */
-  for (size_t j = np + 1; j <= HWC_BN_MAX_LIMBS; j++) ex[j] = 0;
-  hwc_bn_mul_plain(ex, pm1, np, &k, 1);
-  for (size_t j = 0; j < np; j++) xe[j] = x[j];
-  hwc_bn_add(ex, ex, xe, np + 1);
-  hwc_memzero(&k, sizeof k);
-  hwc_memzero(xe, sizeof xe);
-  hwc_memzero(pm1, sizeof pm1);
-  return HWC_OK;
+  /* k, prime - 1 and the exponent's copy, wiped together on both paths (a
+   * failed draw may have written part of k). */
+  struct {
+    uint64_t k, pm1[HWC_BN_MAX_LIMBS], xe[HWC_BN_MAX_LIMBS + 1];
+  } sec = {0, {0}, {0}};
+  int rc = hwc_random_bytes((uint8_t *)&sec.k, sizeof sec.k);
+  if (rc == HWC_OK) {
+    for (size_t j = 0; j < np; j++) sec.pm1[j] = ctx->m[j];
+    sec.pm1[0] &= ~(uint64_t)1; /* prime - 1: the prime is odd */
+    for (size_t j = np + 1; j <= HWC_BN_MAX_LIMBS; j++) ex[j] = 0;
+    hwc_bn_mul_plain(ex, sec.pm1, np, &sec.k, 1);
+    for (size_t j = 0; j < np; j++) sec.xe[j] = x[j];
+    hwc_bn_add(ex, ex, sec.xe, np + 1);
+  }
+  hwc_memzero(&sec, sizeof sec);
+  return rc;
 }
 
 /* cp = cp^dP' mod p and cq = cq^dQ' mod q with blinded exponents, the two
  * halves side by side where the backend can pair them. */
 static int crt_halves(uint64_t *cp, uint64_t *cq, const hwc_bn_crt_key *key) {
-  uint64_t ep[HWC_BN_MAX_LIMBS + 1], eq[HWC_BN_MAX_LIMBS + 1];
-  int rc = blind_exponent(ep, key->dp, &key->mp);
-  if (rc == HWC_OK) rc = blind_exponent(eq, key->dq, &key->mq);
+  /* The blinded exponents, wiped together at the end. */
+  struct {
+    uint64_t ep[HWC_BN_MAX_LIMBS + 1], eq[HWC_BN_MAX_LIMBS + 1];
+  } sec;
+  int rc = blind_exponent(sec.ep, key->dp, &key->mp);
+  if (rc == HWC_OK) rc = blind_exponent(sec.eq, key->dq, &key->mq);
   if (rc == HWC_OK) {
     /* the sizes of p and q are public: the size of the key */
     size_t pb = key->pbits, qb = key->qbits;
-    rc = hwc_bn_modexp2(cp, cp, ep, &key->mp, cq, cq, eq, &key->mq, (pb > qb ? pb : qb) + 64);
+    rc = hwc_bn_modexp2(cp, cp, sec.ep, &key->mp, cq, cq, sec.eq, &key->mq, (pb > qb ? pb : qb) + 64);
   }
-  hwc_memzero(ep, sizeof ep);
-  hwc_memzero(eq, sizeof eq);
+  hwc_memzero(&sec, sizeof sec);
   return rc;
 }
 
 /* x^-1 mod n from x^(p-2) mod p and x^(q-2) mod q (Fermat), recombined. */
 static int crt_inverse(uint64_t *r, const uint64_t *x, const hwc_bn_crt_key *key) {
-  uint64_t xp[HWC_BN_MAX_LIMBS], xq[HWC_BN_MAX_LIMBS], ep[HWC_BN_MAX_LIMBS], eq[HWC_BN_MAX_LIMBS];
+  /* The operation's secrets, wiped together at the end. */
+  struct {
+    uint64_t xp[HWC_BN_MAX_LIMBS], xq[HWC_BN_MAX_LIMBS], ep[HWC_BN_MAX_LIMBS], eq[HWC_BN_MAX_LIMBS];
+  } sec;
   uint64_t two[HWC_BN_MAX_LIMBS] = {2};
   size_t np = key->mp.n, nq = key->mq.n;
-  hwc_bn_reduce(xp, x, key->mn.n, &key->mp);
-  hwc_bn_reduce(xq, x, key->mn.n, &key->mq);
-  hwc_bn_sub(ep, key->mp.m, two, np);
-  hwc_bn_sub(eq, key->mq.m, two, nq);
-  for (size_t j = np; j < HWC_BN_MAX_LIMBS; j++) ep[j] = 0;
-  for (size_t j = nq; j < HWC_BN_MAX_LIMBS; j++) eq[j] = 0;
-  int rc = hwc_bn_modexp2(xp, xp, ep, &key->mp, xq, xq, eq, &key->mq, 64 * (np > nq ? np : nq));
-  if (rc == HWC_OK) crt_combine(r, xp, xq, key);
-  hwc_memzero(xp, sizeof xp);
-  hwc_memzero(xq, sizeof xq);
-  hwc_memzero(ep, sizeof ep);
-  hwc_memzero(eq, sizeof eq);
+  hwc_bn_reduce(sec.xp, x, key->mn.n, &key->mp);
+  hwc_bn_reduce(sec.xq, x, key->mn.n, &key->mq);
+  hwc_bn_sub(sec.ep, key->mp.m, two, np);
+  hwc_bn_sub(sec.eq, key->mq.m, two, nq);
+  for (size_t j = np; j < HWC_BN_MAX_LIMBS; j++) sec.ep[j] = 0;
+  for (size_t j = nq; j < HWC_BN_MAX_LIMBS; j++) sec.eq[j] = 0;
+  int rc = hwc_bn_modexp2(sec.xp, sec.xp, sec.ep, &key->mp, sec.xq, sec.xq, sec.eq, &key->mq, 64 * (np > nq ? np : nq));
+  if (rc == HWC_OK) crt_combine(r, sec.xp, sec.xq, key);
+  hwc_memzero(&sec, sizeof sec);
   return rc;
 }
 
@@ -485,39 +503,40 @@ static int crt_inverse(uint64_t *r, const uint64_t *x, const hwc_bn_crt_key *key
  * the lock held. */
 static int new_blinding_pair(hwc_bn_blinding *bl, const hwc_bn_crt_key *key) {
   size_t nn = key->mn.n, nbits = hwc_bn_bits_vartime(key->mn.m, nn), nbytes = (nbits + 7) / 8;
-  uint64_t r[HWC_BN_MAX_LIMBS], check[HWC_BN_MAX_LIMBS];
-  uint8_t rb[8 * HWC_BN_MAX_LIMBS];
+  /* The operation's secrets, wiped together at the end. */
+  struct {
+    uint64_t r[HWC_BN_MAX_LIMBS], check[HWC_BN_MAX_LIMBS];
+    uint8_t rb[8 * HWC_BN_MAX_LIMBS];
+  } sec;
   int rc = HWC_ERR_BAD_KEY;
   for (int draw = 0; draw < HWC_BN_BLIND_DRAWS; draw++) {
-    int rrc = hwc_random_bytes(rb, nbytes);
+    int rrc = hwc_random_bytes(sec.rb, nbytes);
     if (rrc != HWC_OK) {
       rc = rrc;
       break;
     }
-    hwc_bn_from_bytes(r, nn, rb, nbytes);
+    hwc_bn_from_bytes(sec.r, nn, sec.rb, nbytes);
     /* keep r < 2^(nbits-1) < n */
     size_t top = nbits - 1;
-    r[top / 64] &= ((uint64_t)1 << (top % 64)) - 1;
-    for (size_t j = top / 64 + 1; j < nn; j++) r[j] = 0;
-    rrc = crt_inverse(bl->unblind, r, key);
+    sec.r[top / 64] &= ((uint64_t)1 << (top % 64)) - 1;
+    for (size_t j = top / 64 + 1; j < nn; j++) sec.r[j] = 0;
+    rrc = crt_inverse(bl->unblind, sec.r, key);
     if (rrc != HWC_OK) {
       rc = rrc;
       break;
     }
-    hwc_bn_mod_mul(check, r, bl->unblind, &key->mn);
-    uint64_t acc = check[0] ^ 1;
-    for (size_t j = 1; j < nn; j++) acc |= check[j];
+    hwc_bn_mod_mul(sec.check, sec.r, bl->unblind, &key->mn);
+    uint64_t acc = sec.check[0] ^ 1;
+    for (size_t j = 1; j < nn; j++) acc |= sec.check[j];
     uint64_t invertible = hwc_bn_is_zero_mask(&acc, 1);
     HWC_DECLASSIFY(&invertible, sizeof invertible);
     if (invertible) {
-      hwc_bn_modexp_vartime(bl->blind, r, key->e, key->ebits, &key->mn); /* e is public */
+      hwc_bn_modexp_vartime(bl->blind, sec.r, key->e, key->ebits, &key->mn); /* e is public */
       rc = HWC_OK;
       break;
     }
   }
-  hwc_memzero(r, sizeof r);
-  hwc_memzero(check, sizeof check);
-  hwc_memzero(rb, sizeof rb);
+  hwc_memzero(&sec, sizeof sec);
   return rc;
 }
 
@@ -547,29 +566,28 @@ static int next_blinding(hwc_bn_blinding *bl, const hwc_bn_crt_key *key, uint64_
 
 int hwc_bn_crt_private(uint64_t *m, const uint64_t *c, const hwc_bn_crt_key *key, hwc_bn_blinding *bl) {
   size_t nn = key->mn.n;
-  uint64_t cb[HWC_BN_MAX_LIMBS], cp[HWC_BN_MAX_LIMBS], cq[HWC_BN_MAX_LIMBS];
-  uint64_t blind[HWC_BN_MAX_LIMBS], unblind[HWC_BN_MAX_LIMBS];
+  /* The operation's secrets, wiped together at the end. */
+  struct {
+    uint64_t cb[HWC_BN_MAX_LIMBS], cp[HWC_BN_MAX_LIMBS], cq[HWC_BN_MAX_LIMBS];
+    uint64_t blind[HWC_BN_MAX_LIMBS], unblind[HWC_BN_MAX_LIMBS];
+  } sec;
   /* Only taking the pair needs the lock; the exponentiations run outside
    * it, so threads sharing a key do not wait for each other's. */
   pthread_mutex_lock(&bl->lock);
-  int rc = next_blinding(bl, key, blind, unblind);
+  int rc = next_blinding(bl, key, sec.blind, sec.unblind);
   pthread_mutex_unlock(&bl->lock);
   if (rc == HWC_OK) {
-    hwc_bn_mod_mul(cb, c, blind, &key->mn);
-    hwc_bn_reduce(cp, cb, nn, &key->mp);
-    hwc_bn_reduce(cq, cb, nn, &key->mq);
-    rc = crt_halves(cp, cq, key);
+    hwc_bn_mod_mul(sec.cb, c, sec.blind, &key->mn);
+    hwc_bn_reduce(sec.cp, sec.cb, nn, &key->mp);
+    hwc_bn_reduce(sec.cq, sec.cb, nn, &key->mq);
+    rc = crt_halves(sec.cp, sec.cq, key);
   }
   if (rc == HWC_OK) {
-    crt_combine(m, cp, cq, key);
-    hwc_bn_mod_mul(m, m, unblind, &key->mn);
+    crt_combine(m, sec.cp, sec.cq, key);
+    hwc_bn_mod_mul(m, m, sec.unblind, &key->mn);
   } else {
     for (size_t j = 0; j < nn; j++) m[j] = 0;
   }
-  hwc_memzero(cb, sizeof cb);
-  hwc_memzero(cp, sizeof cp);
-  hwc_memzero(cq, sizeof cq);
-  hwc_memzero(blind, sizeof blind);
-  hwc_memzero(unblind, sizeof unblind);
+  hwc_memzero(&sec, sizeof sec);
   return rc;
 }

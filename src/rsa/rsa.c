@@ -44,7 +44,12 @@ int hwc_rsa_private_raw(uint8_t *out, const uint8_t *in, const hwc_rsa_key *ckey
   hwc_rsa_key *key = (hwc_rsa_key *)ckey; /* only the lock-guarded blinding state changes */
   const hwc_bn_crt_key *crt = &key->crt;
   size_t nn = crt->mn.n;
-  uint64_t c[HWC_BN_MAX_LIMBS], m[HWC_BN_MAX_LIMBS], chk[HWC_BN_MAX_LIMBS];
+  uint64_t c[HWC_BN_MAX_LIMBS]; /* the caller's input */
+  /* The result and its check, wiped together at the end (the early
+   * return comes before either is written). */
+  struct {
+    uint64_t m[HWC_BN_MAX_LIMBS], chk[HWC_BN_MAX_LIMBS];
+  } sec;
   hwc_bn_from_bytes(c, nn, in, key->nbytes);
   /* Whether the input is below n is a fact about the caller's input (an
    * encoded message, a ciphertext, a signature), not about the key. */
@@ -53,15 +58,15 @@ int hwc_rsa_private_raw(uint8_t *out, const uint8_t *in, const hwc_rsa_key *ckey
   if (!in_range) return HWC_ERR_INVALID_ARG;
 
   /* c^d mod n: CRT with exponent and base blinding, all in bignum.c. */
-  int rc = hwc_bn_crt_private(m, c, crt, &key->blinding);
+  int rc = hwc_bn_crt_private(sec.m, c, crt, &key->blinding);
   if (rc == HWC_OK) {
     /* Fault check (Boneh, DeMillo and Lipton): a computation error in one
      * CRT half would let anyone factor n from the output, so it is released
      * only if raising it to e gives back the input. */
-    hwc_bn_modexp_vartime(chk, m, crt->e, crt->ebits, &crt->mn);
+    hwc_bn_modexp_vartime(sec.chk, sec.m, crt->e, crt->ebits, &crt->mn);
     /* masks, not branches: the verdict is secret until it is returned */
-    uint32_t ok = (uint32_t)0 - (uint32_t)hwc_memequal(chk, c, 8 * nn);
-    hwc_bn_to_bytes(out, key->nbytes, m, nn);
+    uint32_t ok = (uint32_t)0 - (uint32_t)hwc_memequal(sec.chk, c, 8 * nn);
+    hwc_bn_to_bytes(out, key->nbytes, sec.m, nn);
     for (size_t i = 0; i < key->nbytes; i++) out[i] &= (uint8_t)ok;
     rc = (int)((uint32_t)HWC_ERR_BAD_KEY & ~ok);
     /* The verdict itself is released: whether the output is right says
@@ -71,8 +76,7 @@ int hwc_rsa_private_raw(uint8_t *out, const uint8_t *in, const hwc_rsa_key *ckey
   } else {
     hwc_memzero(out, key->nbytes);
   }
-  hwc_memzero(m, sizeof m);
-  hwc_memzero(chk, sizeof chk);
+  hwc_memzero(&sec, sizeof sec);
   return rc;
 }
 
@@ -114,45 +118,46 @@ static uint64_t is_one_mask(const uint64_t *a, size_t n) {
  * it prevents: */
 static uint64_t private_parts_consistent(const hwc_rsa_key *key, const uint64_t *n, size_t nl, const uint64_t *p,
                                          size_t pl, const uint64_t *q, size_t ql, size_t el) {
-  uint64_t t[2 * HWC_BN_MAX_LIMBS], r[HWC_BN_MAX_LIMBS], pm1[HWC_BN_MAX_LIMBS], qm1[HWC_BN_MAX_LIMBS];
+  /* Products and remainders of the secret parts, wiped together at the
+   * end. */
+  struct {
+    uint64_t t[2 * HWC_BN_MAX_LIMBS], r[HWC_BN_MAX_LIMBS], pm1[HWC_BN_MAX_LIMBS], qm1[HWC_BN_MAX_LIMBS];
+  } sec;
   uint64_t one[HWC_BN_MAX_LIMBS] = {1}, nx[2 * HWC_BN_MAX_LIMBS] = {0};
   /* p and q odd: Montgomery arithmetic modulo them needs it. */
   uint64_t ok = ((uint64_t)0 - (p[0] & 1)) & ((uint64_t)0 - (q[0] & 1));
   /* n = p q: the CRT halves compute modulo p and q; a result modulo
    * anything else is not x^d mod n. */
-  hwc_bn_mul_plain(t, p, pl, q, ql);
+  hwc_bn_mul_plain(sec.t, p, pl, q, ql);
   for (size_t j = 0; j < nl; j++) nx[j] = n[j];
-  ok &= eq_mask(t, nx, pl + ql);
+  ok &= eq_mask(sec.t, nx, pl + ql);
   /* d < n: d itself is only exported, never used; a d that is not the
    * exponent the CRT values stand for would export a key that signs
    * differently elsewhere. The next two checks pin it down. */
   ok &= hwc_bn_lt_mask(key->d, n, nl);
-  hwc_bn_sub(pm1, p, one, pl);
-  hwc_bn_sub(qm1, q, one, ql);
+  hwc_bn_sub(sec.pm1, p, one, pl);
+  hwc_bn_sub(sec.qm1, q, one, ql);
   /* dP = d mod (p - 1), dQ = d mod (q - 1): the CRT exponents are d's. */
-  hwc_bn_mod_ct(r, key->d, nl, pm1, pl);
-  ok &= eq_mask(r, key->crt.dp, pl);
-  hwc_bn_mod_ct(r, key->d, nl, qm1, ql);
-  ok &= eq_mask(r, key->crt.dq, ql);
+  hwc_bn_mod_ct(sec.r, key->d, nl, sec.pm1, pl);
+  ok &= eq_mask(sec.r, key->crt.dp, pl);
+  hwc_bn_mod_ct(sec.r, key->d, nl, sec.qm1, ql);
+  ok &= eq_mask(sec.r, key->crt.dq, ql);
   /* e dP = 1 mod (p - 1) and e dQ = 1 mod (q - 1): with the above, e d = 1
    * modulo both, hence modulo lcm(p - 1, q - 1), so x^(e d) = x for every x
    * (d + 2, say, passes every check before this one). */
-  hwc_bn_mul_plain(t, key->crt.e, el, key->crt.dp, pl);
-  hwc_bn_mod_ct(r, t, el + pl, pm1, pl);
-  ok &= is_one_mask(r, pl);
-  hwc_bn_mul_plain(t, key->crt.e, el, key->crt.dq, ql);
-  hwc_bn_mod_ct(r, t, el + ql, qm1, ql);
-  ok &= is_one_mask(r, ql);
+  hwc_bn_mul_plain(sec.t, key->crt.e, el, key->crt.dp, pl);
+  hwc_bn_mod_ct(sec.r, sec.t, el + pl, sec.pm1, pl);
+  ok &= is_one_mask(sec.r, pl);
+  hwc_bn_mul_plain(sec.t, key->crt.e, el, key->crt.dq, ql);
+  hwc_bn_mod_ct(sec.r, sec.t, el + ql, sec.qm1, ql);
+  ok &= is_one_mask(sec.r, ql);
   /* qInv < p and qInv q = 1 mod p: Garner's recombination multiplies by it;
    * a wrong one gives a wrong result for every input (p = q fails here). */
   ok &= hwc_bn_lt_mask(key->crt.qinv, p, pl);
-  hwc_bn_mul_plain(t, key->crt.qinv, pl, q, ql);
-  hwc_bn_mod_ct(r, t, pl + ql, p, pl);
-  ok &= is_one_mask(r, pl);
-  hwc_memzero(t, sizeof t);
-  hwc_memzero(r, sizeof r);
-  hwc_memzero(pm1, sizeof pm1);
-  hwc_memzero(qm1, sizeof qm1);
+  hwc_bn_mul_plain(sec.t, key->crt.qinv, pl, q, ql);
+  hwc_bn_mod_ct(sec.r, sec.t, pl + ql, p, pl);
+  ok &= is_one_mask(sec.r, pl);
+  hwc_memzero(&sec, sizeof sec);
   return ok;
 }
 

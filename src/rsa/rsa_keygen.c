@@ -143,17 +143,22 @@ static uint64_t ctz64(uint64_t x) {
 static int miller_rabin(const hwc_bn_mont *ctx, size_t pbits, int *prime) {
   const hwc_bignum_kernel *k = ctx->k;
   size_t n = ctx->n;
-  uint64_t pm1[HWC_BN_MAX_LIMBS], d[HWC_BN_MAX_LIMBS], a[HWC_BN_MAX_LIMBS], x[HWC_BN_MAX_LIMBS];
-  uint64_t diff[HWC_BN_MAX_LIMBS], one[HWC_BN_MAX_LIMBS] = {1};
-  _Alignas(64) uint64_t xm[HWC_BN_MAX_WORDS];
+  /* The candidate's p - 1, d, s, the bases and every power, wiped
+   * together on every path. */
+  struct {
+    uint64_t pm1[HWC_BN_MAX_LIMBS], d[HWC_BN_MAX_LIMBS], a[HWC_BN_MAX_LIMBS], x[HWC_BN_MAX_LIMBS];
+    uint64_t diff[HWC_BN_MAX_LIMBS], s;
+    _Alignas(64) uint64_t xm[HWC_BN_MAX_WORDS];
+  } sec;
+  uint64_t one[HWC_BN_MAX_LIMBS] = {1};
   int rc = HWC_OK;
   *prime = 0;
-  for (size_t j = 0; j < n; j++) pm1[j] = ctx->m[j];
-  pm1[0] &= ~(uint64_t)1;
+  for (size_t j = 0; j < n; j++) sec.pm1[j] = ctx->m[j];
+  sec.pm1[0] &= ~(uint64_t)1;
   /* s = v2(p - 1) in 1..64 (pm1[0] = 0 gives 64); more than 64 when bit 64
    * is clear too. n >= 2: primes here have at least 1024 bits. */
-  uint64_t s = ctz64(pm1[0]);
-  int too_even = (int)(((uint64_t)(s >> 6) & ~pm1[1]) & 1);
+  sec.s = ctz64(sec.pm1[0]);
+  int too_even = (int)(((uint64_t)(sec.s >> 6) & ~sec.pm1[1]) & 1);
   /* Released: the candidate is then discarded, and for a kept prime the
    * answer is always "no". */
   HWC_DECLASSIFY(&too_even, sizeof too_even);
@@ -161,32 +166,32 @@ static int miller_rabin(const hwc_bn_mont *ctx, size_t pbits, int *prime) {
   /* d = (p - 1) >> s: shift counts in registers take constant time; s - 1
    * and 64 - s stay within 0..63 for s in 1..64. */
   for (size_t j = 0; j < n; j++) {
-    uint64_t v = (pm1[j] >> (s - 1)) >> 1;
-    if (j + 1 < n) v |= pm1[j + 1] << (64 - s);
-    d[j] = v;
+    uint64_t v = (sec.pm1[j] >> (sec.s - 1)) >> 1;
+    if (j + 1 < n) v |= sec.pm1[j + 1] << (64 - sec.s);
+    sec.d[j] = v;
   }
   for (int round = 0; round < mr_rounds(pbits); round++) {
     /* a random base in [2, p - 2]: below 2^(pbits-1) < p - 1 */
-    rc = hwc_random_bytes((uint8_t *)a, 8 * n);
+    rc = hwc_random_bytes((uint8_t *)sec.a, 8 * n);
     if (rc != HWC_OK) break;
     size_t top = pbits - 1;
-    a[top / 64] &= ((uint64_t)1 << (top % 64)) - 1;
-    for (size_t j = top / 64 + 1; j < n; j++) a[j] = 0;
-    a[0] |= 2;
-    rc = hwc_bn_modexp(x, a, d, pbits, ctx);
+    sec.a[top / 64] &= ((uint64_t)1 << (top % 64)) - 1;
+    for (size_t j = top / 64 + 1; j < n; j++) sec.a[j] = 0;
+    sec.a[0] |= 2;
+    rc = hwc_bn_modexp(sec.x, sec.a, sec.d, pbits, ctx);
     if (rc != HWC_OK) break;
     /* pass iff x == 1, or x^(2^i) == p - 1 for some i < s */
-    hwc_bn_sub(diff, x, one, n);
-    uint64_t pass = hwc_bn_is_zero_mask(diff, n);
-    k->to_mont(xm, x, ctx);
+    hwc_bn_sub(sec.diff, sec.x, one, n);
+    uint64_t pass = hwc_bn_is_zero_mask(sec.diff, n);
+    k->to_mont(sec.xm, sec.x, ctx);
     for (uint64_t i = 0; i < 64; i++) {
       if (i > 0) {
-        k->sqr(xm, xm, ctx);
-        k->from_mont(x, xm, ctx);
+        k->sqr(sec.xm, sec.xm, ctx);
+        k->from_mont(sec.x, sec.xm, ctx);
       }
-      uint64_t counts = (uint64_t)0 - ((i - s) >> 63); /* i < s, as i, s <= 64 */
-      hwc_bn_sub(diff, x, pm1, n);
-      pass |= counts & hwc_bn_is_zero_mask(diff, n);
+      uint64_t counts = (uint64_t)0 - ((i - sec.s) >> 63); /* i < s, as i, s <= 64 */
+      hwc_bn_sub(sec.diff, sec.x, sec.pm1, n);
+      pass |= counts & hwc_bn_is_zero_mask(sec.diff, n);
     }
     int failed = (int)(~pass & 1);
     /* Released: a failed round discards the candidate; a kept prime passed
@@ -196,13 +201,7 @@ static int miller_rabin(const hwc_bn_mont *ctx, size_t pbits, int *prime) {
   }
   *prime = rc == HWC_OK;
 out:
-  hwc_memzero(d, sizeof d);
-  hwc_memzero(a, sizeof a);
-  hwc_memzero(x, sizeof x);
-  hwc_memzero(xm, sizeof xm);
-  hwc_memzero(diff, sizeof diff);
-  hwc_memzero(pm1, sizeof pm1);
-  hwc_memzero(&s, sizeof s);
+  hwc_memzero(&sec, sizeof sec);
   return rc;
 }
 
@@ -210,20 +209,24 @@ out:
  * gcd(p - 1, e) = 1, into ctx. */
 static int gen_prime(hwc_bn_mont *ctx, const hwc_bignum_kernel *k, size_t pbits, uint64_t e) {
   size_t n = (pbits + 63) / 64;
-  uint64_t p[HWC_BN_MAX_LIMBS] = {0};
+  /* The candidate, its p - 1 and the inverse of e, wiped together at the
+   * end (the kept prime lives on in ctx; each draw overwrites the last). */
+  struct {
+    uint64_t p[HWC_BN_MAX_LIMBS], pm1[HWC_BN_MAX_LIMBS], inv;
+  } sec = {{0}, {0}, 0};
   int rc;
   pthread_once(&small_once, make_small_primes);
   for (;;) {
-    rc = hwc_random_bytes((uint8_t *)p, 8 * n);
+    rc = hwc_random_bytes((uint8_t *)sec.p, 8 * n);
     if (rc != HWC_OK) break;
     size_t top = pbits - 1;
-    if (top % 64 != 63) p[top / 64] &= ((uint64_t)1 << (top % 64 + 1)) - 1;
-    p[top / 64] |= (uint64_t)1 << (top % 64);
-    p[(top - 1) / 64] |= (uint64_t)1 << ((top - 1) % 64);
-    p[0] |= 1;
+    if (top % 64 != 63) sec.p[top / 64] &= ((uint64_t)1 << (top % 64 + 1)) - 1;
+    sec.p[top / 64] |= (uint64_t)1 << (top % 64);
+    sec.p[(top - 1) / 64] |= (uint64_t)1 << ((top - 1) % 64);
+    sec.p[0] |= 1;
     int divisible = 0;
     for (size_t i = 0; i < n_small_primes && !divisible; i++) {
-      uint32_t r = mod_small(p, n, small_primes[i]);
+      uint32_t r = mod_small(sec.p, n, small_primes[i]);
       divisible = (int)(((r | (0u - r)) >> 31) ^ 1);
       /* Released: a divisible candidate is discarded (which prime divides
        * it is about a number thrown away); a kept one is divisible by
@@ -231,35 +234,35 @@ static int gen_prime(hwc_bn_mont *ctx, const hwc_bignum_kernel *k, size_t pbits,
       HWC_DECLASSIFY(&divisible, sizeof divisible);
     }
     if (divisible) continue;
-    uint64_t pm1[HWC_BN_MAX_LIMBS];
-    for (size_t j = 0; j < n; j++) pm1[j] = p[j];
-    pm1[0] ^= 1;
-    uint64_t inv = inv_word(mod_word(pm1, n, e), e);
-    int coprime = (int)((inv | ((uint64_t)0 - inv)) >> 63);
+    for (size_t j = 0; j < n; j++) sec.pm1[j] = sec.p[j];
+    sec.pm1[0] ^= 1;
+    sec.inv = inv_word(mod_word(sec.pm1, n, e), e);
+    int coprime = (int)((sec.inv | ((uint64_t)0 - sec.inv)) >> 63);
     /* Released: gcd(p - 1, e) != 1 discards the candidate; a kept one has
      * gcd 1, as every RSA prime must. */
     HWC_DECLASSIFY(&coprime, sizeof coprime);
-    hwc_memzero(pm1, sizeof pm1);
-    hwc_memzero(&inv, sizeof inv);
     if (!coprime) continue;
-    hwc_bn_mont_init(ctx, k, p, n);
+    hwc_bn_mont_init(ctx, k, sec.p, n);
     int prime;
     rc = miller_rabin(ctx, pbits, &prime);
     if (rc != HWC_OK || prime) break;
   }
-  hwc_memzero(p, sizeof p); /* the kept prime lives on in ctx; a failed draw's candidate goes too */
+  hwc_memzero(&sec, sizeof sec);
   return rc;
 }
 
 /* Bits of |p - q| at or above position pos? p, q of n limbs. */
 static int far_apart(const uint64_t *p, const uint64_t *q, size_t n, size_t pos) {
-  uint64_t d[HWC_BN_MAX_LIMBS], nd[HWC_BN_MAX_LIMBS];
-  uint64_t borrow = hwc_bn_sub(d, p, q, n);
-  hwc_bn_sub(nd, q, p, n);
-  hwc_bn_cmov(d, nd, n, (uint64_t)0 - borrow);
+  /* |p - q| both ways, wiped together at the end. */
+  struct {
+    uint64_t d[HWC_BN_MAX_LIMBS], nd[HWC_BN_MAX_LIMBS];
+  } sec;
+  uint64_t borrow = hwc_bn_sub(sec.d, p, q, n);
+  hwc_bn_sub(sec.nd, q, p, n);
+  hwc_bn_cmov(sec.d, sec.nd, n, (uint64_t)0 - borrow);
   uint64_t any = 0;
   for (size_t j = 0; j < n; j++) {
-    uint64_t w = d[j];
+    uint64_t w = sec.d[j];
     if (64 * j + 64 <= pos) w = 0;
     else if (64 * j < pos) w >>= pos - 64 * j;
     any |= w;
@@ -268,8 +271,7 @@ static int far_apart(const uint64_t *p, const uint64_t *q, size_t n, size_t pos)
   /* Released: a pair too close is discarded; a kept pair is far apart, as
    * FIPS 186-5 requires of every key. */
   HWC_DECLASSIFY(&apart, sizeof apart);
-  hwc_memzero(d, sizeof d);
-  hwc_memzero(nd, sizeof nd);
+  hwc_memzero(&sec, sizeof sec);
   return apart;
 }
 
@@ -284,9 +286,15 @@ int hwc_rsa_generate(hwc_rsa_key **key, unsigned bits, uint64_t e) {
   size_t pl = (pbits + 63) / 64, ql = (qbits + 63) / 64, nl = (bits + 63) / 64;
   hwc_bn_mont *cp = aligned_alloc(64, 2 * sizeof *cp), *cq = cp + 1;
   if (cp == NULL) return HWC_ERR_NOMEM;
-  uint64_t n[HWC_BN_MAX_LIMBS + 1], phi[HWC_BN_MAX_LIMBS + 1], pm1[HWC_BN_MAX_LIMBS], qm1[HWC_BN_MAX_LIMBS];
-  uint64_t d[HWC_BN_MAX_LIMBS], dp[HWC_BN_MAX_LIMBS], dq[HWC_BN_MAX_LIMBS], qinv[HWC_BN_MAX_LIMBS];
-  uint64_t qr[HWC_BN_MAX_LIMBS], pm2[HWC_BN_MAX_LIMBS], two[HWC_BN_MAX_LIMBS] = {2};
+  uint64_t n[HWC_BN_MAX_LIMBS + 1], two[HWC_BN_MAX_LIMBS] = {2};
+  /* Every number derived from the primes, wiped together at the end (the
+   * primes themselves sit in cp and cq, wiped with them). */
+  struct {
+    uint64_t phi[HWC_BN_MAX_LIMBS + 1], pm1[HWC_BN_MAX_LIMBS], qm1[HWC_BN_MAX_LIMBS];
+    uint64_t d[HWC_BN_MAX_LIMBS], dp[HWC_BN_MAX_LIMBS], dq[HWC_BN_MAX_LIMBS], qinv[HWC_BN_MAX_LIMBS];
+    uint64_t qr[HWC_BN_MAX_LIMBS], pm2[HWC_BN_MAX_LIMBS], pw[HWC_BN_MAX_LIMBS], qw[HWC_BN_MAX_LIMBS];
+    size_t dbits;
+  } sec;
   static const size_t nbytes_max = 8 * HWC_BN_MAX_LIMBS;
   uint8_t *buf = malloc(HWC_RSA_PARTS * nbytes_max);
   int rc = buf ? HWC_OK : HWC_ERR_NOMEM;
@@ -296,39 +304,37 @@ int hwc_rsa_generate(hwc_rsa_key **key, unsigned bits, uint64_t e) {
     if (rc == HWC_OK) rc = gen_prime(cq, k, qbits, e);
     if (rc != HWC_OK) break;
     size_t wl = pl > ql ? pl : ql;
-    uint64_t pw[HWC_BN_MAX_LIMBS] = {0}, qw[HWC_BN_MAX_LIMBS] = {0};
-    for (size_t j = 0; j < pl; j++) pw[j] = cp->m[j];
-    for (size_t j = 0; j < ql; j++) qw[j] = cq->m[j];
-    int apart = far_apart(pw, qw, wl, bits / 2 - 100);
-    hwc_memzero(pw, sizeof pw);
-    hwc_memzero(qw, sizeof qw);
+    memset(sec.pw, 0, sizeof sec.pw);
+    memset(sec.qw, 0, sizeof sec.qw);
+    for (size_t j = 0; j < pl; j++) sec.pw[j] = cp->m[j];
+    for (size_t j = 0; j < ql; j++) sec.qw[j] = cq->m[j];
+    int apart = far_apart(sec.pw, sec.qw, wl, bits / 2 - 100);
     if (!apart) continue;
     hwc_bn_mul_plain(n, cp->m, pl, cq->m, ql);
-    for (size_t j = 0; j < pl; j++) pm1[j] = cp->m[j];
-    for (size_t j = 0; j < ql; j++) qm1[j] = cq->m[j];
-    pm1[0] ^= 1, qm1[0] ^= 1;
-    hwc_bn_mul_plain(phi, pm1, pl, qm1, ql);
-    inv_e_mod(d, phi, nl, e);
+    for (size_t j = 0; j < pl; j++) sec.pm1[j] = cp->m[j];
+    for (size_t j = 0; j < ql; j++) sec.qm1[j] = cq->m[j];
+    sec.pm1[0] ^= 1, sec.qm1[0] ^= 1;
+    hwc_bn_mul_plain(sec.phi, sec.pm1, pl, sec.qm1, ql);
+    inv_e_mod(sec.d, sec.phi, nl, e);
     /* FIPS 186-5 A.1.1: d > 2^(nlen/2). Released: a small d discards the
      * pair; a kept d is large, as every key's is. The length itself stays
      * secret (hwc_bn_bits, not the _vartime scan). */
-    size_t dbits = hwc_bn_bits(d, nl);
-    int small_d = (int)((((uint64_t)bits / 2 - dbits) >> 63) ^ 1); /* dbits <= bits / 2 */
+    sec.dbits = hwc_bn_bits(sec.d, nl);
+    int small_d = (int)((((uint64_t)bits / 2 - sec.dbits) >> 63) ^ 1); /* dbits <= bits / 2 */
     HWC_DECLASSIFY(&small_d, sizeof small_d);
-    hwc_memzero(&dbits, sizeof dbits);
     if (small_d) continue;
-    inv_e_mod(dp, pm1, pl, e);
-    inv_e_mod(dq, qm1, ql, e);
-    hwc_bn_reduce(qr, cq->m, ql, cp);
-    hwc_bn_sub(pm2, cp->m, two, pl);
-    rc = hwc_bn_modexp(qinv, qr, pm2, 64 * pl, cp); /* q^(p-2) = q^-1 mod p */
+    inv_e_mod(sec.dp, sec.pm1, pl, e);
+    inv_e_mod(sec.dq, sec.qm1, ql, e);
+    hwc_bn_reduce(sec.qr, cq->m, ql, cp);
+    hwc_bn_sub(sec.pm2, cp->m, two, pl);
+    rc = hwc_bn_modexp(sec.qinv, sec.qr, sec.pm2, 64 * pl, cp); /* q^(p-2) = q^-1 mod p */
     if (rc != HWC_OK) break;
 
     /* Hand the numbers over as bytes: hwc_rsa_key_new checks them all and
      * runs a private operation round trip. */
     uint64_t ev[1] = {e};
     const struct { const uint64_t *v; size_t limbs; } src[HWC_RSA_PARTS] = {
-        {n, nl}, {ev, 1}, {d, nl}, {cp->m, pl}, {cq->m, ql}, {dp, pl}, {dq, ql}, {qinv, pl}};
+        {n, nl}, {ev, 1}, {sec.d, nl}, {cp->m, pl}, {cq->m, ql}, {sec.dp, pl}, {sec.dq, ql}, {sec.qinv, pl}};
     hwc_rsa_bytes parts[HWC_RSA_PARTS];
     for (int i = 0; i < HWC_RSA_PARTS; i++) {
       parts[i].p = buf + i * nbytes_max;
@@ -344,14 +350,6 @@ int hwc_rsa_generate(hwc_rsa_key **key, unsigned bits, uint64_t e) {
   }
   hwc_memzero(cp, 2 * sizeof *cp);
   free(cp);
-  hwc_memzero(phi, sizeof phi);
-  hwc_memzero(pm1, sizeof pm1);
-  hwc_memzero(qm1, sizeof qm1);
-  hwc_memzero(d, sizeof d);
-  hwc_memzero(dp, sizeof dp);
-  hwc_memzero(dq, sizeof dq);
-  hwc_memzero(qinv, sizeof qinv);
-  hwc_memzero(qr, sizeof qr);
-  hwc_memzero(pm2, sizeof pm2);
+  hwc_memzero(&sec, sizeof sec);
   return rc;
 }
