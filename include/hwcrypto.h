@@ -33,8 +33,8 @@
  *    where RSA is required.
  *  - Encrypt to an RSA public key:    hwc_rsa_encrypt_oaep / _decrypt_oaep.
  *  - Hash:                            hwc_sha256, hwc_sha512 (and incremental
- *    contexts), or hwc_digest for a hash chosen at run time; hwc_sha1 only
- *    where an older protocol requires SHA-1.
+ *    contexts), or hwc_digest and hwc_hash_ctx for a hash chosen at run
+ *    time; hwc_sha1 only where an older protocol requires SHA-1.
  *  - Authenticate with a shared key:  hwc_hmac / hwc_hmac_verify.
  *  - Derive keys from a shared secret: hwc_hkdf (or _extract and _expand).
  *  - Prime-order group for protocols: hwc_ristretto255_*.
@@ -251,6 +251,21 @@ HWC_API void hwc_sha384_final(hwc_sha512_ctx *c, uint8_t out[48]);
  * 0): a 20-byte digest. */
 HWC_API void hwc_sha1(uint8_t out[20], const uint8_t *in, size_t len);
 
+/* SHA-1's incremental state. SHA-1 buffers and pads exactly as SHA-256
+ * does, so it is that state with five of the eight words in use. Plain
+ * data, as above. */
+typedef struct hwc_sha1_ctx {
+  hwc_sha256_ctx s;
+} hwc_sha1_ctx;
+
+/* Incremental SHA-1 (0.3): init, any number of updates of any length (in
+ * NULL with len > 0 aborts, see the conventions at the top), final, which
+ * writes the 20-byte digest and wipes the context. The result equals
+ * hwc_sha1 of the concatenated pieces. */
+HWC_API void hwc_sha1_init(hwc_sha1_ctx *c);
+HWC_API void hwc_sha1_update(hwc_sha1_ctx *c, const uint8_t *in, size_t len);
+HWC_API void hwc_sha1_final(hwc_sha1_ctx *c, uint8_t out[20]);
+
 /* Digest length of h in bytes: 20 (SHA-1), 32, 48 or 64; 0 for a value
  * that is not a hwc_hash (so it doubles as a validity check). */
 HWC_API size_t hwc_hash_len(hwc_hash h);
@@ -260,22 +275,37 @@ HWC_API size_t hwc_hash_len(hwc_hash h);
  * out NULL, or in NULL with len > 0. */
 HWC_API int hwc_digest(uint8_t *out, const uint8_t *in, size_t len, hwc_hash h);
 
+/* The incremental state of any hwc_hash: the hash and its state. Plain
+ * data: may be copied to fork a hash; wipe with hwc_memzero when the input
+ * was secret and the context is abandoned (final does it for you). */
+typedef struct hwc_hash_ctx {
+  hwc_hash hash;
+  union {
+    hwc_sha1_ctx s1;
+    hwc_sha256_ctx s256;
+    hwc_sha512_ctx s512;
+  } u;
+} hwc_hash_ctx;
+
+/* Incremental hashing with a hash chosen at run time (0.3): init with h
+ * (HWC_OK; HWC_ERR_INVALID_ARG for an unknown h or c NULL, and c is then
+ * left zeroed when not NULL), any number of updates of any length (in NULL
+ * with len > 0 aborts), final, which writes hwc_hash_len(h) bytes to out
+ * and wipes c. The result equals hwc_digest of the concatenated pieces.
+ * update and final take only a context a successful init set up (c or
+ * out NULL aborts). */
+HWC_API int hwc_hash_init(hwc_hash_ctx *c, hwc_hash h);
+HWC_API void hwc_hash_update(hwc_hash_ctx *c, const uint8_t *in, size_t len);
+HWC_API void hwc_hash_final(hwc_hash_ctx *c, uint8_t *out);
+
 /* ------------------------------------------------------- HMAC (RFC 2104) */
 
 /* Incremental HMAC state: the keyed inner and outer hash states of the
- * chosen hash, sized for SHA-512's. The layout is private to the library
- * (SHA-1 and SHA-256 use the s256 member, SHA-384 and SHA-512 s512). It
- * holds key-derived secrets: hwc_hmac_final wipes it; wipe it with
- * hwc_memzero if you abandon it. Plain data: may be copied to MAC several
- * messages that share a prefix. */
+ * chosen hash. It holds key-derived secrets: hwc_hmac_final wipes it; wipe
+ * it with hwc_memzero if you abandon it. Plain data: may be copied to MAC
+ * several messages that share a prefix. */
 typedef struct hwc_hmac_ctx {
-  struct hwc_hash_state {
-    hwc_hash hash;
-    union {
-      hwc_sha256_ctx s256;
-      hwc_sha512_ctx s512;
-    } u;
-  } inner, outer;
+  hwc_hash_ctx inner, outer;
 } hwc_hmac_ctx;
 
 /* HMAC of len bytes at msg under the key (any length, 0 included; a key

@@ -85,7 +85,7 @@ static void digest_all(const equiv_arg *a, uint8_t *out) {
 }
 
 static void pieces(uint8_t out[20], const uint8_t *in, size_t len, const size_t *cuts, size_t n) {
-  hwc_sha256_ctx c;
+  hwc_sha1_ctx c;
   hwc_sha1_init(&c);
   size_t at = 0;
   for (size_t i = 0; i < n; i++) {
@@ -217,7 +217,7 @@ HWC_TEST(sha1, mgf1) {
   hwc_mgf1_xor(HWC_HASH_SHA1, out, sizeof out, seed, sizeof seed);
   for (uint8_t i = 0; i < 4; i++) {
     uint8_t ctr[4] = {0, 0, 0, i};
-    hwc_sha256_ctx c;
+    hwc_sha1_ctx c;
     hwc_sha1_init(&c);
     hwc_sha1_update(&c, seed, sizeof seed);
     hwc_sha1_update(&c, ctr, 4);

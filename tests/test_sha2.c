@@ -178,3 +178,86 @@ HWC_TEST(sha2, null_with_zero_length) {
   hwc_sha512(b, NULL, 0);
   CHECK(memcmp(a, b, 64) == 0);
 }
+
+/* ---- hwc_hash_ctx (0.3): the run-time choice of hash. FIPS 180-4's "abc"
+ * digests through it for each hash (a known answer independent of the
+ * other functions), then for each backend of each hash, random messages
+ * cut into random pieces (empty ones included) against hwc_digest, a copy
+ * that forks the hash, and the errors. */
+HWC_TEST(sha2, hash_ctx_known_answers) {
+  static const struct { hwc_hash h; const char *hex; } abc[] = {
+      {HWC_HASH_SHA1, "a9993e364706816aba3e25717850c26c9cd0d89d"},
+      {HWC_HASH_SHA256, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
+      {HWC_HASH_SHA384, "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed"
+                        "8086072ba1e7cc2358baeca134c825a7"},
+      {HWC_HASH_SHA512, "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
+                        "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"},
+  };
+  for (size_t i = 0; i < sizeof abc / sizeof abc[0]; i++) {
+    uint8_t want[64], got[64];
+    size_t n = t_unhex(want, sizeof want, abc[i].hex);
+    CHECK(n == hwc_hash_len(abc[i].h));
+    hwc_hash_ctx c;
+    CHECK(hwc_hash_init(&c, abc[i].h) == HWC_OK);
+    hwc_hash_update(&c, (const uint8_t *)"a", 1);
+    hwc_hash_update(&c, NULL, 0);
+    hwc_hash_update(&c, (const uint8_t *)"bc", 2);
+    hwc_hash_final(&c, got);
+    CHECK_MSG(memcmp(got, want, n) == 0, "hwc_hash_ctx: hash %d, \"abc\"", (int)abc[i].h);
+  }
+}
+
+static void hash_ctx_body(hwc_prim p, const char *impl, void *arg) {
+  (void)arg;
+  static const hwc_hash by_prim[3][2] = {{HWC_HASH_SHA1, HWC_HASH_SHA1},
+                                         {HWC_HASH_SHA256, HWC_HASH_SHA256},
+                                         {HWC_HASH_SHA384, HWC_HASH_SHA512}};
+  int row = p == HWC_PRIM_SHA1 ? 0 : p == HWC_PRIM_SHA256 ? 1 : 2;
+  static uint8_t msg[3000];
+  for (int v = 0; v < 2; v++) {
+    hwc_hash h = by_prim[row][v];
+    for (int trial = 0; trial < (t_quick() ? 20 : 200); trial++) {
+      size_t len = t_rand_below(sizeof msg + 1);
+      t_rand_bytes(msg, len);
+      uint8_t want[64], got[64], forked[64], head_want[64];
+      CHECK(hwc_digest(want, msg, len, h) == HWC_OK);
+      hwc_hash_ctx c, fork;
+      CHECK(hwc_hash_init(&c, h) == HWC_OK);
+      size_t at = 0, half = len / 2;
+      int forked_yet = 0;
+      while (at < len) {
+        size_t piece = t_rand_below(len - at + 1);
+        if (!forked_yet && at + piece > half) piece = half - at; /* stop at the half to fork there */
+        hwc_hash_update(&c, msg + at, piece);
+        at += piece;
+        if (!forked_yet && at == half) {
+          fork = c; /* a copy continues on its own */
+          forked_yet = 1;
+        }
+      }
+      if (!forked_yet) fork = c;
+      hwc_hash_final(&c, got);
+      CHECK_MSG(memcmp(got, want, hwc_hash_len(h)) == 0, "%s/%s: hash %d, %zu bytes in pieces", hwc_prim_name(p),
+                impl, (int)h, len);
+      hwc_hash_final(&fork, forked);
+      CHECK(hwc_digest(head_want, msg, half, h) == HWC_OK);
+      CHECK_MSG(memcmp(forked, head_want, hwc_hash_len(h)) == 0, "%s/%s: hash %d, a fork at %zu bytes",
+                hwc_prim_name(p), impl, (int)h, half);
+    }
+  }
+}
+
+HWC_TEST(sha2, hash_ctx_pieces_and_forks) {
+  t_for_each_impl(HWC_PRIM_SHA1, hash_ctx_body, NULL);
+  t_for_each_impl(HWC_PRIM_SHA256, hash_ctx_body, NULL);
+  t_for_each_impl(HWC_PRIM_SHA512, hash_ctx_body, NULL);
+}
+
+HWC_TEST(sha2, hash_ctx_errors) {
+  hwc_hash_ctx c;
+  memset(&c, 0xa5, sizeof c);
+  CHECK(hwc_hash_init(&c, (hwc_hash)4) == HWC_ERR_INVALID_ARG);
+  for (size_t i = 0; i < sizeof c; i++) CHECK_MSG(((const uint8_t *)&c)[i] == 0, "refused init left byte %zu", i);
+  CHECK(hwc_hash_init(&c, (hwc_hash)-1) == HWC_ERR_INVALID_ARG);
+  CHECK(hwc_hash_init(NULL, HWC_HASH_SHA256) == HWC_ERR_INVALID_ARG);
+}

@@ -44,7 +44,14 @@ HWC_TEST(wipe, checker_finds_a_planted_residue) {
 static void sha_body(hwc_prim p, const char *impl, void *arg) {
   (void)arg;
   uint8_t out[64];
-  if (p == HWC_PRIM_SHA256) {
+  if (p == HWC_PRIM_SHA1) {
+    hwc_sha1_ctx c;
+    fill(&c, sizeof c);
+    hwc_sha1_init(&c);
+    hwc_sha1_update(&c, msg, sizeof msg);
+    hwc_sha1_final(&c, out);
+    CHECK_WIPED(&c, "hwc_sha1_ctx after final", impl);
+  } else if (p == HWC_PRIM_SHA256) {
     hwc_sha256_ctx c;
     fill(&c, sizeof c);
     hwc_sha256_init(&c);
@@ -61,10 +68,24 @@ static void sha_body(hwc_prim p, const char *impl, void *arg) {
       CHECK_WIPED(&c, v ? "hwc_sha512_ctx after sha384 final" : "hwc_sha512_ctx after final", impl);
     }
   }
+  /* The run-time choice of hash: each hash of this primitive. */
+  static const hwc_hash by_prim[3][2] = {{HWC_HASH_SHA1, HWC_HASH_SHA1},
+                                         {HWC_HASH_SHA256, HWC_HASH_SHA256},
+                                         {HWC_HASH_SHA384, HWC_HASH_SHA512}};
+  int row = p == HWC_PRIM_SHA1 ? 0 : p == HWC_PRIM_SHA256 ? 1 : 2;
+  for (int v = 0; v < 2; v++) {
+    hwc_hash_ctx c;
+    fill(&c, sizeof c);
+    CHECK(hwc_hash_init(&c, by_prim[row][v]) == HWC_OK);
+    hwc_hash_update(&c, msg, sizeof msg);
+    hwc_hash_final(&c, out);
+    CHECK_WIPED(&c, "hwc_hash_ctx after final", impl);
+  }
 }
 
 HWC_TEST(wipe, hash_contexts) {
   t_rand_bytes(msg, sizeof msg);
+  t_for_each_impl(HWC_PRIM_SHA1, sha_body, NULL);
   t_for_each_impl(HWC_PRIM_SHA256, sha_body, NULL);
   t_for_each_impl(HWC_PRIM_SHA512, sha_body, NULL);
 }

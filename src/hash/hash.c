@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: ISC */
-/* hwc_hash dispatch over SHA-1 and SHA-256/384/512, MGF1, and the public
- * hwc_hash_len / hwc_digest. */
+/* hwc_hash dispatch over SHA-1 and SHA-256/384/512: hwc_hash_len, the
+ * incremental hwc_hash_ctx, hwc_digest, and MGF1. */
 #include "hash.h"
 
 size_t hwc_hash_len(hwc_hash h) {
@@ -23,22 +23,33 @@ size_t hwc_hash_block_len(hwc_hash h) {
   }
 }
 
-void hwc_hash_init(hash_ctx *c, hwc_hash h) {
+int hwc_hash_init(hwc_hash_ctx *c, hwc_hash h) {
+  HWC_DIT_SCOPE();
+  if (c == NULL) return HWC_ERR_INVALID_ARG;
+  if (hwc_hash_len(h) == 0) {
+    memset(c, 0, sizeof *c);
+    return HWC_ERR_INVALID_ARG;
+  }
   c->hash = h;
-  if (h == HWC_HASH_SHA1) hwc_sha1_init(&c->u.s256);
+  if (h == HWC_HASH_SHA1) hwc_sha1_init(&c->u.s1);
   else if (h == HWC_HASH_SHA256) hwc_sha256_init(&c->u.s256);
   else if (h == HWC_HASH_SHA384) hwc_sha384_init(&c->u.s512);
   else hwc_sha512_init(&c->u.s512);
+  return HWC_OK;
 }
 
-void hwc_hash_update(hash_ctx *c, const uint8_t *in, size_t len) {
-  if (c->hash == HWC_HASH_SHA1) hwc_sha1_update(&c->u.s256, in, len);
+void hwc_hash_update(hwc_hash_ctx *c, const uint8_t *in, size_t len) {
+  HWC_DIT_SCOPE();
+  if (c == NULL) hwc_fatal(__func__, "NULL context");
+  if (c->hash == HWC_HASH_SHA1) hwc_sha1_update(&c->u.s1, in, len);
   else if (c->hash == HWC_HASH_SHA256) hwc_sha256_update(&c->u.s256, in, len);
   else hwc_sha512_update(&c->u.s512, in, len);
 }
 
-void hwc_hash_final(hash_ctx *c, uint8_t *out) {
-  if (c->hash == HWC_HASH_SHA1) hwc_sha1_final(&c->u.s256, out);
+void hwc_hash_final(hwc_hash_ctx *c, uint8_t *out) {
+  HWC_DIT_SCOPE();
+  if (c == NULL || out == NULL) hwc_fatal(__func__, "NULL argument");
+  if (c->hash == HWC_HASH_SHA1) hwc_sha1_final(&c->u.s1, out);
   else if (c->hash == HWC_HASH_SHA256) hwc_sha256_final(&c->u.s256, out);
   else if (c->hash == HWC_HASH_SHA384) hwc_sha384_final(&c->u.s512, out);
   else hwc_sha512_final(&c->u.s512, out);
