@@ -736,6 +736,35 @@ HWC_API int hwc_rsa_sign_pss(uint8_t *sig, size_t *sig_len, const uint8_t *msg, 
  * length). HWC_OK or HWC_ERR_VERIFY. */
 HWC_API int hwc_rsa_verify_pss(const uint8_t *sig, size_t sig_len, const uint8_t *msg, size_t len, hwc_hash h,
                                size_t salt_len, const hwc_rsa_key *key);
+/* The four functions above over a digest the caller computed (0.3: TLS,
+ * PKCS#11, CMS and OpenSSL providers hand over digests). digest_len must
+ * equal hwc_hash_len(h), else HWC_ERR_INVALID_ARG (so must a NULL digest);
+ * everything else as the message functions, whose results these equal
+ * given the message's digest. PSS uses MGF1 with the same hash. */
+HWC_API int hwc_rsa_sign_pkcs1_digest(uint8_t *sig, size_t *sig_len, const uint8_t *digest, size_t digest_len,
+                                      hwc_hash h, const hwc_rsa_key *key);
+HWC_API int hwc_rsa_verify_pkcs1_digest(const uint8_t *sig, size_t sig_len, const uint8_t *digest,
+                                        size_t digest_len, hwc_hash h, const hwc_rsa_key *key);
+HWC_API int hwc_rsa_sign_pss_digest(uint8_t *sig, size_t *sig_len, const uint8_t *digest, size_t digest_len,
+                                    hwc_hash h, size_t salt_len, const hwc_rsa_key *key);
+HWC_API int hwc_rsa_verify_pss_digest(const uint8_t *sig, size_t sig_len, const uint8_t *digest,
+                                      size_t digest_len, hwc_hash h, size_t salt_len, const hwc_rsa_key *key);
+
+/* RSA without padding (0.3; for protocols and providers that pad
+ * themselves). private: out = in^d mod n, with CRT, blinding and the check
+ * with e before release, in constant time; public: out = in^e mod n. in is
+ * len = hwc_rsa_size(key) big-endian bytes below n, else
+ * HWC_ERR_INVALID_ARG; *out_len as everywhere (in: capacity; out:
+ * hwc_rsa_size(key); too small: HWC_ERR_INVALID_ARG with the size needed);
+ * out == in allowed. private: HWC_ERR_INVALID_ARG for a public key,
+ * HWC_ERR_BAD_KEY when the check fails (out zeroed), HWC_ERR_RNG,
+ * HWC_ERR_NOMEM. Unpadded RSA is malleable and deterministic: use it only
+ * under a padding scheme. */
+HWC_API int hwc_rsa_private_raw(uint8_t *out, size_t *out_len, const uint8_t *in, size_t len,
+                                const hwc_rsa_key *key);
+HWC_API int hwc_rsa_public_raw(uint8_t *out, size_t *out_len, const uint8_t *in, size_t len,
+                               const hwc_rsa_key *key);
+
 /* RSAES-OAEP encryption (RFC 8017 7.1) with MGF1 over h and an optional
  * label. len <= hwc_rsa_size(key) - 2 hLen - 2, else HWC_ERR_TOO_LONG.
  * *ct_len: in, capacity (>= hwc_rsa_size(key)); out, hwc_rsa_size(key);

@@ -58,12 +58,12 @@ static void vectors_body(hwc_prim prim, const char *impl, void *arg) {
       char *s = next_line(&cur), *v = next_line(&cur);
       CHECK(s && v && strncmp(s, "s = ", 4) == 0 && strncmp(v, "v = ", 4) == 0);
       t_unhex(want, sizeof want, s + 4);
-      CHECK(hwc_rsa_private_raw(got, x, key) == HWC_OK);
+      CHECK(hwc_rsa_private_op(got, x, key) == HWC_OK);
       CHECK_MEM(got, want, nb, "%s: key %zu: x^d, case %zu", impl, keys, ops);
       t_unhex(want, sizeof want, v + 4);
-      CHECK(hwc_rsa_public_raw(got, x, pub) == HWC_OK);
+      CHECK(hwc_rsa_public_op(got, x, pub) == HWC_OK);
       CHECK_MEM(got, want, nb, "%s: key %zu: x^e, case %zu", impl, keys, ops);
-      CHECK(hwc_rsa_private_raw(got, x, pub) == HWC_ERR_INVALID_ARG);
+      CHECK(hwc_rsa_private_op(got, x, pub) == HWC_ERR_INVALID_ARG);
       ops++;
     }
   }
@@ -83,11 +83,11 @@ static void roundtrip(hwc_rsa_key *key, const char *impl, unsigned bits) {
   for (int i = 0; i < 3; i++) {
     t_rand_bytes(x, nb);
     x[0] &= 0x7f; /* below n: n has its top bit set */
-    CHECK(hwc_rsa_private_raw(y, x, key) == HWC_OK);
-    CHECK(hwc_rsa_public_raw(z, y, key) == HWC_OK);
+    CHECK(hwc_rsa_private_op(y, x, key) == HWC_OK);
+    CHECK(hwc_rsa_public_op(z, y, key) == HWC_OK);
     CHECK_MEM(z, x, nb, "%s: rsa-%u: (x^d)^e != x", impl, bits);
-    CHECK(hwc_rsa_public_raw(y, x, key) == HWC_OK);
-    CHECK(hwc_rsa_private_raw(y, y, key) == HWC_OK); /* in place */
+    CHECK(hwc_rsa_public_op(y, x, key) == HWC_OK);
+    CHECK(hwc_rsa_private_op(y, y, key) == HWC_OK); /* in place */
     CHECK_MEM(y, x, nb, "%s: rsa-%u: (x^e)^d != x", impl, bits);
   }
 }
@@ -150,14 +150,14 @@ HWC_TEST(rsa, fault_check_and_bad_keys) {
   /* a wrong dP stands for a fault in one CRT half: nothing may come out */
   key->crt.dp[3] ^= 4;
   memset(y, 0xee, nb);
-  CHECK(hwc_rsa_private_raw(y, x, key) == HWC_ERR_BAD_KEY);
+  CHECK(hwc_rsa_private_op(y, x, key) == HWC_ERR_BAD_KEY);
   for (size_t i = 0; i < nb; i++) CHECK(y[i] == 0);
   key->crt.dp[3] ^= 4;
-  CHECK(hwc_rsa_private_raw(y, x, key) == HWC_OK);
+  CHECK(hwc_rsa_private_op(y, x, key) == HWC_OK);
   /* input >= n */
   memset(x, 0xff, nb);
-  CHECK(hwc_rsa_private_raw(y, x, key) == HWC_ERR_INVALID_ARG);
-  CHECK(hwc_rsa_public_raw(y, x, key) == HWC_ERR_INVALID_ARG);
+  CHECK(hwc_rsa_private_op(y, x, key) == HWC_ERR_INVALID_ARG);
+  CHECK(hwc_rsa_public_op(y, x, key) == HWC_ERR_INVALID_ARG);
 
   /* components that do not belong together are refused */
   static uint8_t comp[HWC_RSA_PARTS][1024];
@@ -358,9 +358,9 @@ static void blinding_body(hwc_prim prim, const char *impl, void *arg) {
     t_rand_bytes(x, nb);
     x[0] = 0;
     x[1] = (uint8_t)i; /* some multiples of 3 among the inputs too */
-    int rc = hwc_rsa_private_raw(y, x, key);
+    int rc = hwc_rsa_private_op(y, x, key);
     CHECK_MSG(rc == HWC_OK, "%s: n = 3 q, operation %d: %s", impl, i, hwc_strerror(rc));
-    CHECK(hwc_rsa_public_raw(z, y, key) == HWC_OK);
+    CHECK(hwc_rsa_public_op(z, y, key) == HWC_OK);
     CHECK_MSG(memcmp(z, x, nb) == 0, "%s: n = 3 q, operation %d: wrong result", impl, i);
     ok++;
   }

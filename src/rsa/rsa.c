@@ -39,7 +39,7 @@ static size_t parse(uint64_t *r, const hwc_rsa_bytes *b) {
   return limbs ? limbs : 1;
 }
 
-int hwc_rsa_private_raw(uint8_t *out, const uint8_t *in, const hwc_rsa_key *ckey) {
+int hwc_rsa_private_op(uint8_t *out, const uint8_t *in, const hwc_rsa_key *ckey) {
   if (out == NULL || in == NULL || ckey == NULL || !ckey->has_private) return HWC_ERR_INVALID_ARG;
   hwc_rsa_key *key = (hwc_rsa_key *)ckey; /* only the lock-guarded blinding state changes */
   const hwc_bn_crt_key *crt = &key->crt;
@@ -80,7 +80,7 @@ int hwc_rsa_private_raw(uint8_t *out, const uint8_t *in, const hwc_rsa_key *ckey
   return rc;
 }
 
-int hwc_rsa_public_raw(uint8_t *out, const uint8_t *in, const hwc_rsa_key *key) {
+int hwc_rsa_public_op(uint8_t *out, const uint8_t *in, const hwc_rsa_key *key) {
   if (out == NULL || in == NULL || key == NULL) return HWC_ERR_INVALID_ARG;
   size_t nn = key->crt.mn.n;
   uint64_t c[HWC_BN_MAX_LIMBS];
@@ -226,7 +226,7 @@ int hwc_rsa_key_new(hwc_rsa_key **out, const hwc_rsa_bytes part[HWC_RSA_PARTS]) 
     uint8_t x[8 * HWC_BN_MAX_LIMBS] = {0};
     x[key->nbytes - 1] = 2;
     x[1] = 0x5a;
-    rc = hwc_rsa_private_raw(x, x, key);
+    rc = hwc_rsa_private_op(x, x, key);
     hwc_memzero(x, sizeof x);
     if (rc != HWC_OK) goto done;
   }

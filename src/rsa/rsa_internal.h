@@ -78,11 +78,11 @@ size_t hwc_rsa_key_part(const hwc_rsa_key *key, hwc_rsa_part which, uint8_t *out
  * HWC_OK; HWC_ERR_INVALID_ARG when in >= n or the key is public;
  * HWC_ERR_BAD_KEY when the check fails (a fault or inconsistent key: out is
  * zeroed); HWC_ERR_RNG, HWC_ERR_NOMEM. Constant time in in and the key. */
-int hwc_rsa_private_raw(uint8_t *out, const uint8_t *in, const hwc_rsa_key *key);
+int hwc_rsa_private_op(uint8_t *out, const uint8_t *in, const hwc_rsa_key *key);
 
 /* out = in^e mod n (variable time in e only). Same sizes; HWC_OK or
  * HWC_ERR_INVALID_ARG when in >= n. */
-int hwc_rsa_public_raw(uint8_t *out, const uint8_t *in, const hwc_rsa_key *key);
+int hwc_rsa_public_op(uint8_t *out, const uint8_t *in, const hwc_rsa_key *key);
 
 /* The check of an in/out output length: HWC_OK when out has room for need
  * bytes (*out_len in: capacity); else *out_len = need and

@@ -21,7 +21,7 @@ int hwc_rsa_encrypt_oaep(uint8_t *ct, size_t *ct_len, const uint8_t *pt, size_t 
   uint8_t seed[64], em[HWC_RSA_MAX_BITS / 8];
   rc = hwc_random_bytes(seed, hwc_hash_len(h));
   if (rc == HWC_OK) rc = hwc_eme_oaep_encode(em, key->nbytes, h, pt, len, label, label_len, seed);
-  if (rc == HWC_OK) rc = hwc_rsa_public_raw(ct, em, key);
+  if (rc == HWC_OK) rc = hwc_rsa_public_op(ct, em, key);
   if (rc == HWC_OK) *ct_len = key->nbytes;
   hwc_memzero(seed, sizeof seed);
   hwc_memzero(em, sizeof em);
@@ -44,7 +44,7 @@ int hwc_rsa_decrypt_oaep(uint8_t *pt, size_t *pt_len, const uint8_t *ct, size_t 
   uint8_t em[HWC_RSA_MAX_BITS / 8];
   /* The length is public; a value >= n is rejected by the private operation
    * before any secret is used. Both are reported as the one decryption error. */
-  rc = len == key->nbytes ? hwc_rsa_private_raw(em, ct, key) : HWC_ERR_AUTH;
+  rc = len == key->nbytes ? hwc_rsa_private_op(em, ct, key) : HWC_ERR_AUTH;
   if (rc == HWC_OK) return hwc_eme_oaep_decode(pt, pt_len, em, key->nbytes, h, label, label_len);
   hwc_memzero(em, sizeof em);
   if (pt) hwc_memzero(pt, *pt_len);
