@@ -13,7 +13,6 @@
  */
 #include <immintrin.h>
 
-#include "src/common/byteorder.h"
 #include "src/kernels.h"
 #include "ghash_vpclmul_avx512.h" /* gh4_mask: the masked tails */
 #include "aesni_modes.h"
