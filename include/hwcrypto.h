@@ -458,6 +458,62 @@ HWC_API int hwc_aes_gcm_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, cons
 /* Clears every byte of the GCM key object. NULL is ignored. */
 HWC_API void hwc_aes_gcm_key_wipe(hwc_aes_gcm_key *key);
 
+/* ---- AES-GCM in pieces (0.3) ----
+ * One message handed over in pieces: hwc_aes_gcm_start, any number of
+ * hwc_aes_gcm_aad calls, any number of hwc_aes_gcm_update calls (any
+ * lengths, 0 included; each writes exactly len bytes before it returns,
+ * out == in allowed, other overlap is HWC_ERR_INVALID_ARG), then
+ * hwc_aes_gcm_finish (encrypting) or hwc_aes_gcm_finish_verify
+ * (decrypting). The result is byte-identical to hwc_aes_gcm_encrypt /
+ * _decrypt for every way of cutting the input, at the one-shot's speed for
+ * pieces of 1 KiB or more of any size (a partial block and its keystream
+ * are carried in the context).
+ * Errors: a call out of this order (aad after update, update before start,
+ * finish while decrypting, finish_verify while encrypting, anything after
+ * finish) returns HWC_ERR_INVALID_ARG; so do NULL pointers (in/out/aad may
+ * be NULL when their length is 0) and a tag_len outside 12..16. More than
+ * 2^36 - 32 bytes of message in all: HWC_ERR_TOO_LONG (2^61 - 1 bytes of
+ * aad likewise). A refused call leaves the context as it was.
+ * Decrypting in pieces releases plaintext before the tag is checked: when
+ * finish_verify returns HWC_ERR_AUTH the caller must discard everything
+ * update wrote (the one-shot hwc_aes_gcm_decrypt stays the safe default).
+ * The context is plain data without heap: copying it with = forks the
+ * message (both copies may go on). It points at its key object, which
+ * must outlive it; it holds E(K, J0) and the GHASH state, so finish and
+ * finish_verify wipe it (set all of it to zero bytes), and an abandoned
+ * one should be wiped with hwc_memzero. A zero-initialised or finished
+ * context is not started. */
+typedef struct hwc_aes_gcm_ctx {
+  const hwc_aes_gcm_key *key_;
+  uint8_t ctr_[16];  /* the next counter block */
+  uint8_t y_[16];    /* GHASH accumulator */
+  uint8_t ek0_[16];  /* E(K, J0), XORed into the tag */
+  uint8_t ks_[16];   /* keystream of the current partial block */
+  uint8_t part_[16]; /* the partial aad or ciphertext block awaiting GHASH */
+  uint64_t aad_len_, len_;
+  unsigned phase_;   /* 0 not started; otherwise the phase and direction */
+} hwc_aes_gcm_ctx;
+
+/* Starts a message under key (made by hwc_aes_gcm_init) with a nonce of
+ * nonce_len bytes (12 recommended; any length from 1 as in the one-shot);
+ * encrypt is 1 to encrypt, 0 to decrypt. Any earlier state of c is
+ * overwritten. HWC_OK or HWC_ERR_INVALID_ARG (NULL, nonce_len 0, a key
+ * not initialised). */
+HWC_API int hwc_aes_gcm_start(hwc_aes_gcm_ctx *c, int encrypt, const uint8_t *nonce, size_t nonce_len,
+                              const hwc_aes_gcm_key *key);
+/* Adds len bytes of additional data (before any update call). */
+HWC_API int hwc_aes_gcm_aad(hwc_aes_gcm_ctx *c, const uint8_t *aad, size_t len);
+/* Encrypts or decrypts the next len bytes of the message from in into out
+ * (len bytes written now). Ends the aad phase, even with len 0. */
+HWC_API int hwc_aes_gcm_update(hwc_aes_gcm_ctx *c, uint8_t *out, const uint8_t *in, size_t len);
+/* Encrypting: writes the first tag_len (12..16) bytes of the tag and wipes
+ * c. HWC_OK or HWC_ERR_INVALID_ARG. */
+HWC_API int hwc_aes_gcm_finish(hwc_aes_gcm_ctx *c, uint8_t *tag, size_t tag_len);
+/* Decrypting: compares tag_len (12..16) bytes of tag with the computed tag
+ * in constant time and wipes c. HWC_OK, HWC_ERR_AUTH (a forgery: discard
+ * the plaintext) or HWC_ERR_INVALID_ARG (c is then left as it was). */
+HWC_API int hwc_aes_gcm_finish_verify(hwc_aes_gcm_ctx *c, const uint8_t *tag, size_t tag_len);
+
 /* --------------------------------------- ChaCha20, Poly1305 and the AEADs */
 /* RFC 8439 and draft-irtf-cfrg-xchacha. Every function below accepts
  * out == in (in place); partially overlapping buffers are HWC_ERR_INVALID_ARG
@@ -527,6 +583,109 @@ HWC_API int hwc_xchacha20poly1305_encrypt(uint8_t *ct, uint8_t tag[16], const ui
 HWC_API int hwc_xchacha20poly1305_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_t tag[16],
                                           const uint8_t *aad, size_t aad_len, const uint8_t nonce[24],
                                           const uint8_t key[32]);
+
+/* ---- ChaCha20-Poly1305 and XChaCha20-Poly1305 in pieces (0.3) ----
+ * The same order, errors and guarantees as the AES-GCM context above:
+ * start (or xstart), aad..., update..., then finish (encrypting) or
+ * finish_verify (decrypting); byte-identical to the one-shot functions for
+ * every cut; pieces of any length, out == in allowed; a refused call
+ * leaves the context as it was; a message longer than (2^32 - 1) * 64
+ * bytes in all is HWC_ERR_TOO_LONG (the block counter starts at 1).
+ * Decrypting in pieces releases plaintext before the tag is checked: on
+ * HWC_ERR_AUTH discard all of it. The context holds its own copy of the
+ * key (the subkey for XChaCha20): finish and finish_verify wipe it, and an
+ * abandoned one should be wiped with hwc_memzero. Copying with = forks the
+ * message. A zero-initialised or finished context is not started. */
+typedef struct hwc_chacha20poly1305_ctx {
+  uint32_t state_[16];   /* ChaCha20 input: key, counter, nonce */
+  uint8_t ks_[64];       /* keystream of the current partial block */
+  hwc_poly1305_ctx mac_; /* Poly1305 over aad, padding, ciphertext */
+  uint64_t aad_len_, len_;
+  const void *pair_;     /* the chacha20-poly1305 entry chosen at start */
+  const void *chacha_;   /* its chacha20 member */
+  unsigned ks_used_;     /* bytes of ks_ already used (64: none left) */
+  unsigned phase_;       /* 0 not started; otherwise the phase and direction */
+} hwc_chacha20poly1305_ctx;
+
+/* Starts a ChaCha20-Poly1305 message (RFC 8439) with a 12-byte nonce under
+ * a 32-byte key; encrypt is 1 to encrypt, 0 to decrypt. HWC_OK or
+ * HWC_ERR_INVALID_ARG (NULL). */
+HWC_API int hwc_chacha20poly1305_start(hwc_chacha20poly1305_ctx *c, int encrypt, const uint8_t nonce[12],
+                                       const uint8_t key[32]);
+/* Starts an XChaCha20-Poly1305 message with a 24-byte nonce. */
+HWC_API int hwc_xchacha20poly1305_start(hwc_chacha20poly1305_ctx *c, int encrypt, const uint8_t nonce[24],
+                                        const uint8_t key[32]);
+/* Adds len bytes of additional data (before any update call). */
+HWC_API int hwc_chacha20poly1305_aad(hwc_chacha20poly1305_ctx *c, const uint8_t *aad, size_t len);
+/* Encrypts or decrypts the next len bytes from in into out (written now).
+ * Ends the aad phase, even with len 0. */
+HWC_API int hwc_chacha20poly1305_update(hwc_chacha20poly1305_ctx *c, uint8_t *out, const uint8_t *in, size_t len);
+/* Encrypting: writes the 16-byte tag and wipes c. */
+HWC_API int hwc_chacha20poly1305_finish(hwc_chacha20poly1305_ctx *c, uint8_t tag[16]);
+/* Decrypting: checks the 16-byte tag in constant time and wipes c. HWC_OK,
+ * HWC_ERR_AUTH (discard the plaintext) or HWC_ERR_INVALID_ARG. */
+HWC_API int hwc_chacha20poly1305_finish_verify(hwc_chacha20poly1305_ctx *c, const uint8_t tag[16]);
+
+/* ---- Secret streams (0.3): libsodium's
+ * crypto_secretstream_xchacha20poly1305, byte for byte ----
+ * A sequence of messages under one key, each encrypted and authenticated
+ * with its position in the stream: same header, message format, tags,
+ * rekeying and state machine as libsodium, so a stream written by either
+ * library is read by the other. Each message carries a tag: MESSAGE (0),
+ * PUSH (1, end of a logical chunk), REKEY (2, derive a new key after this
+ * message) or FINAL (3, end of the stream; rekeys too). A reader must
+ * check that the last message carries HWC_SECRETSTREAM_TAG_FINAL: a stream
+ * cut after a complete message is otherwise valid. */
+#define HWC_SECRETSTREAM_HEADERBYTES 24
+#define HWC_SECRETSTREAM_ABYTES 17 /* added to every message: 1 tag byte + 16-byte MAC */
+#define HWC_SECRETSTREAM_TAG_MESSAGE 0
+#define HWC_SECRETSTREAM_TAG_PUSH 1
+#define HWC_SECRETSTREAM_TAG_REKEY 2
+#define HWC_SECRETSTREAM_TAG_FINAL 3
+
+/* The state of one direction of a stream: the current key and nonce
+ * (libsodium's layout). Holds key material: wipe it with
+ * hwc_secretstream_wipe when done. Copyable (a copy continues the same
+ * stream; pushing from both copies reuses nonces: never do that). */
+typedef struct hwc_secretstream_state {
+  uint8_t k_[32];
+  uint8_t nonce_[12]; /* 32-bit counter, then the 8-byte nonce from the header */
+  uint8_t pad_[8];
+} hwc_secretstream_state;
+
+/* Starts a stream for writing under a 32-byte key: writes a fresh random
+ * 24-byte header that the reader needs (send or store it first). HWC_OK,
+ * HWC_ERR_INVALID_ARG (NULL), HWC_ERR_RNG (st is then wiped). */
+HWC_API int hwc_secretstream_init_push(hwc_secretstream_state *st, uint8_t header[24], const uint8_t key[32]);
+/* Encrypts the next message: m_len bytes of m, ad_len bytes of additional
+ * data (authenticated, not stored), tag (one of the four above) into c as
+ * m_len + 17 bytes. *c_len: capacity in (>= m_len + 17; else
+ * HWC_ERR_INVALID_ARG with *c_len set to the size needed), bytes written
+ * out; c may be NULL with *c_len 0 to ask. c == m is not allowed.
+ * HWC_ERR_TOO_LONG above (2^32 - 2) * 64 bytes; HWC_ERR_INVALID_ARG for NULL
+ * pointers (m and ad may be NULL when their length is 0) or a tag above 3.
+ * Every error leaves st unchanged. */
+HWC_API int hwc_secretstream_push(hwc_secretstream_state *st, uint8_t *c, size_t *c_len, const uint8_t *m,
+                                  size_t m_len, const uint8_t *ad, size_t ad_len, uint8_t tag);
+/* Starts a stream for reading from its 24-byte header under the key. HWC_OK
+ * or HWC_ERR_INVALID_ARG (NULL). */
+HWC_API int hwc_secretstream_init_pull(hwc_secretstream_state *st, const uint8_t header[24], const uint8_t key[32]);
+/* Checks and decrypts the next message c of c_len bytes with ad_len bytes
+ * of additional data into m (c_len - 17 bytes) and its tag into *tag (tag
+ * may be NULL). *m_len: capacity in (>= c_len - 17; else
+ * HWC_ERR_INVALID_ARG with *m_len set to the size needed), bytes written
+ * out. A forged, reordered, replayed or foreign message: HWC_ERR_AUTH with
+ * the first c_len - 17 bytes of m zeroed, *m_len 0 and *tag 0. c_len < 17:
+ * HWC_ERR_INVALID_ARG; more than (2^32 - 2) * 64 bytes of message:
+ * HWC_ERR_TOO_LONG. Every error leaves st unchanged, so the reader may
+ * try the next message (or give up). */
+HWC_API int hwc_secretstream_pull(hwc_secretstream_state *st, uint8_t *m, size_t *m_len, uint8_t *tag,
+                                  const uint8_t *c, size_t c_len, const uint8_t *ad, size_t ad_len);
+/* Derives a new key and resets the counter, as a REKEY tag does; both
+ * sides must call it at the same point of the stream. NULL is ignored. */
+HWC_API void hwc_secretstream_rekey(hwc_secretstream_state *st);
+/* Sets every byte of st to zero. NULL is ignored. */
+HWC_API void hwc_secretstream_wipe(hwc_secretstream_state *st);
 
 /* ------------------------------------------------------ X25519 (RFC 7748) */
 
@@ -764,6 +923,42 @@ HWC_API int hwc_rsa_private_raw(uint8_t *out, size_t *out_len, const uint8_t *in
                                 const hwc_rsa_key *key);
 HWC_API int hwc_rsa_public_raw(uint8_t *out, size_t *out_len, const uint8_t *in, size_t len,
                                const hwc_rsa_key *key);
+
+/* The numbers of an RSA key (0.3: JWK, PKCS#11 and OpenSSL's key objects
+ * hold keys as numbers), as unsigned big-endian byte strings. */
+typedef enum {
+  HWC_RSA_N,    /* modulus */
+  HWC_RSA_E,    /* public exponent */
+  HWC_RSA_D,    /* private exponent */
+  HWC_RSA_P,    /* first prime */
+  HWC_RSA_Q,    /* second prime */
+  HWC_RSA_DP,   /* d mod (p - 1) */
+  HWC_RSA_DQ,   /* d mod (q - 1) */
+  HWC_RSA_QINV, /* q^-1 mod p */
+  HWC_RSA_PART_COUNT
+} hwc_rsa_part;
+
+/* Makes a key from its numbers: part[i] of part_len[i] bytes for each
+ * hwc_rsa_part i (leading zero bytes allowed). A public key: N and E,
+ * every other part NULL. A private key: N, E, D, P and Q; DP, DQ and QINV
+ * each given (then checked) or NULL (then computed). Checked exactly as
+ * hwc_rsa_import checks an imported private key: n = p * q (P < Q
+ * allowed), e * d = 1 mod (p - 1) and mod (q - 1), DP = d mod (p - 1),
+ * DQ = d mod (q - 1), QINV * q = 1 mod p, and the library's limits on
+ * modulus, exponent and prime sizes. On success *key is a new key (free it
+ * with hwc_rsa_free). HWC_ERR_BAD_KEY for a failed check;
+ * HWC_ERR_UNSUPPORTED for N, E and D without the primes; HWC_ERR_INVALID_ARG
+ * for any other incomplete set, NULL key, part or part_len, or a NULL part
+ * with a non-zero length; HWC_ERR_NOMEM. *key is NULL after any error. */
+HWC_API int hwc_rsa_from_parts(hwc_rsa_key **key, const uint8_t *const part[HWC_RSA_PART_COUNT],
+                               const size_t part_len[HWC_RSA_PART_COUNT]);
+/* Writes one number of key in its minimal big-endian encoding (no leading
+ * zero byte; zero is one byte 0). *out_len: capacity in, bytes written out;
+ * a smaller capacity (or out NULL) gives HWC_ERR_INVALID_ARG with *out_len
+ * set to the size needed. A private part of a public key, a which outside
+ * the enum, or a NULL key or out_len: HWC_ERR_INVALID_ARG. The private
+ * parts are secrets: wipe the copies when done. */
+HWC_API int hwc_rsa_get_part(uint8_t *out, size_t *out_len, hwc_rsa_part which, const hwc_rsa_key *key);
 
 /* RSAES-OAEP encryption (RFC 8017 7.1) with MGF1 over h and an optional
  * label. len <= hwc_rsa_size(key) - 2 hLen - 2, else HWC_ERR_TOO_LONG.

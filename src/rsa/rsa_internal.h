@@ -42,11 +42,9 @@ struct hwc_rsa_key {
   hwc_bn_blinding blinding;
 };
 
-/* Components for hwc_rsa_key_new and hwc_rsa_key_part: big-endian bytes. */
-typedef enum {
-  HWC_RSA_N, HWC_RSA_E, HWC_RSA_D, HWC_RSA_P, HWC_RSA_Q, HWC_RSA_DP, HWC_RSA_DQ, HWC_RSA_QINV,
-  HWC_RSA_PARTS
-} hwc_rsa_part;
+/* Components for hwc_rsa_key_new, in the public hwc_rsa_part order:
+ * big-endian bytes. */
+#define HWC_RSA_PARTS HWC_RSA_PART_COUNT
 
 typedef struct {
   const uint8_t *p;

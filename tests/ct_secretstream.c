@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: ISC */
+/* Placeholder: filled by the 0.3 work (issue 43). */
+typedef int hwc_placeholder_ct_secretstream;
