@@ -7,6 +7,7 @@
  * tag, AAD, ciphertext and nonce rejected with the output zeroed; bad input. */
 #include <stdlib.h>
 
+#include "aead_pairs.h"
 #include "chacha_test.h"
 #include "wycheproof.h"
 
@@ -24,63 +25,6 @@ static const struct {
     {"chacha20poly1305", 12, hwc_chacha20poly1305_encrypt, hwc_chacha20poly1305_decrypt},
     {"xchacha20poly1305", 24, hwc_xchacha20poly1305_encrypt, hwc_xchacha20poly1305_decrypt},
 };
-
-/* ---- selection: the AEAD runs under the selected chacha20-poly1305 entry;
- * the reference is "separate" over generic chacha20 and poly1305. */
-static const char *saved_sel[3];
-static const hwc_prim aead_prims[3] = {HWC_PRIM_CHACHA20_POLY1305, HWC_PRIM_CHACHA20, HWC_PRIM_POLY1305};
-
-static void aead_ref(void) {
-  static const char *const ref[3] = {"separate", "generic", "generic"};
-  for (int i = 0; i < 3; i++) {
-    saved_sel[i] = hwc_impl_selected(aead_prims[i]);
-    CHECK(hwc_impl_select(aead_prims[i], ref[i]) == HWC_OK);
-  }
-}
-
-static void aead_back(void) {
-  for (int i = 0; i < 3; i++) CHECK(hwc_impl_select(aead_prims[i], saved_sel[i]) == HWC_OK);
-}
-
-/* Runs fn(chacha20 label, poly1305 label, arg) for every supported
- * chacha20-poly1305 entry: a fused one once (its members named), and
- * "separate" once per chacha20 x poly1305 combination. */
-typedef void (*aead_body)(const char *cimpl, const char *pimpl, void *arg);
-typedef struct {
-  aead_body fn;
-  void *arg;
-  const char *cimpl;
-} aead_ctx;
-
-static void aead_poly_level(hwc_prim p, const char *impl, void *arg) {
-  (void)p;
-  aead_ctx *c = arg;
-  c->fn(c->cimpl, impl, c->arg);
-}
-
-static void aead_chacha_level(hwc_prim p, const char *impl, void *arg) {
-  (void)p;
-  aead_ctx *c = arg;
-  c->cimpl = impl;
-  t_for_each_impl(HWC_PRIM_POLY1305, aead_poly_level, c);
-}
-
-static void aead_entry_level(hwc_prim p, const char *impl, void *arg) {
-  aead_ctx *c = arg;
-  const hwc_chacha20_poly1305_kernel *k = HWC_KERNEL(p, hwc_chacha20_poly1305_kernel);
-  if (!k->chacha20) {
-    t_for_each_impl(HWC_PRIM_CHACHA20, aead_chacha_level, c);
-    return;
-  }
-  char label[64];
-  snprintf(label, sizeof label, "%s [chacha20-poly1305 %s]", k->chacha20->info.name, impl);
-  c->fn(label, k->poly1305->info.name, c->arg);
-}
-
-static void for_each_aead(aead_body fn, void *arg) {
-  aead_ctx c = {fn, arg, NULL};
-  t_for_each_impl(HWC_PRIM_CHACHA20_POLY1305, aead_entry_level, &c);
-}
 
 /* Encrypts and decrypts one case and checks both directions (and, for a
  * valid case, in place). want_ok: whether decryption must succeed. */
@@ -175,7 +119,7 @@ static void vectors_body(const char *cimpl, const char *pimpl, void *arg) {
   }
 }
 
-HWC_TEST(aead, vectors_and_wycheproof) { for_each_aead(vectors_body, NULL); }
+HWC_TEST(aead, vectors_and_wycheproof) { t_for_each_chacha_pair(vectors_body, NULL); }
 
 /* ---- equivalence: every entry (and under "separate" every chacha20 x
  * poly1305 pair) against generic+generic */
@@ -193,9 +137,9 @@ static void equiv_body(const char *cimpl, const char *impl, void *arg) {
       t_rand_bytes(nonce, sizeof nonce);
       t_rand_bytes(aad, sizeof aad);
       t_rand_bytes(pt + al, n);
-      aead_ref();
+      t_chacha_ref();
       CHECK(aeads[x].enc(want, tw, pt + al, n, aad, aad_len, nonce, key) == HWC_OK);
-      aead_back();
+      t_chacha_back();
       CHECK(aeads[x].enc(got + (al ^ 5), tg, pt + al, n, aad, aad_len, nonce, key) == HWC_OK);
       CHECK_MEM(got + (al ^ 5), want, n, "%s+%s: %s len %zu ciphertext", cimpl, impl, aeads[x].name, n);
       CHECK_MEM(tg, tw, 16, "%s+%s: %s len %zu tag", cimpl, impl, aeads[x].name, n);
@@ -208,7 +152,7 @@ static void equiv_body(const char *cimpl, const char *impl, void *arg) {
   free(got);
 }
 
-HWC_TEST(aead, equivalence_with_generic) { for_each_aead(equiv_body, NULL); }
+HWC_TEST(aead, equivalence_with_generic) { t_for_each_chacha_pair(equiv_body, NULL); }
 
 /* ---- tampering: any change to tag, AAD, ciphertext or nonce is rejected */
 HWC_TEST(aead, tampering_rejected) {
@@ -311,7 +255,7 @@ static void edge_aead_case(edge_aead_bufs *b, const char *pimpl, int x, size_t l
 
   /* The keystream is the encryption of zeros; the plaintext that encrypts
    * to the pattern follows. */
-  aead_ref();
+  t_chacha_ref();
   memset(b->ks, 0, len);
   CHECK(aeads[x].enc(b->ks, tag_want, b->ks, len, b->aad, aad_len, nonce, key) == HWC_OK);
   for (size_t i = 0; i < len; i++) b->pt[i] = b->want_ct[i] ^ b->ks[i];
@@ -319,7 +263,7 @@ static void edge_aead_case(edge_aead_bufs *b, const char *pimpl, int x, size_t l
   CHECK_MEM(b->ct, b->want_ct, len, "%s: generic ciphertext is not the %s pattern (len %zu)", aeads[x].name, pname,
             len);
 
-  aead_back();
+  t_chacha_back();
   CHECK(aeads[x].enc(b->ct, tag, b->pt, len, b->aad, aad_len, nonce, key) == HWC_OK);
   CHECK_MEM(b->ct, b->want_ct, len, "%s+%s: %s %s len %zu aad %zu: ciphertext", b->cimpl, pimpl, aeads[x].name, pname,
             len, aad_len);
@@ -368,7 +312,7 @@ HWC_TEST(aead, poly1305_edge_ciphertexts_vs_generic) {
   b.want_ct = malloc(EDGE_MAX_LEN);
   b.ct = malloc(EDGE_MAX_LEN);
   b.out = malloc(EDGE_MAX_LEN);
-  for_each_aead(edge_body, &b);
+  t_for_each_chacha_pair(edge_body, &b);
   free(b.ks);
   free(b.pt);
   free(b.want_ct);
@@ -406,9 +350,9 @@ static void stitched_run(const char *cimpl, const char *pimpl, uint8_t *const bu
     t_rand_bytes(nonce, sizeof nonce);
     t_rand_bytes(aad, sizeof aad);
     t_rand_bytes(pt, n);
-    aead_ref();
+    t_chacha_ref();
     CHECK(aeads[x].enc(want, tw, pt, n, aad, aad_len, nonce, key) == HWC_OK);
-    aead_back();
+    t_chacha_back();
     CHECK(aeads[x].enc(got + 3, tg, pt, n, aad, aad_len, nonce, key) == HWC_OK);
     CHECK_MEM(got + 3, want, n, "%s+%s: %s len %zu aad %zu: ciphertext", cimpl, pimpl, aeads[x].name, n, aad_len);
     CHECK_MEM(tg, tw, 16, "%s+%s: %s len %zu aad %zu: tag", cimpl, pimpl, aeads[x].name, n, aad_len);

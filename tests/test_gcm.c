@@ -8,56 +8,8 @@
  * Vectors cross-checked with Python's `cryptography`. */
 #include <stdlib.h>
 
-#include "check.h"
+#include "aead_pairs.h"
 #include "wycheproof.h"
-
-typedef void (*pair_body)(const char *aes, const char *ghash, void *arg);
-typedef struct { pair_body fn; void *arg; const char *aes; } pair_ctx;
-
-static void ghash_level(hwc_prim p, const char *impl, void *arg) {
-  (void)p;
-  pair_ctx *c = arg;
-  c->fn(c->aes, impl, c->arg);
-}
-
-static void aes_level(hwc_prim p, const char *impl, void *arg) {
-  (void)p;
-  pair_ctx *c = arg;
-  c->aes = impl;
-  t_for_each_impl(HWC_PRIM_GHASH, ghash_level, c);
-}
-
-/* A fused entry runs the body once (labelled with its name), "separate"
- * once per aes x ghash combination. */
-static void gcm_entry_level(hwc_prim p, const char *impl, void *arg) {
-  (void)p;
-  pair_ctx *c = arg;
-  const hwc_aes_gcm_kernel *k = HWC_KERNEL(HWC_PRIM_AES_GCM, hwc_aes_gcm_kernel);
-  if (!k->aes) {
-    t_for_each_impl(HWC_PRIM_AES, aes_level, c);
-    return;
-  }
-  char label[64];
-  snprintf(label, sizeof label, "%s [aes-gcm %s]", k->aes->info.name, impl);
-  c->fn(label, k->ghash->info.name, c->arg);
-}
-
-static void for_each_pair(pair_body fn, void *arg) {
-  pair_ctx c = {fn, arg, NULL};
-  t_for_each_impl(HWC_PRIM_AES_GCM, gcm_entry_level, &c);
-}
-
-/* The reference key: aes-gcm separate with generic aes and ghash; the
- * selection is put back as it was. */
-static void gcm_ref_init(hwc_aes_gcm_key *ref, const uint8_t *k, size_t kl) {
-  const char *pair = hwc_impl_selected(HWC_PRIM_AES_GCM), *aes = hwc_impl_selected(HWC_PRIM_AES),
-             *gh = hwc_impl_selected(HWC_PRIM_GHASH);
-  CHECK(hwc_impl_select(HWC_PRIM_AES_GCM, "separate") == HWC_OK && hwc_impl_select(HWC_PRIM_AES, "generic") == HWC_OK &&
-        hwc_impl_select(HWC_PRIM_GHASH, "generic") == HWC_OK);
-  CHECK(hwc_aes_gcm_init(ref, k, kl) == HWC_OK);
-  CHECK(hwc_impl_select(HWC_PRIM_AES_GCM, pair) == HWC_OK && hwc_impl_select(HWC_PRIM_AES, aes) == HWC_OK &&
-        hwc_impl_select(HWC_PRIM_GHASH, gh) == HWC_OK);
-}
 
 /* ---- GCM specification test cases 1-6 and 13-16 (AES-128 and AES-256). */
 #define P3 "d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a721c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b391aafd255"
@@ -117,7 +69,7 @@ static void spec_body(const char *aes, const char *gh, void *arg) {
   }
 }
 
-HWC_TEST(gcm, spec_vectors) { for_each_pair(spec_body, NULL); }
+HWC_TEST(gcm, spec_vectors) { t_for_each_gcm_pair(spec_body, NULL); }
 
 /* ---- Wycheproof aes_gcm_test.json. Cases the API rejects by contract
  * (empty nonce, tags under 12 bytes) count as rejections. */
@@ -164,7 +116,7 @@ static void wp_gcm_body(const char *aes, const char *gh, void *arg) {
 HWC_TEST(gcm, wycheproof) {
   wp_value *doc = wp_load("aes_gcm_test.json");
   CHECK_MSG(doc != NULL, "Wycheproof aes_gcm_test.json not found: set WYCHEPROOF_DIR");
-  for_each_pair(wp_gcm_body, doc);
+  t_for_each_gcm_pair(wp_gcm_body, doc);
   wp_free(doc);
 }
 
@@ -199,7 +151,7 @@ static void equiv_body(const char *aes, const char *gh, void *arg) {
     t_rand_bytes(k, klens[ki]);
     hwc_aes_gcm_key ref, key;
     CHECK(hwc_aes_gcm_init(&key, k, klens[ki]) == HWC_OK);
-    gcm_ref_init(&ref, k, klens[ki]);
+    t_gcm_ref_init(&ref, k, klens[ki]);
     size_t step = t_quick() ? 17 : (ki == 0 ? 1 : 7);
     for (size_t len = 0; len <= 1100; len += step) equiv_one(aes, gh, &ref, &key, len, bin, ba, bb);
     equiv_one(aes, gh, &ref, &key, big, bin, ba, bb);
@@ -208,7 +160,7 @@ static void equiv_body(const char *aes, const char *gh, void *arg) {
   free(bin), free(ba), free(bb);
 }
 
-HWC_TEST(gcm, equivalence_vs_generic) { for_each_pair(equiv_body, NULL); }
+HWC_TEST(gcm, equivalence_vs_generic) { t_for_each_gcm_pair(equiv_body, NULL); }
 
 /* ---- Tampering: a changed tag, AAD, ciphertext byte or nonce fails with
  * HWC_ERR_AUTH and zeroes the output. */
@@ -242,7 +194,7 @@ static void tamper_body(const char *aes, const char *gh, void *arg) {
   CHECK_MEM(out, pt, 100, "truncated tag decrypt");
 }
 
-HWC_TEST(gcm, tampering) { for_each_pair(tamper_body, NULL); }
+HWC_TEST(gcm, tampering) { t_for_each_gcm_pair(tamper_body, NULL); }
 
 HWC_TEST(gcm, bad_input) {
   uint8_t k[32] = {3}, buf[64] = {0}, out[64], tag[16], nonce[12] = {0}, before[64];
@@ -294,7 +246,7 @@ static void malloc_key_body(const char *aes, const char *gh, void *arg) {
   free(raw);
 }
 
-HWC_TEST(gcm, key_from_malloc) { for_each_pair(malloc_key_body, NULL); }
+HWC_TEST(gcm, key_from_malloc) { t_for_each_gcm_pair(malloc_key_body, NULL); }
 
 /* ---- Edge values of tests/edge.h: hash keys 0, all ones and every single
  * bit, data all ones, zero and single-bit, at every block count through
@@ -433,7 +385,7 @@ static void edge_lengths_body(const char *aes, const char *gh, void *arg) {
     memset(k, ki & 1 ? 0xff : 0x00, sizeof k);
     hwc_aes_gcm_key ref, key;
     CHECK(hwc_aes_gcm_init(&key, k, klens[ki / 2]) == HWC_OK);
-    gcm_ref_init(&ref, k, klens[ki / 2]);
+    t_gcm_ref_init(&ref, k, klens[ki / 2]);
     memset(pt, ki & 1 ? 0x00 : 0xff, sizeof pt);
     memset(aad, 0xff, sizeof aad);
     size_t step = t_quick() ? 5 : 1;
@@ -452,7 +404,7 @@ static void edge_lengths_body(const char *aes, const char *gh, void *arg) {
   }
 }
 
-HWC_TEST(gcm, edge_lengths_vs_generic) { for_each_pair(edge_lengths_body, NULL); }
+HWC_TEST(gcm, edge_lengths_vs_generic) { t_for_each_gcm_pair(edge_lengths_body, NULL); }
 
 /* ---- A GCM key object at any address: copied to offsets 1, 4 and 8 from a
  * 16-byte boundary (a packed struct, an 8-byte allocator), or built there,
@@ -468,7 +420,7 @@ static void misaligned_gcm_key_body(const char *aes, const char *gh, void *arg) 
   for (size_t kl = 16; kl <= 32; kl += 16) {
     t_rand_bytes(k, kl);
     hwc_aes_gcm_key ref, key;
-    gcm_ref_init(&ref, k, kl);
+    t_gcm_ref_init(&ref, k, kl);
     CHECK(hwc_aes_gcm_init(&key, k, kl) == HWC_OK);
     for (size_t oi = 0; oi < 3; oi++) {
       hwc_aes_gcm_key *moved = (hwc_aes_gcm_key *)(raw + offsets[oi]);
@@ -495,4 +447,4 @@ static void misaligned_gcm_key_body(const char *aes, const char *gh, void *arg) 
   free(raw);
 }
 
-HWC_TEST(gcm, key_at_any_alignment) { for_each_pair(misaligned_gcm_key_body, NULL); }
+HWC_TEST(gcm, key_at_any_alignment) { t_for_each_gcm_pair(misaligned_gcm_key_body, NULL); }

@@ -129,6 +129,32 @@ static void gcm_crypt_short(int decrypt, uint8_t *out, const uint8_t *in, size_t
   hwc_memzero(buf, sizeof buf);
 }
 
+/* full whole blocks in -> out from the counter block ctr (advanced),
+ * their ciphertext absorbed into y: the entry's fused bulk step when it has
+ * one, else the members alternating over cache-sized chunks. */
+static void gcm_blocks(int decrypt, uint8_t *out, const uint8_t *in, size_t full, uint8_t ctr[16], uint8_t y[16],
+                       const hwc_aes_gcm_key *key) {
+  const hwc_aes_gcm_kernel *pair = gcm_pair(key);
+  const void *rk = aes_key_schedule(gcm_aes_key(key)), *table = gcm_ghash_table(key);
+  unsigned rounds = aes_key_rounds(gcm_aes_key(key));
+  if (!full) return;
+  if (pair->encrypt) {
+    (decrypt ? pair->decrypt : pair->encrypt)(out, in, full, ctr, y, rk, rounds, table);
+    return;
+  }
+  const hwc_aes_kernel *aes = aes_key_impl(gcm_aes_key(key));
+  const hwc_ghash_kernel *g = gcm_ghash_impl(key);
+  for (size_t done = 0; done < full;) {
+    size_t n = full - done < GCM_CHUNK ? full - done : GCM_CHUNK;
+    const uint8_t *src = in + 16 * done;
+    uint8_t *dst = out + 16 * done;
+    if (decrypt) g->update(y, src, n, table);
+    aes->ctr32(dst, src, n, ctr, rk, rounds);
+    if (!decrypt) g->update(y, dst, n, table);
+    done += n;
+  }
+}
+
 /* Encrypts or decrypts len bytes and leaves the full 16-byte tag in tag. */
 static void gcm_crypt(int decrypt, uint8_t *out, const uint8_t *in, size_t len, uint8_t tag[16],
                       const uint8_t *aad, size_t aad_len, const uint8_t *nonce, size_t nonce_len,
@@ -158,19 +184,7 @@ static void gcm_crypt(int decrypt, uint8_t *out, const uint8_t *in, size_t len, 
   ghash_padded(y, aad, aad_len, key);
 
   size_t full = len / 16, rest = len % 16;
-  if (full && pair->encrypt) {
-    (decrypt ? pair->decrypt : pair->encrypt)(out, in, full, ctr, y, rk, rounds, table);
-  } else {
-    for (size_t done = 0; done < full;) {
-      size_t n = full - done < GCM_CHUNK ? full - done : GCM_CHUNK;
-      const uint8_t *src = in + 16 * done;
-      uint8_t *dst = out + 16 * done;
-      if (decrypt) g->update(y, src, n, table);
-      aes->ctr32(dst, src, n, ctr, rk, rounds);
-      if (!decrypt) g->update(y, dst, n, table);
-      done += n;
-    }
-  }
+  gcm_blocks(decrypt, out, in, full, ctr, y, key);
   if (rest) {
     uint8_t block[16] = {0};
     size_t at = 16 * full;
@@ -234,4 +248,142 @@ int hwc_aes_gcm_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, const uint8_
     return HWC_ERR_AUTH;
   }
   return HWC_OK;
+}
+
+/* ---- In pieces (0.3). The context carries what a piece boundary cuts:
+ * the partial additional-data block, and in the data phase the keystream
+ * of the current block (ks_) with its ciphertext so far (part_), which
+ * GHASH absorbs once the block is whole. Whole blocks in between go
+ * straight from the caller's buffers to gcm_blocks, the fused bulk step of
+ * the key's entry, so pieces of any size keep the one-shot's speed. */
+
+/* phase_: 0 is "not started" (a zero-initialised or finished context). */
+enum { GCM_AAD = 1, GCM_DATA = 2, GCM_DECRYPT = 4 };
+
+static inline int gcm_ctx_key_ok(const hwc_aes_gcm_key *key) {
+  return key && aes_key_impl(gcm_aes_key(key)) && gcm_ghash_impl(key) && gcm_pair(key);
+}
+
+int hwc_aes_gcm_start(hwc_aes_gcm_ctx *c, int encrypt, const uint8_t *nonce, size_t nonce_len,
+                      const hwc_aes_gcm_key *key) {
+  HWC_DIT_SCOPE();
+  if (!c || !nonce || nonce_len == 0 || !gcm_ctx_key_ok(key)) return HWC_ERR_INVALID_ARG;
+  if ((uint64_t)nonce_len > GCM_MAX_AAD) return HWC_ERR_TOO_LONG;
+  hwc_memzero(c, sizeof *c);
+  c->key_ = key;
+  make_j0(c->ctr_, nonce, nonce_len, key);
+  /* E(J0) for the tag; the counter moves on to inc32(J0). */
+  aes_key_impl(gcm_aes_key(key))
+      ->ctr32(c->ek0_, c->ek0_, 1, c->ctr_, aes_key_schedule(gcm_aes_key(key)), aes_key_rounds(gcm_aes_key(key)));
+  c->phase_ = GCM_AAD | (encrypt ? 0 : GCM_DECRYPT);
+  return HWC_OK;
+}
+
+/* GHASH of one whole block held in the context. */
+static inline void gcm_ctx_absorb(hwc_aes_gcm_ctx *c, const uint8_t block[16]) {
+  gcm_ghash_impl(c->key_)->update(c->y_, block, 1, gcm_ghash_table(c->key_));
+}
+
+int hwc_aes_gcm_aad(hwc_aes_gcm_ctx *c, const uint8_t *aad, size_t len) {
+  HWC_DIT_SCOPE();
+  if (!c || !(c->phase_ & GCM_AAD) || (len && !aad)) return HWC_ERR_INVALID_ARG;
+  if ((uint64_t)len > GCM_MAX_AAD - c->aad_len_) return HWC_ERR_TOO_LONG;
+  if (!len) return HWC_OK;
+  size_t have = (size_t)(c->aad_len_ % 16);
+  c->aad_len_ += len;
+  if (have) {
+    size_t t = len < 16 - have ? len : 16 - have;
+    memcpy(c->part_ + have, aad, t);
+    aad += t, len -= t;
+    if (have + t < 16) return HWC_OK;
+    gcm_ctx_absorb(c, c->part_);
+  }
+  if (len >= 16) gcm_ghash_impl(c->key_)->update(c->y_, aad, len / 16, gcm_ghash_table(c->key_));
+  memcpy(c->part_, aad + (len & ~(size_t)15), len % 16);
+  return HWC_OK;
+}
+
+/* Ends the aad phase: the partial block, zero-padded, into GHASH. */
+static void gcm_ctx_end_aad(hwc_aes_gcm_ctx *c) {
+  size_t have = (size_t)(c->aad_len_ % 16);
+  if (have) {
+    memset(c->part_ + have, 0, 16 - have);
+    gcm_ctx_absorb(c, c->part_);
+  }
+  c->phase_ = (c->phase_ & GCM_DECRYPT) | GCM_DATA;
+}
+
+/* XORs n bytes of the current block's keystream, from byte `at`, keeping
+ * the ciphertext bytes in part_ (read before out == in overwrites them). */
+static inline void gcm_ctx_xor(hwc_aes_gcm_ctx *c, uint8_t *out, const uint8_t *in, size_t at, size_t n) {
+  int decrypt = (c->phase_ & GCM_DECRYPT) != 0;
+  for (size_t i = 0; i < n; i++) {
+    uint8_t x = in[i], o = x ^ c->ks_[at + i];
+    c->part_[at + i] = decrypt ? x : o;
+    out[i] = o;
+  }
+}
+
+int hwc_aes_gcm_update(hwc_aes_gcm_ctx *c, uint8_t *out, const uint8_t *in, size_t len) {
+  HWC_DIT_SCOPE();
+  if (!c || !(c->phase_ & (GCM_AAD | GCM_DATA)) || (len && (!out || !in)) || hwc_partial_overlap(out, in, len))
+    return HWC_ERR_INVALID_ARG;
+  if ((uint64_t)len > GCM_MAX_LEN - c->len_) return HWC_ERR_TOO_LONG;
+  if (c->phase_ & GCM_AAD) gcm_ctx_end_aad(c);
+  if (!len) return HWC_OK;
+  int decrypt = (c->phase_ & GCM_DECRYPT) != 0;
+  size_t at = (size_t)(c->len_ % 16);
+  c->len_ += len;
+  if (at) {
+    size_t t = len < 16 - at ? len : 16 - at;
+    gcm_ctx_xor(c, out, in, at, t);
+    in += t, out += t, len -= t;
+    if (at + t < 16) return HWC_OK;
+    gcm_ctx_absorb(c, c->part_);
+  }
+  gcm_blocks(decrypt, out, in, len / 16, c->ctr_, c->y_, c->key_);
+  size_t done = len & ~(size_t)15;
+  if (len % 16) {
+    const hwc_aes_key *aes = gcm_aes_key(c->key_);
+    memset(c->ks_, 0, 16);
+    aes_key_impl(aes)->ctr32(c->ks_, c->ks_, 1, c->ctr_, aes_key_schedule(aes), aes_key_rounds(aes));
+    gcm_ctx_xor(c, out + done, in + done, 0, len % 16);
+  }
+  return HWC_OK;
+}
+
+/* The full tag: the last partial block, the lengths block, E(J0). */
+static void gcm_ctx_tag(hwc_aes_gcm_ctx *c, uint8_t tag[16]) {
+  if (c->phase_ & GCM_AAD) gcm_ctx_end_aad(c);
+  size_t at = (size_t)(c->len_ % 16);
+  if (at) {
+    memset(c->part_ + at, 0, 16 - at);
+    gcm_ctx_absorb(c, c->part_);
+  }
+  ghash_lengths(c->y_, c->aad_len_, c->len_, c->key_);
+  for (int i = 0; i < 16; i++) tag[i] = c->ek0_[i] ^ c->y_[i];
+}
+
+int hwc_aes_gcm_finish(hwc_aes_gcm_ctx *c, uint8_t *tag, size_t tag_len) {
+  HWC_DIT_SCOPE();
+  if (!c || !tag || tag_len < 12 || tag_len > 16 || !c->phase_ || (c->phase_ & GCM_DECRYPT))
+    return HWC_ERR_INVALID_ARG;
+  uint8_t full[16];
+  gcm_ctx_tag(c, full);
+  memcpy(tag, full, tag_len);
+  hwc_memzero(full, sizeof full);
+  hwc_memzero(c, sizeof *c);
+  return HWC_OK;
+}
+
+int hwc_aes_gcm_finish_verify(hwc_aes_gcm_ctx *c, const uint8_t *tag, size_t tag_len) {
+  HWC_DIT_SCOPE();
+  if (!c || !tag || tag_len < 12 || tag_len > 16 || !(c->phase_ & GCM_DECRYPT)) return HWC_ERR_INVALID_ARG;
+  uint8_t full[16];
+  gcm_ctx_tag(c, full);
+  int ok = hwc_memequal(full, tag, tag_len);
+  HWC_DECLASSIFY(&ok, sizeof ok); /* accept or reject is the caller's answer */
+  hwc_memzero(full, sizeof full);
+  hwc_memzero(c, sizeof *c);
+  return ok ? HWC_OK : HWC_ERR_AUTH;
 }

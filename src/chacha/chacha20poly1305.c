@@ -22,12 +22,41 @@ static void mac_pad(hwc_poly1305_ctx *mac, size_t len) {
   if (len % 16) hwc_poly1305_update(mac, zeros, 16 - len % 16);
 }
 
-static void mac_lengths(hwc_poly1305_ctx *mac, size_t aad_len, size_t len, uint8_t tag[16]) {
+static void mac_lengths(hwc_poly1305_ctx *mac, uint64_t aad_len, uint64_t len, uint8_t tag[16]) {
   uint8_t lens[16];
   hwc_store64_le(lens, (uint64_t)aad_len);
   hwc_store64_le(lens + 8, (uint64_t)len);
   hwc_poly1305_update(mac, lens, 16);
   hwc_poly1305_final(mac, tag);
+}
+
+/* len bytes in -> out from the block counter in st (advanced), with
+ * Poly1305 over the ciphertext into mac, which must hold no partial block
+ * (so the fused kernels can take over its state): the entry's fused step
+ * for the whole blocks when it has one for this direction, then the
+ * members over L1-sized chunks. A partial last block uses up its
+ * keystream block. The caller keeps the counter from wrapping. */
+static void aead_bulk(const hwc_chacha20_poly1305_kernel *pair, const hwc_chacha20_kernel *k, uint8_t *out,
+                      const uint8_t *in, size_t len, uint32_t st[16], hwc_poly1305_ctx *mac, int decrypt) {
+  size_t done = 0;
+  if (len >= 64 && (decrypt ? pair->open != NULL : pair->seal != NULL)) {
+    size_t nblocks = len / 64;
+    hwc_poly1305_state *mst = (hwc_poly1305_state *)mac->state;
+    if (decrypt) {
+      pair->open(out, in, nblocks, st, mst);
+    } else {
+      size_t maced = pair->seal(out, in, nblocks, st, mst);
+      hwc_poly1305_update(mac, out + 16 * maced, 64 * nblocks - 16 * maced);
+    }
+    done = 64 * nblocks;
+  }
+  while (done < len) {
+    size_t n = len - done < CHUNK ? len - done : CHUNK;
+    if (decrypt) hwc_poly1305_update(mac, in + done, n);
+    hwc_chacha20_stream(k, out + done, in + done, n, st, 0);
+    if (!decrypt) hwc_poly1305_update(mac, out + done, n);
+    done += n;
+  }
 }
 
 /* Encrypts (decrypt == 0) or decrypts in -> out and computes the tag over
@@ -65,28 +94,7 @@ static void aead(uint8_t *out, uint8_t tag[16], const uint8_t *in, size_t len, c
     hwc_poly1305_update(&mac, aad, aad_len);
     mac_pad(&mac, aad_len);
   }
-  size_t done = len <= SHORT ? len : 0;
-  if (!done && (decrypt ? pair->open != NULL : pair->seal != NULL)) {
-    /* mac holds no partial block (aad was padded), so the kernel can take
-     * over its state for the full blocks. The counter starts at 1 and
-     * len <= MAX_LEN, so word 12 does not wrap inside this call. */
-    size_t nblocks = len / 64;
-    hwc_poly1305_state *mst = (hwc_poly1305_state *)mac.state;
-    if (decrypt) {
-      pair->open(out, in, nblocks, st, mst);
-    } else {
-      size_t maced = pair->seal(out, in, nblocks, st, mst);
-      hwc_poly1305_update(&mac, out + 16 * maced, 64 * nblocks - 16 * maced);
-    }
-    done = 64 * nblocks;
-  }
-  while (done < len) {
-    size_t n = len - done < CHUNK ? len - done : CHUNK;
-    if (decrypt) hwc_poly1305_update(&mac, in + done, n);
-    hwc_chacha20_stream(k, out + done, in + done, n, st, 0);
-    if (!decrypt) hwc_poly1305_update(&mac, out + done, n);
-    done += n;
-  }
+  if (len > SHORT) aead_bulk(pair, k, out, in, len, st, &mac, decrypt);
   mac_pad(&mac, len);
   mac_lengths(&mac, aad_len, len, tag);
   hwc_memzero(st, sizeof st);
@@ -171,4 +179,126 @@ int hwc_xchacha20poly1305_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, co
   err = open_checked(pt, ct, len, tag, aad, aad_len, n12, subkey);
   hwc_memzero(subkey, sizeof subkey);
   return err;
+}
+
+/* ---- In pieces (0.3). The context holds the ChaCha20 state (key, counter,
+ * nonce), the Poly1305 context (which carries a partial 16-byte block
+ * itself) and the rest of the current keystream block, so a piece may end
+ * anywhere; the whole blocks of each piece go through aead_bulk, the
+ * entry's fused step included, straight between the caller's buffers. The
+ * entry and its chacha20 member are fixed at start (the poly1305 member is
+ * recorded by the MAC context), so a selection change mid-message cannot
+ * mix backends. */
+
+/* phase_: 0 is "not started" (a zero-initialised or finished context). */
+enum { CP_AAD = 1, CP_DATA = 2, CP_DECRYPT = 4 };
+
+static void stream_start(hwc_chacha20poly1305_ctx *c, int encrypt, const uint8_t nonce[12], const uint8_t key[32]) {
+  const hwc_chacha20_poly1305_kernel *pair = HWC_KERNEL(HWC_PRIM_CHACHA20_POLY1305, hwc_chacha20_poly1305_kernel);
+  const hwc_chacha20_kernel *k = pair->chacha20 ? pair->chacha20 : HWC_KERNEL(HWC_PRIM_CHACHA20, hwc_chacha20_kernel);
+  const hwc_poly1305_kernel *p =
+      pair->poly1305 ? pair->poly1305 : HWC_KERNEL(HWC_PRIM_POLY1305, hwc_poly1305_kernel);
+  hwc_memzero(c, sizeof *c);
+  hwc_chacha20_setup(c->state_, key, 0, hwc_load32_le(nonce), hwc_load32_le(nonce + 4), hwc_load32_le(nonce + 8));
+  k->xor_blocks(c->ks_, c->ks_, 1, c->state_); /* the one-time key; the counter is now 1 */
+  hwc_poly1305_init_with(&c->mac_, c->ks_, p);
+  hwc_memzero(c->ks_, sizeof c->ks_);
+  c->pair_ = pair;
+  c->chacha_ = k;
+  c->ks_used_ = 64;
+  c->phase_ = CP_AAD | (encrypt ? 0 : CP_DECRYPT);
+}
+
+int hwc_chacha20poly1305_start(hwc_chacha20poly1305_ctx *c, int encrypt, const uint8_t nonce[12],
+                               const uint8_t key[32]) {
+  HWC_DIT_SCOPE();
+  if (!c || !nonce || !key) return HWC_ERR_INVALID_ARG;
+  stream_start(c, encrypt, nonce, key);
+  return HWC_OK;
+}
+
+int hwc_xchacha20poly1305_start(hwc_chacha20poly1305_ctx *c, int encrypt, const uint8_t nonce[24],
+                                const uint8_t key[32]) {
+  HWC_DIT_SCOPE();
+  if (!c || !nonce || !key) return HWC_ERR_INVALID_ARG;
+  uint8_t subkey[32], n12[12];
+  xsetup(subkey, n12, nonce, key);
+  stream_start(c, encrypt, n12, subkey);
+  hwc_memzero(subkey, sizeof subkey);
+  return HWC_OK;
+}
+
+int hwc_chacha20poly1305_aad(hwc_chacha20poly1305_ctx *c, const uint8_t *aad, size_t len) {
+  HWC_DIT_SCOPE();
+  if (!c || !(c->phase_ & CP_AAD) || (len && !aad)) return HWC_ERR_INVALID_ARG;
+  if ((uint64_t)len > UINT64_MAX - c->aad_len_) return HWC_ERR_TOO_LONG;
+  c->aad_len_ += len;
+  hwc_poly1305_update(&c->mac_, aad, len);
+  return HWC_OK;
+}
+
+/* XORs n bytes of the current keystream block into in -> out, the
+ * ciphertext into the MAC (read before out == in overwrites it). */
+static inline void stream_xor(hwc_chacha20poly1305_ctx *c, uint8_t *out, const uint8_t *in, size_t n) {
+  if (c->phase_ & CP_DECRYPT) hwc_poly1305_update(&c->mac_, in, n);
+  for (size_t i = 0; i < n; i++) out[i] = in[i] ^ c->ks_[c->ks_used_ + i];
+  if (!(c->phase_ & CP_DECRYPT)) hwc_poly1305_update(&c->mac_, out, n);
+  c->ks_used_ += (unsigned)n;
+}
+
+int hwc_chacha20poly1305_update(hwc_chacha20poly1305_ctx *c, uint8_t *out, const uint8_t *in, size_t len) {
+  HWC_DIT_SCOPE();
+  if (!c || !(c->phase_ & (CP_AAD | CP_DATA)) || (len && (!out || !in)) || hwc_partial_overlap(out, in, len))
+    return HWC_ERR_INVALID_ARG;
+  if ((uint64_t)len > MAX_LEN - c->len_) return HWC_ERR_TOO_LONG;
+  if (c->phase_ & CP_AAD) {
+    mac_pad(&c->mac_, (size_t)(c->aad_len_ % 16));
+    c->phase_ = (c->phase_ & CP_DECRYPT) | CP_DATA;
+  }
+  if (!len) return HWC_OK;
+  c->len_ += len;
+  if (c->ks_used_ < 64) {
+    size_t t = len < 64 - c->ks_used_ ? len : 64 - c->ks_used_;
+    stream_xor(c, out, in, t);
+    in += t, out += t, len -= t;
+    if (!len) return HWC_OK;
+  }
+  /* At a block boundary: the MAC has absorbed aad padded to 16 and a
+   * multiple of 64 bytes of ciphertext, so it holds no partial block. */
+  size_t whole = len & ~(size_t)63;
+  aead_bulk(c->pair_, c->chacha_, out, in, whole, c->state_, &c->mac_, (c->phase_ & CP_DECRYPT) != 0);
+  if (len % 64) {
+    const hwc_chacha20_kernel *k = c->chacha_;
+    memset(c->ks_, 0, sizeof c->ks_);
+    k->xor_blocks(c->ks_, c->ks_, 1, c->state_);
+    c->ks_used_ = 0;
+    stream_xor(c, out + whole, in + whole, len % 64);
+  }
+  return HWC_OK;
+}
+
+/* The tag over the padded ciphertext and the lengths; wipes c. */
+static void stream_tag(hwc_chacha20poly1305_ctx *c, uint8_t tag[16]) {
+  if (c->phase_ & CP_AAD) mac_pad(&c->mac_, (size_t)(c->aad_len_ % 16));
+  mac_pad(&c->mac_, (size_t)(c->len_ % 16));
+  mac_lengths(&c->mac_, c->aad_len_, c->len_, tag);
+  hwc_memzero(c, sizeof *c);
+}
+
+int hwc_chacha20poly1305_finish(hwc_chacha20poly1305_ctx *c, uint8_t tag[16]) {
+  HWC_DIT_SCOPE();
+  if (!c || !tag || !c->phase_ || (c->phase_ & CP_DECRYPT)) return HWC_ERR_INVALID_ARG;
+  stream_tag(c, tag);
+  return HWC_OK;
+}
+
+int hwc_chacha20poly1305_finish_verify(hwc_chacha20poly1305_ctx *c, const uint8_t tag[16]) {
+  HWC_DIT_SCOPE();
+  if (!c || !tag || !(c->phase_ & CP_DECRYPT)) return HWC_ERR_INVALID_ARG;
+  uint8_t want[16];
+  stream_tag(c, want);
+  int ok = hwc_memequal(want, tag, 16);
+  HWC_DECLASSIFY(&ok, sizeof ok); /* accept or reject is the caller's answer */
+  hwc_memzero(want, sizeof want);
+  return ok ? HWC_OK : HWC_ERR_AUTH;
 }
