@@ -598,12 +598,13 @@ HWC_API int hwc_xchacha20poly1305_decrypt(uint8_t *pt, const uint8_t *ct, size_t
  * message. A zero-initialised or finished context is not started. */
 typedef struct hwc_chacha20poly1305_ctx {
   uint32_t state_[16];   /* ChaCha20 input: key, counter, nonce */
-  uint8_t ks_[64];       /* keystream of the current partial block */
+  uint8_t ks_[2048];     /* keystream made ahead for a piece's last bytes */
   hwc_poly1305_ctx mac_; /* Poly1305 over aad, padding, ciphertext */
   uint64_t aad_len_, len_;
   const void *pair_;     /* the chacha20-poly1305 entry chosen at start */
   const void *chacha_;   /* its chacha20 member */
-  unsigned ks_used_;     /* bytes of ks_ already used (64: none left) */
+  unsigned ks_len_;      /* bytes of keystream in ks_ (whole blocks) */
+  unsigned ks_used_;     /* of which already used */
   unsigned phase_;       /* 0 not started; otherwise the phase and direction */
 } hwc_chacha20poly1305_ctx;
 

@@ -72,9 +72,9 @@ static int all_zero(const void *p, size_t n) {
 }
 
 /* ---- cuts: the length of the next piece, given what is left. */
-enum { CUT_WHOLE, CUT_1, CUT_16, CUT_STRIDE_LESS_1, CUT_1000, CUT_1K, CUT_RANDOM, CUT_MODES };
+enum { CUT_WHOLE, CUT_1, CUT_16, CUT_STRIDE_LESS_1, CUT_1000, CUT_1K, CUT_3500, CUT_RANDOM, CUT_MODES };
 static const char *const cut_name[CUT_MODES] = {"whole", "1-byte", "16-byte", "stride-1", "1000-byte", "1 KiB",
-                                                "random"};
+                                                "3500-byte", "random"};
 
 static size_t next_piece(int mode, size_t left, size_t stride_bytes) {
   size_t n;
@@ -85,6 +85,7 @@ static size_t next_piece(int mode, size_t left, size_t stride_bytes) {
   case CUT_STRIDE_LESS_1: n = stride_bytes - 1; break;
   case CUT_1000: n = 1000; break;
   case CUT_1K: n = 1024; break;
+  case CUT_3500: n = 3500; break;
   default: n = t_rand_below(3 * stride_bytes + 2); break; /* 0 included */
   }
   return n < left ? n : left;
@@ -248,9 +249,11 @@ HWC_TEST(aead_stream, chacha_every_cut_equals_one_shot) {
   bufs_free(&b);
 }
 
-/* ---- The fused bulk steps run in the stream: 16 KiB in 1000-byte pieces
- * (never a multiple of 16, so every piece starts mid-block) must call the
- * entry's kernels, once per piece or more. */
+/* ---- The fused bulk steps run in the stream: 16 KiB in 3500-byte pieces
+ * (never a multiple of 16, so every piece starts mid-block; long enough
+ * for a whole 1 KiB run of ChaCha20-Poly1305 after up to 2 KiB of
+ * keystream made ahead) must call the entry's kernels, once per piece or
+ * more. */
 static int gcm_fused(hwc_prim p) { return HWC_KERNEL(p, hwc_aes_gcm_kernel)->encrypt != NULL; }
 static int chacha_fused(hwc_prim p) { return HWC_KERNEL(p, hwc_chacha20_poly1305_kernel)->seal != NULL; }
 
@@ -258,7 +261,7 @@ static unsigned long calls_of(const hwc_impl_info *info) { return __atomic_load_
 
 static void fused_stream_body(hwc_prim p, const char *impl, void *arg) {
   (void)arg;
-  enum { LEN = 16384, PIECE = 1000 };
+  enum { LEN = 16384, PIECE = 3500 };
   static uint8_t pt[LEN], ct[LEN];
   uint8_t tag[16], k[32];
   t_rand_bytes(pt, LEN);
@@ -274,7 +277,7 @@ static void fused_stream_body(hwc_prim p, const char *impl, void *arg) {
     info = &HWC_KERNEL(p, hwc_chacha20_poly1305_kernel)->info;
   }
   unsigned long before = calls_of(info);
-  CHECK(run_stream(&m, 1, CUT_1000, 0, ct, pt, LEN, tag) == HWC_OK);
+  CHECK(run_stream(&m, 1, CUT_3500, 0, ct, pt, LEN, tag) == HWC_OK);
   unsigned long ran = calls_of(info) - before;
   CHECK_MSG(ran >= LEN / PIECE, "%s/%s: the fused kernels ran %lu times for %d pieces", hwc_prim_name(p), impl, ran,
             LEN / PIECE);
@@ -374,6 +377,16 @@ static void order_case(int kind, const msg_params *m) {
     near.c.len_ = (((uint64_t)1 << 32) - 1) * 64 - 3;
     REFUSED(&near, hwc_chacha20poly1305_update(&near.c, buf, buf, 4), HWC_ERR_TOO_LONG);
     CHECK(hwc_chacha20poly1305_update(&near.c, buf, buf, 3) == HWC_OK);
+    /* Keystream made ahead stops at the last counter value: 1984 bytes
+     * before the limit, with the last keystream used up, 1500 bytes take a
+     * 1 KiB run and then 15 blocks ahead, not 32. */
+    static uint8_t big[1500];
+    near = c;
+    near.c.len_ = (((uint64_t)1 << 32) - 1) * 64 - 1984;
+    near.c.ks_used_ = near.c.ks_len_;
+    CHECK(hwc_chacha20poly1305_update(&near.c, big, big, sizeof big) == HWC_OK);
+    CHECK_MSG(near.c.ks_len_ == 15 * 64, "%s: %u bytes of keystream made ahead at the counter limit", kind_name[kind],
+              near.c.ks_len_);
   }
   CHECK(s_finish(&c, kind, tag, 16) == HWC_OK);
   CHECK(all_zero(&c, ctx_size(kind)));

@@ -183,12 +183,27 @@ int hwc_xchacha20poly1305_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, co
 
 /* ---- In pieces (0.3). The context holds the ChaCha20 state (key, counter,
  * nonce), the Poly1305 context (which carries a partial 16-byte block
- * itself) and the rest of the current keystream block, so a piece may end
- * anywhere; the whole blocks of each piece go through aead_bulk, the
- * entry's fused step included, straight between the caller's buffers. The
- * entry and its chacha20 member are fixed at start (the poly1305 member is
- * recorded by the MAC context), so a selection change mid-message cannot
- * mix backends. */
+ * itself) and keystream made ahead, so a piece may end anywhere: the runs
+ * of RUN bytes in the middle of each piece go through aead_bulk (the
+ * entry's fused step included) straight between the caller's buffers, and
+ * the bytes after the last run take keystream made a whole KS_AHEAD at a
+ * time, the width at which the vector kernels run their fastest path (a
+ * kernel asked for fewer blocks takes a narrower one: pieces of 1000 bytes
+ * ran at a fifth of the one-shot's speed that way). The entry and its
+ * chacha20 member are fixed at start (the poly1305 member is recorded by
+ * the MAC context), so a selection change mid-message cannot mix
+ * backends. */
+
+/* The runs handed to aead_bulk: sixteen blocks, the widest fused step
+ * (avx512) and a multiple of the others. */
+#define RUN 1024
+/* Keystream made ahead: thirty-two blocks, the widest kernel's long-run
+ * step (avx512's two interleaved sets of sixteen). */
+#define KS_AHEAD 2048
+_Static_assert(sizeof(((hwc_chacha20poly1305_ctx *)0)->ks_) == KS_AHEAD, "ks_ holds one run of keystream");
+/* A tail shorter than this takes only the blocks it needs: a short last
+ * piece would otherwise pay for a whole run. */
+#define KS_AHEAD_MIN 256
 
 /* phase_: 0 is "not started" (a zero-initialised or finished context). */
 enum { CP_AAD = 1, CP_DATA = 2, CP_DECRYPT = 4 };
@@ -205,7 +220,6 @@ static void stream_start(hwc_chacha20poly1305_ctx *c, int encrypt, const uint8_t
   hwc_memzero(c->ks_, sizeof c->ks_);
   c->pair_ = pair;
   c->chacha_ = k;
-  c->ks_used_ = 64;
   c->phase_ = CP_AAD | (encrypt ? 0 : CP_DECRYPT);
 }
 
@@ -237,13 +251,45 @@ int hwc_chacha20poly1305_aad(hwc_chacha20poly1305_ctx *c, const uint8_t *aad, si
   return HWC_OK;
 }
 
-/* XORs n bytes of the current keystream block into in -> out, the
+/* out = in XOR ks over n bytes, eight at a time (out == in allowed: each
+ * word is read before it is written). A byte loop through the context
+ * ran at a byte per cycle: out might alias the context, so the compiler
+ * reloaded the index at every byte. */
+static inline void xor_keystream(uint8_t *out, const uint8_t *in, const uint8_t *ks, size_t n) {
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t a, b;
+    memcpy(&a, in + i, 8);
+    memcpy(&b, ks + i, 8);
+    a ^= b;
+    memcpy(out + i, &a, 8);
+  }
+  for (; i < n; i++) out[i] = in[i] ^ ks[i];
+}
+
+/* XORs n bytes of the keystream made ahead into in -> out, the
  * ciphertext into the MAC (read before out == in overwrites it). */
 static inline void stream_xor(hwc_chacha20poly1305_ctx *c, uint8_t *out, const uint8_t *in, size_t n) {
   if (c->phase_ & CP_DECRYPT) hwc_poly1305_update(&c->mac_, in, n);
-  for (size_t i = 0; i < n; i++) out[i] = in[i] ^ c->ks_[c->ks_used_ + i];
+  xor_keystream(out, in, c->ks_ + c->ks_used_, n);
   if (!(c->phase_ & CP_DECRYPT)) hwc_poly1305_update(&c->mac_, out, n);
   c->ks_used_ += (unsigned)n;
+}
+
+/* Makes keystream ahead for the last `rest` bytes of a piece (at a block
+ * boundary, the previous run used up): KS_AHEAD bytes, or only the blocks
+ * needed below KS_AHEAD_MIN, and never past the last counter value (len_
+ * counts whole blocks of keystream so far and stays within MAX_LEN, so at
+ * least ceil(rest / 64) blocks are left). */
+static void make_ahead(hwc_chacha20poly1305_ctx *c, size_t rest) {
+  static const uint8_t zero_run[KS_AHEAD];
+  uint64_t left = MAX_LEN / 64 - c->len_ / 64;
+  size_t want = rest < KS_AHEAD_MIN ? (rest + 63) / 64 : KS_AHEAD / 64;
+  size_t nblocks = (uint64_t)want < left ? want : (size_t)left;
+  const hwc_chacha20_kernel *k = c->chacha_;
+  k->xor_blocks(c->ks_, zero_run, nblocks, c->state_);
+  c->ks_len_ = (unsigned)(64 * nblocks);
+  c->ks_used_ = 0;
 }
 
 int hwc_chacha20poly1305_update(hwc_chacha20poly1305_ctx *c, uint8_t *out, const uint8_t *in, size_t len) {
@@ -256,23 +302,24 @@ int hwc_chacha20poly1305_update(hwc_chacha20poly1305_ctx *c, uint8_t *out, const
     c->phase_ = (c->phase_ & CP_DECRYPT) | CP_DATA;
   }
   if (!len) return HWC_OK;
-  c->len_ += len;
-  if (c->ks_used_ < 64) {
-    size_t t = len < 64 - c->ks_used_ ? len : 64 - c->ks_used_;
+  int decrypt = (c->phase_ & CP_DECRYPT) != 0;
+  if (c->ks_used_ < c->ks_len_) {
+    size_t t = len < c->ks_len_ - c->ks_used_ ? len : c->ks_len_ - c->ks_used_;
     stream_xor(c, out, in, t);
+    c->len_ += t;
     in += t, out += t, len -= t;
     if (!len) return HWC_OK;
   }
-  /* At a block boundary: the MAC has absorbed aad padded to 16 and a
-   * multiple of 64 bytes of ciphertext, so it holds no partial block. */
-  size_t whole = len & ~(size_t)63;
-  aead_bulk(c->pair_, c->chacha_, out, in, whole, c->state_, &c->mac_, (c->phase_ & CP_DECRYPT) != 0);
-  if (len % 64) {
-    const hwc_chacha20_kernel *k = c->chacha_;
-    memset(c->ks_, 0, sizeof c->ks_);
-    k->xor_blocks(c->ks_, c->ks_, 1, c->state_);
-    c->ks_used_ = 0;
-    stream_xor(c, out + whole, in + whole, len % 64);
+  /* At a block boundary (the keystream made ahead is used up): the MAC has
+   * absorbed aad padded to 16 and a multiple of 64 bytes of ciphertext, so
+   * it holds no partial block. */
+  size_t runs = len - len % RUN, rest = len % RUN;
+  aead_bulk(c->pair_, c->chacha_, out, in, runs, c->state_, &c->mac_, decrypt);
+  c->len_ += runs;
+  if (rest) {
+    make_ahead(c, rest);
+    stream_xor(c, out + runs, in + runs, rest);
+    c->len_ += rest;
   }
   return HWC_OK;
 }
