@@ -392,6 +392,9 @@ static void bad_keys_body(hwc_prim p, const char *impl, void *arg) {
       {HWC_RSA_N, 1, 2, "n + 2 (n != p q)"},
       {HWC_RSA_N, 0, 2, "n + 2, CRT values computed"},
       {HWC_RSA_P, 0, 2, "p + 2 (n != p q), CRT values computed"},
+      /* an even p: the computation must not trust it to be odd */
+      {HWC_RSA_P, 0, 1, "p + 1 (even), CRT values computed"},
+      {HWC_RSA_Q, 0, 1, "q + 1 (even), CRT values computed"},
       {HWC_RSA_E, 1, 2, "e + 2"},
   };
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
@@ -439,6 +442,13 @@ static void bad_keys_body(hwc_prim p, const char *impl, void *arg) {
     alt = kn;
     alt.len[zeroable[z]] = 0;
     CHECK_MSG(build(&k, &alt) == HWC_ERR_BAD_KEY, "[%s] %s of length 0 accepted", impl, part_name[zeroable[z]]);
+  }
+  /* ... also beside CRT values left out: the empty one is not computed */
+  for (int z = HWC_RSA_DP; z < PARTS; z++) {
+    alt = kn;
+    for (int i = HWC_RSA_DP; i < PARTS; i++) alt.present[i] = i == z;
+    alt.len[z] = 0;
+    CHECK_MSG(build(&k, &alt) == HWC_ERR_BAD_KEY, "[%s] %s of length 0 computed", impl, part_name[z]);
   }
   /* a part longer than the largest key (1025 bytes, non-zero at the top) */
   alt = kn;
