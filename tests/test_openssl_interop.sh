@@ -81,6 +81,7 @@ for h in sha256 sha384 sha512; do
   openssl dgst -"$h" -binary msg >"dg.$h"
   # the same digest one bit off (its last byte's low bit flipped)
   last=$(tail -c 1 "dg.$h" | od -An -tu1 | tr -d ' ')
+  # shellcheck disable=SC2059 # the format is the octal escape of the flipped byte
   { head -c $((hl - 1)) "dg.$h"; printf "\\$(printf %03o $((last ^ 1)))"; } >"dg.$h.bad"
   check "[$h] the digest and its tampered copy differ in one byte" test "$(cmp -l "dg.$h" "dg.$h.bad" | wc -l)" -eq 1
   # PKCS#1 v1.5: deterministic, so the two signatures are the same bytes
