@@ -97,10 +97,9 @@ int hwc_rsa_from_parts(hwc_rsa_key **key, const uint8_t *const part[HWC_RSA_PART
   int crt = has[HWC_RSA_DP] | has[HWC_RSA_DQ] | has[HWC_RSA_QINV];
   int pub = has[HWC_RSA_N] && has[HWC_RSA_E] && !has[HWC_RSA_D] && !has[HWC_RSA_P] && !has[HWC_RSA_Q] && !crt;
   int priv = has[HWC_RSA_N] && has[HWC_RSA_E] && has[HWC_RSA_D] && has[HWC_RSA_P] && has[HWC_RSA_Q];
-  /* n, e and d alone make a key whose primes could be recovered (RFC 8017
-   * leaves it to the implementation; NIST SP 800-56B C.2 gives a method),
-   * which this library does not do: a form it does not support, not a
-   * mistake in the call. */
+  /* n, e and d alone determine the primes, which could be recovered
+   * (NIST SP 800-56B appendix C gives methods), but this library does not
+   * do it: a form it does not support, not a mistake in the call. */
   int ned = has[HWC_RSA_N] && has[HWC_RSA_E] && has[HWC_RSA_D] && !has[HWC_RSA_P] && !has[HWC_RSA_Q] && !crt;
   if (ned) return HWC_ERR_UNSUPPORTED;
   if (!pub && !priv) return HWC_ERR_INVALID_ARG;
