@@ -940,25 +940,30 @@ typedef enum {
 } hwc_rsa_part;
 
 /* Makes a key from its numbers: part[i] of part_len[i] bytes for each
- * hwc_rsa_part i (leading zero bytes allowed). A public key: N and E,
- * every other part NULL. A private key: N, E, D, P and Q; DP, DQ and QINV
- * each given (then checked) or NULL (then computed). Checked exactly as
- * hwc_rsa_import checks an imported private key: n = p * q (P < Q
- * allowed), e * d = 1 mod (p - 1) and mod (q - 1), DP = d mod (p - 1),
+ * hwc_rsa_part i (leading zero bytes allowed; a part given with length 0,
+ * not NULL, is the number 0). A public key: N and E, every other part
+ * NULL. A private key: N, E, D, P and Q; DP, DQ and QINV each given (then
+ * checked) or NULL (then computed from D, P and Q, in constant time).
+ * Checked exactly as hwc_rsa_import checks an imported private key: n =
+ * p * q, e * d = 1 mod (p - 1) and mod (q - 1), DP = d mod (p - 1),
  * DQ = d mod (q - 1), QINV * q = 1 mod p, and the library's limits on
- * modulus, exponent and prime sizes. On success *key is a new key (free it
- * with hwc_rsa_free). HWC_ERR_BAD_KEY for a failed check;
- * HWC_ERR_UNSUPPORTED for N, E and D without the primes; HWC_ERR_INVALID_ARG
- * for any other incomplete set, NULL key, part or part_len, or a NULL part
- * with a non-zero length; HWC_ERR_NOMEM. *key is NULL after any error. */
+ * modulus, exponent and prime sizes (see hwc_rsa_import). P < Q is allowed:
+ * the key keeps the order given (hwc_rsa_get_part returns it), and a QINV
+ * given must be q^-1 mod p for that order. On success *key is a new key
+ * (free it with hwc_rsa_free). HWC_ERR_BAD_KEY for a failed check;
+ * HWC_ERR_UNSUPPORTED for N, E and D alone (recovering the primes is not
+ * done); HWC_ERR_INVALID_ARG for any other incomplete set, NULL key, part
+ * or part_len, or a NULL part with a non-zero length; HWC_ERR_NOMEM. *key
+ * is NULL after any error. */
 HWC_API int hwc_rsa_from_parts(hwc_rsa_key **key, const uint8_t *const part[HWC_RSA_PART_COUNT],
                                const size_t part_len[HWC_RSA_PART_COUNT]);
 /* Writes one number of key in its minimal big-endian encoding (no leading
  * zero byte; zero is one byte 0). *out_len: capacity in, bytes written out;
  * a smaller capacity (or out NULL) gives HWC_ERR_INVALID_ARG with *out_len
- * set to the size needed. A private part of a public key, a which outside
- * the enum, or a NULL key or out_len: HWC_ERR_INVALID_ARG. The private
- * parts are secrets: wipe the copies when done. */
+ * set to the size needed, and nothing written. A private part of a public
+ * key, a which outside the enum, or a NULL key or out_len:
+ * HWC_ERR_INVALID_ARG, *out_len unchanged. The private parts are secrets:
+ * wipe the copies when done. */
 HWC_API int hwc_rsa_get_part(uint8_t *out, size_t *out_len, hwc_rsa_part which, const hwc_rsa_key *key);
 
 /* RSAES-OAEP encryption (RFC 8017 7.1) with MGF1 over h and an optional

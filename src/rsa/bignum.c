@@ -340,6 +340,21 @@ int hwc_bn_modexp2(uint64_t *r0, const uint64_t *a0, const uint64_t *e0, const h
   return HWC_OK;
 }
 
+int hwc_bn_inv_mod_prime(uint64_t *r, const uint64_t *x, size_t xn, const hwc_bn_mont *ctx) {
+  size_t n = ctx->n;
+  /* x mod m and the exponent m - 2 (derived from a secret prime), wiped
+   * together at the end. */
+  struct {
+    uint64_t xr[HWC_BN_MAX_LIMBS], e[HWC_BN_MAX_LIMBS];
+  } sec = {{0}, {0}};
+  uint64_t two[HWC_BN_MAX_LIMBS] = {2};
+  hwc_bn_reduce(sec.xr, x, xn, ctx);
+  hwc_bn_sub(sec.e, ctx->m, two, n); /* m > 2: m is an odd prime */
+  int rc = hwc_bn_modexp(r, sec.xr, sec.e, 64 * n, ctx);
+  hwc_memzero(&sec, sizeof sec);
+  return rc;
+}
+
 void hwc_bn_modexp_vartime(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t ebits,
                            const hwc_bn_mont *ctx) {
   const hwc_bignum_kernel *k = ctx->k;

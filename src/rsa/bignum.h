@@ -72,6 +72,16 @@ int hwc_bn_modexp(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t ebit
 int hwc_bn_modexp2(uint64_t *r0, const uint64_t *a0, const uint64_t *e0, const hwc_bn_mont *c0, uint64_t *r1,
                    const uint64_t *a1, const uint64_t *e1, const hwc_bn_mont *c1, size_t ebits);
 
+/* r = x^-1 mod m for a prime m (ctx), by Fermat: x^(m - 2) mod m, x of xn
+ * limbs (any value; reduced first), r of ctx->n limbs. The one inversion
+ * modulo a secret prime that key generation and hwc_rsa_from_parts share
+ * (qInv = q^-1 mod p): a fixed-window exponentiation by m - 2 of
+ * 64 ctx->n bits, so the time depends on xn and ctx->n only. For x = 0
+ * mod m, or an m that is not prime, r is not an inverse (0 for x = 0):
+ * callers check the result (x r = 1 mod m) or rely on hwc_rsa_key_new's.
+ * HWC_OK or HWC_ERR_NOMEM (r is then zero). */
+int hwc_bn_inv_mod_prime(uint64_t *r, const uint64_t *x, size_t xn, const hwc_bn_mont *ctx);
+
 /* The same for a public exponent: left-to-right square and multiply whose
  * time follows the bits of e (still constant time in a). */
 void hwc_bn_modexp_vartime(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t ebits,

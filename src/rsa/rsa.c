@@ -25,8 +25,7 @@ size_t hwc_rsa_size(const hwc_rsa_key *key) { return key ? key->nbytes : 0; }
 
 int hwc_rsa_has_private(const hwc_rsa_key *key) { return key ? key->has_private : 0; }
 
-/* Parses a big-endian component into limbs; 0 when it does not fit. */
-static size_t parse(uint64_t *r, const hwc_rsa_bytes *b) {
+size_t hwc_rsa_parse_part(uint64_t *r, const hwc_rsa_bytes *b) {
   size_t len = b->len, at = 0;
   for (; at < len; at++) { /* leading zeros are public formatting */
     int zero = b->p[at] == 0;
@@ -181,12 +180,12 @@ int hwc_rsa_key_new(hwc_rsa_key **out, const hwc_rsa_bytes part[HWC_RSA_PARTS]) 
   int rc = HWC_ERR_BAD_KEY;
   uint64_t n[HWC_BN_MAX_LIMBS], p[HWC_BN_MAX_LIMBS], q[HWC_BN_MAX_LIMBS];
 
-  size_t nl = parse(n, &part[HWC_RSA_N]);
+  size_t nl = hwc_rsa_parse_part(n, &part[HWC_RSA_N]);
   /* n and e are the public key, whatever secret bytes carried them. */
   HWC_DECLASSIFY(n, sizeof n);
   size_t nbits = nl ? hwc_bn_bits_vartime(n, nl) : 0;
   if (nbits < HWC_RSA_MIN_BITS || nbits > HWC_RSA_MAX_BITS || !(n[0] & 1)) goto done;
-  size_t el = parse(key->crt.e, &part[HWC_RSA_E]);
+  size_t el = hwc_rsa_parse_part(key->crt.e, &part[HWC_RSA_E]);
   HWC_DECLASSIFY(key->crt.e, sizeof key->crt.e);
   if (el == 0 || el > nl || !(key->crt.e[0] & 1) || (el == 1 && key->crt.e[0] < 3) || !hwc_bn_lt_mask(key->crt.e, n, nl))
     goto done;
@@ -196,11 +195,14 @@ int hwc_rsa_key_new(hwc_rsa_key **out, const hwc_rsa_bytes part[HWC_RSA_PARTS]) 
   hwc_bn_mont_init(&key->crt.mn, k, n, nl);
 
   if (priv) {
-    /* Lengths are public (the encoding shows them); parse() returns 0 for a
-     * value longer than any buffer, which must not pass as zero. */
-    size_t pl = parse(p, &part[HWC_RSA_P]), ql = parse(q, &part[HWC_RSA_Q]);
-    size_t dl = parse(key->d, &part[HWC_RSA_D]), dpl = parse(key->crt.dp, &part[HWC_RSA_DP]);
-    size_t dql = parse(key->crt.dq, &part[HWC_RSA_DQ]), qil = parse(key->crt.qinv, &part[HWC_RSA_QINV]);
+    /* Lengths are public (the encoding shows them); hwc_rsa_parse_part
+     * returns 0 for a value longer than any buffer, which must not pass as
+     * zero. */
+    size_t pl = hwc_rsa_parse_part(p, &part[HWC_RSA_P]), ql = hwc_rsa_parse_part(q, &part[HWC_RSA_Q]);
+    size_t dl = hwc_rsa_parse_part(key->d, &part[HWC_RSA_D]);
+    size_t dpl = hwc_rsa_parse_part(key->crt.dp, &part[HWC_RSA_DP]);
+    size_t dql = hwc_rsa_parse_part(key->crt.dq, &part[HWC_RSA_DQ]);
+    size_t qil = hwc_rsa_parse_part(key->crt.qinv, &part[HWC_RSA_QINV]);
     if (!pl || !ql || !dl || !dpl || !dql || !qil || dl > nl || dpl > pl || dql > ql || qil > pl) goto done;
     /* The sizes of p and q are public (half the key each; the private
      * operation's schedule follows them), their values are not. Both at

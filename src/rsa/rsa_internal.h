@@ -51,6 +51,14 @@ typedef struct {
   size_t len;
 } hwc_rsa_bytes;
 
+/* Parses a big-endian component (leading zero bytes allowed: their count
+ * is released, as the encoding's length is public) into HWC_BN_MAX_LIMBS
+ * limbs of r, zero above the value; returns its limb count (1 for zero or
+ * an empty part), or 0 when the value does not fit in HWC_BN_MAX_LIMBS.
+ * Constant time in the value's bytes. hwc_rsa_key_new and
+ * hwc_rsa_from_parts read components through it, so both agree on sizes. */
+size_t hwc_rsa_parse_part(uint64_t *r, const hwc_rsa_bytes *b);
+
 /* Builds a key from big-endian components (leading zero bytes allowed): a
  * public key when part[HWC_RSA_D..QINV] are all empty, else a private key,
  * which needs all eight. Checks: n odd of HWC_RSA_MIN_BITS..MAX_BITS bits,

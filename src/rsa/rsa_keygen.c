@@ -286,13 +286,13 @@ int hwc_rsa_generate(hwc_rsa_key **key, unsigned bits, uint64_t e) {
   size_t pl = (pbits + 63) / 64, ql = (qbits + 63) / 64, nl = (bits + 63) / 64;
   hwc_bn_mont *cp = aligned_alloc(64, 2 * sizeof *cp), *cq = cp + 1;
   if (cp == NULL) return HWC_ERR_NOMEM;
-  uint64_t n[HWC_BN_MAX_LIMBS + 1], two[HWC_BN_MAX_LIMBS] = {2};
+  uint64_t n[HWC_BN_MAX_LIMBS + 1];
   /* Every number derived from the primes, wiped together at the end (the
    * primes themselves sit in cp and cq, wiped with them). */
   struct {
     uint64_t phi[HWC_BN_MAX_LIMBS + 1], pm1[HWC_BN_MAX_LIMBS], qm1[HWC_BN_MAX_LIMBS];
     uint64_t d[HWC_BN_MAX_LIMBS], dp[HWC_BN_MAX_LIMBS], dq[HWC_BN_MAX_LIMBS], qinv[HWC_BN_MAX_LIMBS];
-    uint64_t qr[HWC_BN_MAX_LIMBS], pm2[HWC_BN_MAX_LIMBS], pw[HWC_BN_MAX_LIMBS], qw[HWC_BN_MAX_LIMBS];
+    uint64_t pw[HWC_BN_MAX_LIMBS], qw[HWC_BN_MAX_LIMBS];
     size_t dbits;
   } sec;
   static const size_t nbytes_max = 8 * HWC_BN_MAX_LIMBS;
@@ -325,9 +325,7 @@ int hwc_rsa_generate(hwc_rsa_key **key, unsigned bits, uint64_t e) {
     if (small_d) continue;
     inv_e_mod(sec.dp, sec.pm1, pl, e);
     inv_e_mod(sec.dq, sec.qm1, ql, e);
-    hwc_bn_reduce(sec.qr, cq->m, ql, cp);
-    hwc_bn_sub(sec.pm2, cp->m, two, pl);
-    rc = hwc_bn_modexp(sec.qinv, sec.qr, sec.pm2, 64 * pl, cp); /* q^(p-2) = q^-1 mod p */
+    rc = hwc_bn_inv_mod_prime(sec.qinv, cq->m, ql, cp); /* q^(p-2) = q^-1 mod p */
     if (rc != HWC_OK) break;
 
     /* Hand the numbers over as bytes: hwc_rsa_key_new checks them all and
