@@ -27,7 +27,8 @@
  * message's full blocks when pushing and its fused open when pulling. The
  * key block, the tag block and a short message are one kernel call. A
  * pulled message is checked before the state changes; a forgery leaves the
- * state as it was and its (decrypted) bytes are wiped from m. */
+ * state as it was and m zeroed (a short message never reaches m before the
+ * check; a long one is decrypted in the MAC's pass and wiped). */
 #include "chacha20_internal.h"
 
 /* Messages up to this many bytes go to the kernel with the key and tag
@@ -230,8 +231,9 @@ int hwc_secretstream_push(hwc_secretstream_state *st, uint8_t *c, size_t *c_len,
 }
 
 /* Computes the MAC of the message c (c_len = mlen + 17) into sec->mac and
- * its decryption into m (the message) and *tag (the tag byte), without
- * touching the state. */
+ * its decryption: the tag byte into *tag, the message into m, except that
+ * a short one (mlen <= SHORT) stays in sec->buf + 128 until the caller has
+ * checked the MAC. The state is not touched. */
 static void open_message(scratch *sec, uint8_t *m, uint8_t *tag, const uint8_t *c, size_t mlen,
                          const uint8_t *ad, size_t ad_len, const hwc_secretstream_state *st, const kernels *k) {
   hwc_poly1305_ctx mac;
@@ -251,7 +253,6 @@ static void open_message(scratch *sec, uint8_t *m, uint8_t *tag, const uint8_t *
     mac_start(&mac, sec->buf, ad, ad_len, k);
     hwc_poly1305_update(&mac, sec->buf + 64, 64);
     hwc_poly1305_update(&mac, body, mlen);
-    if (mlen) memcpy(m, sec->buf + 128, mlen);
     done = mlen;
   } else {
     memset(sec->buf, 0, 128);
@@ -279,11 +280,10 @@ static void open_message(scratch *sec, uint8_t *m, uint8_t *tag, const uint8_t *
   mac_finish(&mac, ad_len, mlen, sec->mac);
 }
 
-int hwc_secretstream_pull(hwc_secretstream_state *st, uint8_t *m, size_t *m_len, uint8_t *tag, const uint8_t *c,
-                          size_t c_len, const uint8_t *ad, size_t ad_len) {
-  HWC_DIT_SCOPE();
-  /* A failed pull never leaves a tag that looks like FINAL behind. */
-  if (tag != NULL) *tag = 0;
+/* pull without the tag output: the checks, then the message. *t is the
+ * tag byte on success. */
+static int pull_checked(hwc_secretstream_state *st, uint8_t *m, size_t *m_len, uint8_t *t, const uint8_t *c,
+                        size_t c_len, const uint8_t *ad, size_t ad_len) {
   if (st == NULL || m_len == NULL || c == NULL || (ad == NULL && ad_len != 0) || c_len < ABYTES)
     return HWC_ERR_INVALID_ARG;
   size_t mlen = c_len - ABYTES;
@@ -296,28 +296,38 @@ int hwc_secretstream_pull(hwc_secretstream_state *st, uint8_t *m, size_t *m_len,
 
   kernels k = pick_kernels();
   scratch sec;
-  uint8_t t;
-  /* Decrypting in the same pass as the MAC (the fused open) writes m
-   * before the check; a forgery's bytes are wiped below, before return,
-   * and the state is only touched after the check passed. */
-  open_message(&sec, m, &t, c, mlen, ad, ad_len, st, &k);
+  /* A long message is decrypted into m in the same pass as its MAC (the
+   * fused open), so m holds it before the check: a forgery's bytes are
+   * wiped below, before return. The state changes only after the check. */
+  open_message(&sec, m, t, c, mlen, ad, ad_len, st, &k);
   int ok = hwc_memequal(sec.mac, c + 1 + mlen, 16);
   HWC_DECLASSIFY(&ok, sizeof ok); /* accept or reject is the caller's answer */
   if (!ok) {
     if (mlen) hwc_memzero(m, mlen);
     *m_len = 0;
     hwc_memzero(&sec, sizeof sec);
-    hwc_memzero(&t, sizeof t);
     return HWC_ERR_AUTH;
   }
+  if (mlen && mlen <= SHORT) memcpy(m, sec.buf + 128, mlen);
   /* Any tag byte is accepted, as libsodium does: only its REKEY bit acts,
    * and the caller gets all of it. It is the caller's output now. */
-  HWC_DECLASSIFY(&t, sizeof t);
-  advance(st, sec.mac, t & HWC_SECRETSTREAM_TAG_REKEY, k.chacha);
+  HWC_DECLASSIFY(t, 1);
+  advance(st, sec.mac, *t & HWC_SECRETSTREAM_TAG_REKEY, k.chacha);
   *m_len = mlen;
-  if (tag != NULL) *tag = t;
   hwc_memzero(&sec, sizeof sec);
   return HWC_OK;
+}
+
+int hwc_secretstream_pull(hwc_secretstream_state *st, uint8_t *m, size_t *m_len, uint8_t *tag, const uint8_t *c,
+                          size_t c_len, const uint8_t *ad, size_t ad_len) {
+  HWC_DIT_SCOPE();
+  uint8_t t = 0;
+  int err = pull_checked(st, m, m_len, &t, c, c_len, ad, ad_len);
+  /* Written last (tag might even point into c), and 0 on every error, so
+   * a failed pull never leaves a tag that looks like FINAL behind. */
+  if (tag != NULL) *tag = err == HWC_OK ? t : 0;
+  hwc_memzero(&t, sizeof t);
+  return err;
 }
 
 void hwc_secretstream_rekey(hwc_secretstream_state *st) {
