@@ -6,7 +6,8 @@
  * sizes, with libsodium's one-shot functions, the way applications call
  * them. The inputs (keys, nonces, counters, message offsets) are those of
  * bench_chacha.c, bench_sha2.c, bench_hmac.c, bench_aes.c,
- * bench_x25519.c and bench_ed25519.c. Two choices keep the work equal:
+ * bench_x25519.c, bench_ed25519.c and bench_secretstream.c. Three choices
+ * keep the work equal:
  *
  * - chacha20 uses crypto_stream_chacha20_ietf_xor_ic with block counter 1,
  *   as our row starts at block 1 (plain _xor starts at 0: same cost,
@@ -14,6 +15,9 @@
  * - aes-256-gcm-encrypt expands the key once (crypto_aead_aes256gcm_beforenm)
  *   and seals per message with _encrypt_afternm, as our row keeps an
  *   expanded key; it is offered only when crypto_aead_aes256gcm_is_available.
+ * - secretstream-push/-pull start each run from the state init_pull made
+ *   from the fixed header (init_push would draw a random one), as ours do,
+ *   and stream len bytes as messages of 64 KiB.
  *
  * A row is offered only when every function it calls resolved. Outputs go
  * where our row of the same name writes its own, and setup data stays in
@@ -69,7 +73,13 @@ typedef unsigned long long ull;
   X(int, crypto_core_ristretto255_scalar_invert, (uc *, const uc *))                           \
   X(void, crypto_core_ristretto255_scalar_negate, (uc *, const uc *))                          \
   X(void, crypto_core_ristretto255_scalar_reduce, (uc *, const uc *))                          \
-  X(void, randombytes_buf, (void *, size_t))                        /* Generating random data */
+  X(void, randombytes_buf, (void *, size_t))                        /* Generating random data */ \
+  X(size_t, crypto_secretstream_xchacha20poly1305_statebytes, (void)) /* Encrypted streams */  \
+  X(int, crypto_secretstream_xchacha20poly1305_init_pull, (void *, const uc *, const uc *))    \
+  X(int, crypto_secretstream_xchacha20poly1305_push,                                           \
+    (void *, uc *, ull *, const uc *, ull, const uc *, ull, uc))                               \
+  X(int, crypto_secretstream_xchacha20poly1305_pull,                                           \
+    (void *, uc *, ull *, uc *, const uc *, ull, const uc *, ull))
 
 #define SODIUM_MEMBER(ret, name, params) ret(*name) params;
 typedef struct {
@@ -156,6 +166,87 @@ static void run_hmac_sha256(bench_io *io, size_t len) {
 }
 static void run_hmac_sha512(bench_io *io, size_t len) {
   (void)S.crypto_auth_hmacsha512(io->out, io->in, len, mac_key);
+}
+
+/* -------------------------------------------------- secret streams */
+
+/* As bench_secretstream.c: messages of 64 KiB, the state every run starts
+ * from (crypto_secretstream_xchacha20poly1305_state: 52 bytes, checked
+ * against statebytes) and, for pull, the ciphertext of every size. */
+#define SS_CHUNK 65536
+static const size_t ss_sizes[BENCH_NSIZES] = BENCH_SIZES;
+typedef struct {
+  uc k[32], nonce[12], pad[8];
+} sodium_ss;
+typedef struct {
+  sodium_ss start;
+  uc *ct[BENCH_NSIZES];
+} sodium_ss_state;
+
+/* Pushes len bytes of in as 64 KiB messages from *st into out (each into
+ * out, or one after the other when keep is set). 0 or -1. */
+static int ss_push_stream(sodium_ss *st, uc *out, const uc *in, size_t len, int keep) {
+  size_t done = 0;
+  do {
+    size_t n = len - done < SS_CHUNK ? len - done : SS_CHUNK;
+    ull c_len;
+    if (S.crypto_secretstream_xchacha20poly1305_push(st, out, &c_len, in + done, n, NULL, 0, 0) != 0) return -1;
+    if (keep) out += c_len;
+    done += n;
+  } while (done < len);
+  return 0;
+}
+
+static int setup_ss(bench_io *io, int pull) {
+  sodium_ss_state *s = calloc(1, sizeof *s);
+  io->state = s;
+  if (!s) return HWC_ERR_NOMEM;
+  if (S.crypto_secretstream_xchacha20poly1305_statebytes() != sizeof(sodium_ss) ||
+      S.crypto_secretstream_xchacha20poly1305_init_pull(&s->start, chacha_nonce, chacha_key) != 0)
+    return HWC_ERR_UNSUPPORTED;
+  for (size_t i = 0; pull && i < BENCH_NSIZES; i++) {
+    size_t msgs = ss_sizes[i] <= SS_CHUNK ? 1 : (ss_sizes[i] + SS_CHUNK - 1) / SS_CHUNK;
+    sodium_ss st = s->start;
+    if (!(s->ct[i] = malloc(ss_sizes[i] + 17 * msgs))) return HWC_ERR_NOMEM;
+    if (ss_push_stream(&st, s->ct[i], io->in, ss_sizes[i], 1) != 0) return HWC_ERR_UNSUPPORTED;
+  }
+  return HWC_OK;
+}
+
+static int setup_ss_push(bench_io *io) { return setup_ss(io, 0); }
+static int setup_ss_pull(bench_io *io) { return setup_ss(io, 1); }
+
+static void teardown_ss(bench_io *io) {
+  sodium_ss_state *s = io->state;
+  if (!s) return;
+  for (size_t i = 0; i < BENCH_NSIZES; i++) free(s->ct[i]);
+  free(s);
+  io->state = NULL;
+}
+
+/* len bytes pushed as 64 KiB messages, each into io->out. */
+static void run_ss_push(bench_io *io, size_t len) {
+  sodium_ss_state *s = io->state;
+  sodium_ss st = s->start;
+  if (ss_push_stream(&st, io->out, io->in, len, 0) != 0) abort();
+}
+
+/* The set-up stream of len bytes pulled message by message into io->out. */
+static void run_ss_pull(bench_io *io, size_t len) {
+  sodium_ss_state *s = io->state;
+  sodium_ss st = s->start;
+  size_t i = 0;
+  while (i < BENCH_NSIZES - 1 && ss_sizes[i] != len) i++;
+  const uc *c = s->ct[i];
+  size_t done = 0;
+  do {
+    size_t n = len - done < SS_CHUNK ? len - done : SS_CHUNK;
+    ull m_len;
+    uc tag;
+    if (S.crypto_secretstream_xchacha20poly1305_pull(&st, io->out, &m_len, &tag, c, n + 17, NULL, 0) != 0) abort();
+    c += n + 17;
+    done += n;
+  } while (done < len);
 }
 
 /* -------------------------------------------------- public-key rows */
@@ -294,6 +385,12 @@ static const sodium_candidate candidates[] = {
     {BULK("sha512", SHA512, NULL, run_sha512, NULL), "crypto_hash_sha512"},
     {BULK("hmac-sha256", SHA256, NULL, run_hmac_sha256, NULL), "crypto_auth_hmacsha256"},
     {BULK("hmac-sha512", SHA512, NULL, run_hmac_sha512, NULL), "crypto_auth_hmacsha512"},
+    {BULK("secretstream-push", CHACHA20_POLY1305, setup_ss_push, run_ss_push, teardown_ss),
+     "crypto_secretstream_xchacha20poly1305_statebytes crypto_secretstream_xchacha20poly1305_init_pull "
+     "crypto_secretstream_xchacha20poly1305_push"},
+    {BULK("secretstream-pull", CHACHA20_POLY1305, setup_ss_pull, run_ss_pull, teardown_ss),
+     "crypto_secretstream_xchacha20poly1305_statebytes crypto_secretstream_xchacha20poly1305_init_pull "
+     "crypto_secretstream_xchacha20poly1305_push crypto_secretstream_xchacha20poly1305_pull"},
     {OP("x25519", FE25519, setup_x25519, run_x25519, teardown_pk), "crypto_scalarmult crypto_scalarmult_base"},
     {OP("x25519-base", FE25519, NULL, run_x25519_base, NULL), "crypto_scalarmult_base"},
     {OP("ed25519-sign", FE25519, setup_ed25519, run_sign, teardown_pk),

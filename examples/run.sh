@@ -44,6 +44,41 @@ for alg in aes256gcm xchacha; do
   else ok "$alg: wrong key refused"; fi
 done
 
+# Secret streams: 28 bytes of magic and header, then messages of 65536 + 17
+# bytes, the last one (FINAL) shorter.
+for size in 0 1 65535 65536 65537 200000; do
+  head -c $size /dev/urandom > "$d/plain"
+  if "$bin/secretstream_file" enc "$d/key" "$d/plain" "$d/ct" &&
+     "$bin/secretstream_file" dec "$d/key" "$d/ct" "$d/back" && cmp -s "$d/plain" "$d/back"; then
+    ok "secretstream: $size bytes round trip"
+  else
+    bad "secretstream: $size bytes round trip"
+  fi
+done
+# 200000 bytes: three full messages and a FINAL one of 3392 bytes
+head -c $((28 + 2 * 65553)) "$d/ct" > "$d/cut"      # cut between two messages
+head -c $(($(wc -c < "$d/ct") - 1)) "$d/ct" > "$d/short"
+head -c 28 "$d/ct" > "$d/headonly"
+# xor_byte FILE OFFSET MASK: flips bits of one byte in place (always a change)
+xor_byte() {
+  v=$(od -An -tu1 -j "$2" -N1 "$1" | tr -d ' ')
+  printf "\\$(printf %03o $((v ^ $3)))" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}
+cp "$d/ct" "$d/flip" && xor_byte "$d/flip" $((28 + 65553 + 100)) 1       # inside the second message
+cp "$d/ct" "$d/tagflip" && xor_byte "$d/tagflip" 28 128                   # the first message's tag byte
+cp "$d/ct" "$d/extra" && printf 'x' >> "$d/extra"
+for f in cut short headonly flip tagflip extra; do
+  if "$bin/secretstream_file" dec "$d/key" "$d/$f" "$d/back" 2>/dev/null; then
+    bad "secretstream: $f file accepted"
+  elif [ -e "$d/back" ]; then
+    bad "secretstream: $f file refused but output left behind"
+  else
+    ok "secretstream: $f file refused, no output left"
+  fi
+done
+if "$bin/secretstream_file" dec "$d/otherkey" "$d/ct" "$d/back" 2>/dev/null; then bad "secretstream: wrong key accepted"
+else ok "secretstream: wrong key refused"; fi
+
 if "$bin/x25519_hkdf" > "$d/out"; then ok "x25519 + hkdf: $(tail -n 1 "$d/out")"; else bad "x25519 + hkdf"; fi
 if "$bin/ed25519_sign" "hello, world" > "$d/out"; then ok "ed25519: $(tail -n 1 "$d/out")"; else bad "ed25519"; fi
 

@@ -410,6 +410,44 @@ static void seeds_rsa_verify(void) {
   }
 }
 
+static void seeds_secretstream(void) {
+  /* key 32 | header 24 | ad-length byte | flip position (2 bytes) | flip
+   * mask | payload of control bytes and messages (fuzz_secretstream.c):
+   * one message of each boundary length with each tag, then streams of
+   * several messages mixing the short path and the fused kernels' lengths
+   * (control classes above 47: (class - 47) * 97 bytes). */
+  static const uint8_t classes[] = {0, 1, 15, 16, 17, 47, 48, 49, 50, 51, 63};
+  for (size_t k = 0; k < COUNT(classes); k++)
+    for (uint8_t tag = 0; tag < 4; tag++) {
+      seed s = {.n = 0};
+      put_fill(&s, (uint8_t)(0x11 * (k + 1)), 32);
+      put_fill(&s, (uint8_t)(0x80 + tag), 24);
+      put_byte(&s, (uint8_t)(k * 3));
+      put_byte(&s, (uint8_t)(k * 37));
+      put_byte(&s, (uint8_t)tag);
+      put_byte(&s, (uint8_t)(1u << (k % 8)));
+      size_t cls = classes[k], len = cls < 48 ? cls : (cls - 47) * 97;
+      put_byte(&s, (uint8_t)(cls << 2 | tag));
+      put_fill(&s, (uint8_t)(0xff * (tag & 1)), len);
+      emit(&s);
+    }
+  for (int v = 0; v < 4; v++) {
+    seed s = {.n = 0};
+    put_fill(&s, (uint8_t)v, 32);
+    put_fill(&s, (uint8_t)(v * 7), 24);
+    put_byte(&s, (uint8_t)(v * 11));
+    put_byte(&s, 0x30);
+    put_byte(&s, (uint8_t)v);
+    put_byte(&s, 0x80);
+    for (int i = 0; i < 6; i++) {
+      size_t cls = (size_t)((i * 13 + v * 7) % 64), len = cls < 48 ? cls : (cls - 47) * 97;
+      put_byte(&s, (uint8_t)(cls << 2 | (size_t)(i % 4)));
+      put_fill(&s, (uint8_t)(i + v), len);
+    }
+    emit(&s);
+  }
+}
+
 int main(int argc, char **argv) {
   static const struct {
     const char *name;
@@ -417,6 +455,7 @@ int main(int argc, char **argv) {
   } harnesses[] = {
       {"x25519", seeds_x25519}, {"ed25519", seeds_ed25519}, {"sha2", seeds_sha2},       {"chacha", seeds_chacha},
       {"aes", seeds_aes},       {"bignum", seeds_bignum},   {"rsa_der", seeds_rsa_der}, {"rsa_verify", seeds_rsa_verify},
+      {"secretstream", seeds_secretstream},
   };
   if (argc != 3) {
     fprintf(stderr, "usage: %s HARNESS DIR\n", argv[0]);

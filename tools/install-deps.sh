@@ -5,7 +5,9 @@
 #   tools/install-deps.sh            build + test dependencies
 #   (openssl: its CLI checks interoperability in the suite; clang and its
 #   sanitizer runtimes: make test-ct-msan, make fuzz; libssl3 and libsodium23:
-#   the peer libraries hwcrypto-bench loads with dlopen and measures beside us)
+#   the peer libraries hwcrypto-bench loads with dlopen and measures beside us;
+#   the suite's secret-stream interop test loads libsodium23 too, and says
+#   SKIP without it)
 set -u
 pkgs=(cmake gcc make pkg-config python3 libcpuid-dev libcriterion-dev qemu-user
       gcc-aarch64-linux-gnu libc6-dev-arm64-cross valgrind openssl clang libclang-rt-14-dev
