@@ -116,7 +116,7 @@ static __attribute__((noinline)) void blocks9(uint8_t *out, const uint8_t *in, c
   w0[12] = f.g.w[12] = st[12] + 8;
   rounds9(&f, s);
   for (int i = 0; i < 16; i++) f.x[i] = cv_add(f.x[i], s[i]);
-  vertical_out8(out, in, f.x);
+  vertical_out8(out, in, f.x, 8);
   chacha_gpr_out(out + 512, in + 512, &f.g, w0);
 }
 

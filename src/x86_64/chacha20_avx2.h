@@ -204,24 +204,29 @@ static inline __attribute__((always_inline)) void rounds8(cv x[16], const uint32
 }
 
 /* The keystream of the vertical layout out: x, after the feed-forward,
- * transposed into block order and XORed with 512 bytes of input. */
-static inline __attribute__((always_inline)) void vertical_out8(uint8_t *out, const uint8_t *in, cv x[16]) {
+ * transposed into block order and XORed with the first n (1..8) blocks of
+ * input (n is a constant 8 at the full steps). */
+static inline __attribute__((always_inline)) void vertical_out8(uint8_t *out, const uint8_t *in, cv x[16], size_t n) {
   chacha_transpose4(&x[0], &x[1], &x[2], &x[3]);
   chacha_transpose4(&x[4], &x[5], &x[6], &x[7]);
   chacha_transpose4(&x[8], &x[9], &x[10], &x[11]);
   chacha_transpose4(&x[12], &x[13], &x[14], &x[15]);
   /* x[4g + k] lane L: words 4g..4g+3 of block 4L + k. */
-  for (int k = 0; k < 4; k++) {
-    xor32(out + 64 * k, in + 64 * k, _mm256_permute2x128_si256(x[k], x[4 + k], 0x20));
-    xor32(out + 64 * k + 32, in + 64 * k + 32, _mm256_permute2x128_si256(x[8 + k], x[12 + k], 0x20));
-    xor32(out + 64 * (4 + k), in + 64 * (4 + k), _mm256_permute2x128_si256(x[k], x[4 + k], 0x31));
-    xor32(out + 64 * (4 + k) + 32, in + 64 * (4 + k) + 32, _mm256_permute2x128_si256(x[8 + k], x[12 + k], 0x31));
+  for (size_t k = 0; k < 4; k++) {
+    if (k < n) {
+      xor32(out + 64 * k, in + 64 * k, _mm256_permute2x128_si256(x[k], x[4 + k], 0x20));
+      xor32(out + 64 * k + 32, in + 64 * k + 32, _mm256_permute2x128_si256(x[8 + k], x[12 + k], 0x20));
+    }
+    if (4 + k < n) {
+      xor32(out + 64 * (4 + k), in + 64 * (4 + k), _mm256_permute2x128_si256(x[k], x[4 + k], 0x31));
+      xor32(out + 64 * (4 + k) + 32, in + 64 * (4 + k) + 32, _mm256_permute2x128_si256(x[8 + k], x[12 + k], 0x31));
+    }
   }
 }
 
 /* Eight blocks in the vertical layout; when stitched (a constant at every
  * call), with the 32 Poly1305 blocks at mac_in (rounds8). */
-static inline __attribute__((always_inline)) void blocks8_body(uint8_t *out, const uint8_t *in, uint32_t st[16],
+static inline __attribute__((always_inline)) void blocks8_body(uint8_t *out, const uint8_t *in, size_t n, uint32_t st[16],
                                                               poly1305_regs *m, const uint8_t *mac_in, int stitched) {
   __m256i x[16];
   const __m256i ctr = cv_add(cv_set1(st[12]), cv_lane_index());
@@ -232,12 +237,20 @@ static inline __attribute__((always_inline)) void blocks8_body(uint8_t *out, con
   /* Feed-forward: the input words are re-broadcast from st rather than
    * kept live across the rounds. */
   for (int i = 0; i < 16; i++) x[i] = cv_add(x[i], i == 12 ? ctr : cv_set1(st[i]));
-  vertical_out8(out, in, x);
-  st[12] += 8;
+  vertical_out8(out, in, x, n);
+  st[12] += (uint32_t)n;
 }
 
 /* Eight blocks, the plain keystream step. */
-static __attribute__((unused)) void blocks8(uint8_t *out, const uint8_t *in, uint32_t st[16]) { blocks8_body(out, in, st, NULL, NULL, 0); }
+static __attribute__((unused)) void blocks8(uint8_t *out, const uint8_t *in, uint32_t st[16]) {
+  blocks8_body(out, in, 8, st, NULL, NULL, 0);
+}
+
+/* The first n (2..7) of eight blocks: as long as eight, which is what a
+ * pair of blocks takes in the two-block layout (one dependent chain). */
+static __attribute__((unused)) void blocks8_part(uint8_t *out, const uint8_t *in, size_t n, uint32_t st[16]) {
+  blocks8_body(out, in, n, st, NULL, NULL, 0);
+}
 
 /* One or two blocks: lane 0 is block n, lane 1 block n + 1. */
 static inline __attribute__((always_inline)) void blocks2(uint8_t *out, const uint8_t *in, size_t n, uint32_t st[16]) {
@@ -252,16 +265,15 @@ static inline __attribute__((always_inline)) void blocks2(uint8_t *out, const ui
   st[12] += (uint32_t)n;
 }
 
-/* The 0..7 blocks after the eights: pairs (and one). */
+/* The 0..7 blocks after the eights: one block in the two-block layout,
+ * more as a part of eight (pairs in the two-block layout took a pair's
+ * time each, three times an eight's for seven blocks). */
 static inline __attribute__((always_inline)) void blocks_short(uint8_t *out, const uint8_t *in, size_t nblocks,
                                                               uint32_t st[16]) {
-  for (; nblocks; ) {
-    size_t n = nblocks >= 2 ? 2 : 1;
-    blocks2(out, in, n, st);
-    nblocks -= n;
-    in += 64 * n;
-    out += 64 * n;
-  }
+  if (nblocks > 1)
+    blocks8_part(out, in, nblocks, st);
+  else if (nblocks)
+    blocks2(out, in, 1, st);
 }
 
 #endif

@@ -41,7 +41,7 @@ static inline __attribute__((always_inline)) size_t stitched_seal(uint8_t *out, 
     nblocks -= 8, in += 512, out += 512;
   }
   for (; nblocks >= 8; nblocks -= 8, in += 512, out += 512) {
-    blocks8_body(out, in, st, &m, mac_next, 1);
+    blocks8_body(out, in, 8, st, &m, mac_next, 1);
     mac_next += 512;
   }
   blocks_short(out, in, nblocks, st);
@@ -57,7 +57,7 @@ static inline __attribute__((always_inline)) void stitched_open(uint8_t *out, co
                                                                uint32_t st[16], hwc_poly1305_state *mac) {
   poly1305_regs m;
   int taint = poly1305_regs_load(&m, mac) | hwc_msan_tainted(in, 64 * nblocks);
-  for (; nblocks >= 8; nblocks -= 8, in += 512, out += 512) blocks8_body(out, in, st, &m, in, 1);
+  for (; nblocks >= 8; nblocks -= 8, in += 512, out += 512) blocks8_body(out, in, 8, st, &m, in, 1);
   poly1305_regs_blocks(&m, in, 4 * nblocks);
   blocks_short(out, in, nblocks, st);
   poly1305_regs_store(mac, &m, taint);

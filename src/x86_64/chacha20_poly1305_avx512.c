@@ -68,7 +68,7 @@ static size_t chacha20_poly1305_avx512_seal(uint8_t *out, const uint8_t *in, siz
   uint8_t *const start = out;
   size_t done = 0; /* 16-byte blocks absorbed */
   if (nblocks >= 16) {
-    blocks16(out, in, st);
+    blocks16(out, in, 16, st);
     nblocks -= 16, in += 1024, out += 1024;
   }
   for (; nblocks >= 16; nblocks -= 16, in += 1024, out += 1024) {
