@@ -448,6 +448,30 @@ static void seeds_secretstream(void) {
   }
 }
 
+static void seeds_aead_stream(void) {
+  /* key 32 | nonce 40 | mode | nonce length | aad length | cut count |
+   * cuts | aad and message (fuzz_aead_stream.c): each AEAD, with cuts of
+   * 1, 15, 16 and 17 bytes, a cut that is one GCM stride less one (8,
+   * 16, 32 blocks), 1 KiB and 1025 bytes, over messages that end inside
+   * a block, on a block and on a ChaCha20 run. */
+  static const uint8_t cut_sets[][4] = {{1, 15, 16, 17}, {127, 128 + 4, 128 + 100, 0}, {128 + 25, 1, 128 + 12, 3},
+                                        {128 + 50, 128 + 25, 0, 63}};
+  static const size_t lens[] = {0, 1, 47, 300, 1025, 2100, 3999};
+  for (uint8_t mode = 0; mode < 16; mode++)
+    for (size_t k = 0; k < COUNT(cut_sets); k++) {
+      seed s = {.n = 0};
+      put_fill(&s, (uint8_t)(0x21 * (mode + 1)), 32);
+      put_fill(&s, (uint8_t)(0x5a ^ mode), 40);
+      put_byte(&s, mode);
+      put_byte(&s, (uint8_t)(k == 1 ? 11 : 15 + k));
+      put_byte(&s, (uint8_t)(13 * k + mode));
+      put_byte(&s, 3);
+      for (int i = 0; i < 4; i++) put_byte(&s, cut_sets[k][i]);
+      put_fill(&s, (uint8_t)(0xff * (mode & 1)), lens[(mode + k) % COUNT(lens)]);
+      emit(&s);
+    }
+}
+
 int main(int argc, char **argv) {
   static const struct {
     const char *name;
@@ -455,7 +479,7 @@ int main(int argc, char **argv) {
   } harnesses[] = {
       {"x25519", seeds_x25519}, {"ed25519", seeds_ed25519}, {"sha2", seeds_sha2},       {"chacha", seeds_chacha},
       {"aes", seeds_aes},       {"bignum", seeds_bignum},   {"rsa_der", seeds_rsa_der}, {"rsa_verify", seeds_rsa_verify},
-      {"secretstream", seeds_secretstream},
+      {"secretstream", seeds_secretstream}, {"aead_stream", seeds_aead_stream},
   };
   if (argc != 3) {
     fprintf(stderr, "usage: %s HARNESS DIR\n", argv[0]);
