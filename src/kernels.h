@@ -18,7 +18,8 @@
  * Wiping: who clears memory that held secrets (keys, key schedules, powers
  * of a MAC key, keystream, plaintext, secret scalars and exponents).
  *  - Objects the caller owns (include/hwcrypto.h: hash, HMAC and Poly1305
- *    contexts, AES and AES-GCM keys, RSA keys): every byte is zero after
+ *    contexts, AES and AES-GCM keys, RSA keys, the AEAD contexts and the
+ *    secret stream state of 0.3): every byte is zero after
  *    the type's final call or its wipe/free function, whichever backend
  *    filled it (tests/test_wipe.c, every type under every backend).
  *  - The protocol layer's own buffers (src/<family>/: ChaCha20 states,
@@ -31,8 +32,9 @@
  *    modular inverse, XChaCha20, HKDF, the RSA private operation and its
  *    CRT steps, blinding, key checks and key generation), so a new secret
  *    local cannot be left out of the wipe. Exceptions, by design: the
- *    one-shot AEADs (to become start/update/finish on a context, which is
- *    then the operation's struct) and the per-digit table selections
+ *    one-shot AEADs (a ChaCha20 state, a one-time key, J0, a block or two,
+ *    each wiped where it ends: their streaming twins keep all of it in the
+ *    caller's context, which finish wipes whole) and the per-digit table selections
  *    (src/curve25519 select_*), called 32 to 64 times per operation, whose
  *    few local words fall under the stack rule below, as a kernel's do.
  *  - Kernels hold secrets only in the storage the protocol hands them and in

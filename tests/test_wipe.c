@@ -174,3 +174,75 @@ HWC_TEST(wipe, aes_keys) {
   CHECK(hwc_impl_select(HWC_PRIM_AES_GCM, gcm) == HWC_OK);
   t_for_each_impl(HWC_PRIM_AES_GCM, aes_body, NULL);
 }
+
+/* The AEAD contexts of 0.3 (E(J0), the GHASH value, the ChaCha20 key and
+ * keystream made ahead, the Poly1305 key): zero after finish and after
+ * finish_verify, accepting and refusing, under every pair entry. */
+static void aead_ctx_body(hwc_prim p, const char *impl, void *arg) {
+  (void)arg;
+  static uint8_t out[sizeof msg];
+  uint8_t tag[16], nonce[24] = {7};
+  if (p == HWC_PRIM_AES_GCM) {
+    hwc_aes_gcm_key g;
+    CHECK(hwc_aes_gcm_init(&g, key, 32) == HWC_OK);
+    for (int dir = 0; dir < 3; dir++) { /* seal, open, open a forgery */
+      hwc_aes_gcm_ctx c;
+      fill(&c, sizeof c);
+      CHECK(hwc_aes_gcm_start(&c, dir == 0, nonce, 12, &g) == HWC_OK);
+      CHECK(hwc_aes_gcm_aad(&c, key, 21) == HWC_OK);
+      CHECK(hwc_aes_gcm_update(&c, out, msg, 1000) == HWC_OK && hwc_aes_gcm_update(&c, out, msg, 3001) == HWC_OK);
+      if (dir == 0) {
+        CHECK(hwc_aes_gcm_finish(&c, tag, 16) == HWC_OK);
+      } else {
+        tag[0] ^= (uint8_t)(dir == 2);
+        hwc_aes_gcm_finish_verify(&c, tag, 16);
+      }
+      CHECK_WIPED(&c, dir ? "hwc_aes_gcm_ctx after finish_verify" : "hwc_aes_gcm_ctx after finish", impl);
+    }
+    hwc_aes_gcm_key_wipe(&g);
+    return;
+  }
+  for (int dir = 0; dir < 3; dir++) {
+    hwc_chacha20poly1305_ctx c;
+    fill(&c, sizeof c);
+    CHECK(hwc_xchacha20poly1305_start(&c, dir == 0, nonce, key) == HWC_OK);
+    CHECK(hwc_chacha20poly1305_aad(&c, key, 21) == HWC_OK);
+    CHECK(hwc_chacha20poly1305_update(&c, out, msg, 1000) == HWC_OK &&
+          hwc_chacha20poly1305_update(&c, out, msg, 3001) == HWC_OK);
+    if (dir == 0) {
+      CHECK(hwc_chacha20poly1305_finish(&c, tag) == HWC_OK);
+    } else {
+      tag[0] ^= (uint8_t)(dir == 2);
+      hwc_chacha20poly1305_finish_verify(&c, tag);
+    }
+    CHECK_WIPED(&c, dir ? "hwc_chacha20poly1305_ctx after finish_verify" : "hwc_chacha20poly1305_ctx after finish",
+                impl);
+  }
+}
+
+HWC_TEST(wipe, aead_contexts) {
+  t_rand_bytes(msg, sizeof msg);
+  t_rand_bytes(key, sizeof key);
+  t_for_each_impl(HWC_PRIM_AES_GCM, aead_ctx_body, NULL);
+  t_for_each_impl(HWC_PRIM_CHACHA20_POLY1305, aead_ctx_body, NULL);
+}
+
+/* A secret stream's state (the current key) after hwc_secretstream_wipe. */
+static void secretstream_body(hwc_prim p, const char *impl, void *arg) {
+  (void)p, (void)arg;
+  static uint8_t c[sizeof msg + HWC_SECRETSTREAM_ABYTES];
+  uint8_t header[HWC_SECRETSTREAM_HEADERBYTES];
+  hwc_secretstream_state st;
+  fill(&st, sizeof st);
+  size_t c_len = sizeof c;
+  CHECK(hwc_secretstream_init_push(&st, header, key) == HWC_OK);
+  CHECK(hwc_secretstream_push(&st, c, &c_len, msg, 4096, NULL, 0, HWC_SECRETSTREAM_TAG_REKEY) == HWC_OK);
+  hwc_secretstream_wipe(&st);
+  CHECK_WIPED(&st, "hwc_secretstream_state after hwc_secretstream_wipe", impl);
+}
+
+HWC_TEST(wipe, secretstream_state) {
+  t_rand_bytes(msg, sizeof msg);
+  t_rand_bytes(key, sizeof key);
+  t_for_each_impl(HWC_PRIM_CHACHA20_POLY1305, secretstream_body, NULL);
+}
