@@ -69,9 +69,9 @@ extern "C" {
  * SONAME (libhwcrypto.so.N) changes whenever the ABI does: a public
  * struct's size or layout, a signature, or an enum value. */
 #define HWC_VERSION_MAJOR 0
-#define HWC_VERSION_MINOR 2
+#define HWC_VERSION_MINOR 3
 #define HWC_VERSION_PATCH 0
-#define HWC_VERSION_STRING "0.2.0"
+#define HWC_VERSION_STRING "0.3.0"
 
 /* The library's version, "MAJOR.MINOR.PATCH" (static, never NULL). */
 HWC_API const char *hwc_version(void);
@@ -465,9 +465,11 @@ HWC_API void hwc_aes_gcm_key_wipe(hwc_aes_gcm_key *key);
  * out == in allowed, other overlap is HWC_ERR_INVALID_ARG), then
  * hwc_aes_gcm_finish (encrypting) or hwc_aes_gcm_finish_verify
  * (decrypting). The result is byte-identical to hwc_aes_gcm_encrypt /
- * _decrypt for every way of cutting the input, at the one-shot's speed for
- * pieces of 1 KiB or more of any size (a partial block and its keystream
- * are carried in the context).
+ * _decrypt for every way of cutting the input. The whole blocks of each
+ * piece go to the same fused kernels as the one-shot's, straight between
+ * your buffers (a partial block and its keystream are carried in the
+ * context); each call costs a fixed amount on top, so pieces of a few KiB
+ * come closest to the one-shot's speed (the bench's -stream rows).
  * Errors: a call out of this order (aad after update, update before start,
  * finish while decrypting, finish_verify while encrypting, anything after
  * finish) returns HWC_ERR_INVALID_ARG; so do NULL pointers (in/out/aad may
@@ -496,7 +498,7 @@ typedef struct hwc_aes_gcm_ctx {
 
 /* Starts a message under key (made by hwc_aes_gcm_init) with a nonce of
  * nonce_len bytes (12 recommended; any length from 1 as in the one-shot);
- * encrypt is 1 to encrypt, 0 to decrypt. Any earlier state of c is
+ * encrypt is non-zero to encrypt, 0 to decrypt. Any earlier state of c is
  * overwritten. HWC_OK or HWC_ERR_INVALID_ARG (NULL, nonce_len 0, a key
  * not initialised). */
 HWC_API int hwc_aes_gcm_start(hwc_aes_gcm_ctx *c, int encrypt, const uint8_t *nonce, size_t nonce_len,
@@ -609,7 +611,7 @@ typedef struct hwc_chacha20poly1305_ctx {
 } hwc_chacha20poly1305_ctx;
 
 /* Starts a ChaCha20-Poly1305 message (RFC 8439) with a 12-byte nonce under
- * a 32-byte key; encrypt is 1 to encrypt, 0 to decrypt. HWC_OK or
+ * a 32-byte key; encrypt is non-zero to encrypt, 0 to decrypt. HWC_OK or
  * HWC_ERR_INVALID_ARG (NULL). */
 HWC_API int hwc_chacha20poly1305_start(hwc_chacha20poly1305_ctx *c, int encrypt, const uint8_t nonce[12],
                                        const uint8_t key[32]);
@@ -662,7 +664,7 @@ HWC_API int hwc_secretstream_init_push(hwc_secretstream_state *st, uint8_t heade
  * data (authenticated, not stored), tag (one of the four above) into c as
  * m_len + 17 bytes. *c_len: capacity in (>= m_len + 17; else
  * HWC_ERR_INVALID_ARG with *c_len set to the size needed), bytes written
- * out; c may be NULL with *c_len 0 to ask. c == m is not allowed.
+ * out; c may be NULL with *c_len 0 to ask. c and m must not overlap (HWC_ERR_INVALID_ARG).
  * HWC_ERR_TOO_LONG above (2^32 - 2) * 64 bytes; HWC_ERR_INVALID_ARG for NULL
  * pointers (m and ad may be NULL when their length is 0) or a tag above 3.
  * Every error leaves st unchanged. */
