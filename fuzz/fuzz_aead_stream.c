@@ -32,7 +32,8 @@ typedef union {
 } any_ctx;
 
 /* One direction in pieces; returns the finish status. */
-static int pieces(st_case *c, const hwc_aes_gcm_key *gk, int encrypt, uint8_t *out, const uint8_t *in, uint8_t tag[16]) {
+static int pieces(st_case *c, const hwc_aes_gcm_key *gk, int encrypt, uint8_t *out, const uint8_t *in,
+                  uint8_t tag[16]) {
   any_ctx x;
   int gcm = c->kind < 3;
   if (gcm)

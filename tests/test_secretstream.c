@@ -10,7 +10,7 @@
 #include <dlfcn.h>
 #include <stdlib.h>
 
-#include "check.h"
+#include "aead_pairs.h"
 
 /* src/util.c's test entry point: replaces the header init_push draws. */
 extern void (*hwc_random_hook)(uint8_t *buf, size_t len);
@@ -21,62 +21,26 @@ extern void (*hwc_random_hook)(uint8_t *buf, size_t len);
 _Static_assert(sizeof(hwc_secretstream_state) == 52, "libsodium's state is 52 bytes");
 
 /* ---- every backend: each chacha20-poly1305 entry once (a fused entry names
- * its members), and "separate" once per chacha20 x poly1305 pair. */
+ * its members), and "separate" once per chacha20 x poly1305 pair
+ * (aead_pairs.h); the reference is "separate" over generic. */
 typedef void (*ss_body)(const char *label, void *arg);
 typedef struct {
   ss_body fn;
   void *arg;
-  const char *cimpl;
 } ss_ctx;
 
-static void ss_poly_level(hwc_prim p, const char *impl, void *arg) {
-  (void)p;
+static void ss_pair(const char *cimpl, const char *pimpl, void *arg) {
   ss_ctx *c = arg;
-  char label[96];
-  snprintf(label, sizeof label, "separate: %s+%s", c->cimpl, impl);
-  c->fn(label, c->arg);
-}
-
-static void ss_chacha_level(hwc_prim p, const char *impl, void *arg) {
-  (void)p;
-  ss_ctx *c = arg;
-  c->cimpl = impl;
-  t_for_each_impl(HWC_PRIM_POLY1305, ss_poly_level, c);
-}
-
-static void ss_entry_level(hwc_prim p, const char *impl, void *arg) {
-  ss_ctx *c = arg;
-  const hwc_chacha20_poly1305_kernel *k = HWC_KERNEL(p, hwc_chacha20_poly1305_kernel);
-  if (!k->chacha20) {
-    t_for_each_impl(HWC_PRIM_CHACHA20, ss_chacha_level, c);
-    return;
-  }
-  char label[96];
-  snprintf(label, sizeof label, "%s (%s+%s)", impl, k->chacha20->info.name, k->poly1305->info.name);
+  char label[128];
+  snprintf(label, sizeof label, "%s+%s", cimpl, pimpl);
   c->fn(label, c->arg);
 }
 
 static void for_each_backend(ss_body fn, void *arg) {
-  ss_ctx c = {fn, arg, NULL};
-  t_for_each_impl(HWC_PRIM_CHACHA20_POLY1305, ss_entry_level, &c);
+  ss_ctx c = {fn, arg};
+  t_for_each_chacha_pair(ss_pair, &c);
 }
 
-/* The reference selection (separate over generic chacha20 and poly1305),
- * switched on and back around a call. */
-static const hwc_prim sel_prims[3] = {HWC_PRIM_CHACHA20_POLY1305, HWC_PRIM_CHACHA20, HWC_PRIM_POLY1305};
-static const char *saved_sel[3];
-
-static void ref_on(void) {
-  static const char *const ref[3] = {"separate", "generic", "generic"};
-  for (int i = 0; i < 3; i++) {
-    saved_sel[i] = hwc_impl_selected(sel_prims[i]);
-    CHECK(hwc_impl_select(sel_prims[i], ref[i]) == HWC_OK);
-  }
-}
-
-static void ref_off(void) {
-  for (int i = 0; i < 3; i++) CHECK(hwc_impl_select(sel_prims[i], saved_sel[i]) == HWC_OK);
-}
 
 /* ---- libsodium, loaded with dlopen (never linked): the interop peer. */
 typedef unsigned long long ull;
@@ -383,10 +347,10 @@ static void equiv_body(const char *label, void *arg) {
     uint8_t tag = (uint8_t)t_rand_below(4);
     t_rand_bytes(m, len);
     t_rand_bytes(ad, ad_len);
-    ref_on();
+    t_chacha_ref();
     size_t wl = len + ABYTES;
     CHECK(hwc_secretstream_push(&ref, want, &wl, m, len, ad, ad_len, tag) == HWC_OK);
-    ref_off();
+    t_chacha_back();
     char what[128];
     snprintf(what, sizeof what, "%s: %zu bytes, ad %zu, tag %u", label, len, ad_len, tag);
     push_ok(&ours, got + 3, m, len, ad, ad_len, tag, what);

@@ -6,6 +6,23 @@
 #include "dispatch/dispatch.h"
 #include "src/internal.h"
 
+/* The kernels of one AEAD operation: the selected chacha20-poly1305 entry
+ * and its members (under "separate", the selected chacha20 and poly1305
+ * tables), fixed for the whole operation. */
+typedef struct {
+  const hwc_chacha20_poly1305_kernel *pair;
+  const hwc_chacha20_kernel *chacha;
+  const hwc_poly1305_kernel *poly;
+} hwc_chacha_aead_kernels;
+
+static inline hwc_chacha_aead_kernels hwc_chacha_aead_selected(void) {
+  hwc_chacha_aead_kernels k;
+  k.pair = HWC_KERNEL(HWC_PRIM_CHACHA20_POLY1305, hwc_chacha20_poly1305_kernel);
+  k.chacha = k.pair->chacha20 ? k.pair->chacha20 : HWC_KERNEL(HWC_PRIM_CHACHA20, hwc_chacha20_kernel);
+  k.poly = k.pair->poly1305 ? k.pair->poly1305 : HWC_KERNEL(HWC_PRIM_POLY1305, hwc_poly1305_kernel);
+  return k;
+}
+
 /* ChaCha20 input state: constants, key, then words 12..15 as given. */
 void hwc_chacha20_setup(uint32_t st[16], const uint8_t key[32], uint32_t w12, uint32_t w13,
                         uint32_t w14, uint32_t w15);

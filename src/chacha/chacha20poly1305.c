@@ -63,11 +63,10 @@ static void aead_bulk(const hwc_chacha20_poly1305_kernel *pair, const hwc_chacha
  * aad and the ciphertext. */
 static void aead(uint8_t *out, uint8_t tag[16], const uint8_t *in, size_t len, const uint8_t *aad,
                  size_t aad_len, const uint8_t nonce[12], const uint8_t key[32], int decrypt) {
-  /* The entry's members, or under "separate" the selected tables. */
-  const hwc_chacha20_poly1305_kernel *pair = HWC_KERNEL(HWC_PRIM_CHACHA20_POLY1305, hwc_chacha20_poly1305_kernel);
-  const hwc_chacha20_kernel *k = pair->chacha20 ? pair->chacha20 : HWC_KERNEL(HWC_PRIM_CHACHA20, hwc_chacha20_kernel);
-  const hwc_poly1305_kernel *p =
-      pair->poly1305 ? pair->poly1305 : HWC_KERNEL(HWC_PRIM_POLY1305, hwc_poly1305_kernel);
+  const hwc_chacha_aead_kernels sel = hwc_chacha_aead_selected();
+  const hwc_chacha20_poly1305_kernel *pair = sel.pair;
+  const hwc_chacha20_kernel *k = sel.chacha;
+  const hwc_poly1305_kernel *p = sel.poly;
   uint32_t st[16];
   uint8_t block0[64] = {0};
   hwc_poly1305_ctx mac;
@@ -209,16 +208,14 @@ _Static_assert(sizeof(((hwc_chacha20poly1305_ctx *)0)->ks_) == KS_AHEAD, "ks_ ho
 enum { CP_AAD = 1, CP_DATA = 2, CP_DECRYPT = 4 };
 
 static void stream_start(hwc_chacha20poly1305_ctx *c, int encrypt, const uint8_t nonce[12], const uint8_t key[32]) {
-  const hwc_chacha20_poly1305_kernel *pair = HWC_KERNEL(HWC_PRIM_CHACHA20_POLY1305, hwc_chacha20_poly1305_kernel);
-  const hwc_chacha20_kernel *k = pair->chacha20 ? pair->chacha20 : HWC_KERNEL(HWC_PRIM_CHACHA20, hwc_chacha20_kernel);
-  const hwc_poly1305_kernel *p =
-      pair->poly1305 ? pair->poly1305 : HWC_KERNEL(HWC_PRIM_POLY1305, hwc_poly1305_kernel);
+  const hwc_chacha_aead_kernels sel = hwc_chacha_aead_selected();
+  const hwc_chacha20_kernel *k = sel.chacha;
   hwc_memzero(c, sizeof *c);
   hwc_chacha20_setup(c->state_, key, 0, hwc_load32_le(nonce), hwc_load32_le(nonce + 4), hwc_load32_le(nonce + 8));
   k->xor_blocks(c->ks_, c->ks_, 1, c->state_); /* the one-time key; the counter is now 1 */
-  hwc_poly1305_init_with(&c->mac_, c->ks_, p);
+  hwc_poly1305_init_with(&c->mac_, c->ks_, sel.poly);
   hwc_memzero(c->ks_, sizeof c->ks_);
-  c->pair_ = pair;
+  c->pair_ = sel.pair;
   c->chacha_ = k;
   c->phase_ = CP_AAD | (encrypt ? 0 : CP_DECRYPT);
 }

@@ -47,24 +47,6 @@ _Static_assert(sizeof(((hwc_secretstream_state *)0)->nonce_) == 12, "state nonce
 
 static const uint8_t zeros[16];
 
-/* The kernels of one call: the selected chacha20-poly1305 entry and its
- * members (under "separate", the selected chacha20 and poly1305 tables). */
-typedef struct {
-  const hwc_chacha20_poly1305_kernel *pair;
-  const hwc_chacha20_kernel *chacha;
-  const hwc_poly1305_kernel *poly;
-} kernels;
-
-/* Looked up once per call, as the AEAD does, so that a selection change
- * between calls takes effect and one call never mixes two entries. */
-static kernels pick_kernels(void) {
-  kernels k;
-  k.pair = HWC_KERNEL(HWC_PRIM_CHACHA20_POLY1305, hwc_chacha20_poly1305_kernel);
-  k.chacha = k.pair->chacha20 ? k.pair->chacha20 : HWC_KERNEL(HWC_PRIM_CHACHA20, hwc_chacha20_kernel);
-  k.poly = k.pair->poly1305 ? k.pair->poly1305 : HWC_KERNEL(HWC_PRIM_POLY1305, hwc_poly1305_kernel);
-  return k;
-}
-
 /* The secrets of one push or pull, wiped together on every way out (the
  * policy of src/kernels.h): the ChaCha20 input (key), the key block, the
  * tag block and a short message's keystream and plaintext, the computed
@@ -118,7 +100,7 @@ static void advance(hwc_secretstream_state *st, const uint8_t mac[16], unsigned 
 /* Starts the MAC: the one-time key from block 0 (buf[0..31]), then ad and
  * its padding. */
 static void mac_start(hwc_poly1305_ctx *mac, const uint8_t key[32], const uint8_t *ad, size_t ad_len,
-                      const kernels *k) {
+                      const hwc_chacha_aead_kernels *k) {
   hwc_poly1305_init_with(mac, key, k->poly);
   hwc_poly1305_update(mac, ad, ad_len);
   if (ad_len % 16) hwc_poly1305_update(mac, zeros, 16 - ad_len % 16);
@@ -181,7 +163,7 @@ int hwc_secretstream_push(hwc_secretstream_state *st, uint8_t *c, size_t *c_len,
   }
   if (c == NULL || overlap(c, m_len + ABYTES, m, m_len)) return HWC_ERR_INVALID_ARG;
 
-  kernels k = pick_kernels();
+  hwc_chacha_aead_kernels k = hwc_chacha_aead_selected();
   scratch sec;
   hwc_poly1305_ctx mac;
   uint8_t *body = c + 1; /* the message's ciphertext */
@@ -235,7 +217,8 @@ int hwc_secretstream_push(hwc_secretstream_state *st, uint8_t *c, size_t *c_len,
  * a short one (mlen <= SHORT) stays in sec->buf + 128 until the caller has
  * checked the MAC. The state is not touched. */
 static void open_message(scratch *sec, uint8_t *m, uint8_t *tag, const uint8_t *c, size_t mlen,
-                         const uint8_t *ad, size_t ad_len, const hwc_secretstream_state *st, const kernels *k) {
+                         const uint8_t *ad, size_t ad_len, const hwc_secretstream_state *st,
+                         const hwc_chacha_aead_kernels *k) {
   hwc_poly1305_ctx mac;
   const uint8_t *body = c + 1;
   size_t done;
@@ -294,7 +277,7 @@ static int pull_checked(hwc_secretstream_state *st, uint8_t *m, size_t *m_len, u
   }
   if ((m == NULL && mlen != 0) || overlap(m, mlen, c, c_len)) return HWC_ERR_INVALID_ARG;
 
-  kernels k = pick_kernels();
+  hwc_chacha_aead_kernels k = hwc_chacha_aead_selected();
   scratch sec;
   /* A long message is decrypted into m in the same pass as its MAC (the
    * fused open), so m holds it before the check: a forgery's bytes are
@@ -333,7 +316,7 @@ int hwc_secretstream_pull(hwc_secretstream_state *st, uint8_t *m, size_t *m_len,
 void hwc_secretstream_rekey(hwc_secretstream_state *st) {
   HWC_DIT_SCOPE();
   if (st == NULL) return;
-  rekey_with(st, pick_kernels().chacha);
+  rekey_with(st, hwc_chacha_aead_selected().chacha);
 }
 
 void hwc_secretstream_wipe(hwc_secretstream_state *st) {
