@@ -45,6 +45,11 @@ static void run_ops(hwc_prim p, const rsa_der *rsa) {
     CHECK(hwc_aes_gcm_init(&g, key, 16) == HWC_OK);
     CHECK(hwc_aes_gcm_encrypt(out, tag, 16, msg, sizeof msg, msg, 13, nonce, 12, &g) == HWC_OK);
     CHECK(hwc_aes_gcm_decrypt(out, out, sizeof msg, tag, 16, msg, 13, nonce, 12, &g) == HWC_OK);
+    hwc_aes_gcm_ctx c; /* the 0.3 context, in two pieces */
+    CHECK(hwc_aes_gcm_start(&c, 1, nonce, 12, &g) == HWC_OK && hwc_aes_gcm_aad(&c, msg, 13) == HWC_OK);
+    CHECK(hwc_aes_gcm_update(&c, out, msg, 777) == HWC_OK);
+    CHECK(hwc_aes_gcm_update(&c, out + 777, msg + 777, sizeof msg - 777) == HWC_OK);
+    CHECK(hwc_aes_gcm_finish(&c, tag, 16) == HWC_OK);
     hwc_aes_key_wipe(&k);
     hwc_aes_gcm_key_wipe(&g);
     break;
@@ -58,6 +63,19 @@ static void run_ops(hwc_prim p, const rsa_der *rsa) {
     CHECK(hwc_chacha20poly1305_decrypt(out, out, sizeof msg, tag, msg, 7, nonce, key) == HWC_OK);
     CHECK(hwc_xchacha20poly1305_encrypt(out, tag, msg, 100, NULL, 0, nonce, key) == HWC_OK);
     hwc_poly1305(tag, msg, sizeof msg, key);
+    { /* the 0.3 context in two pieces, and a secret stream message */
+      hwc_chacha20poly1305_ctx c;
+      CHECK(hwc_chacha20poly1305_start(&c, 1, nonce, key) == HWC_OK);
+      CHECK(hwc_chacha20poly1305_update(&c, out, msg, 777) == HWC_OK);
+      CHECK(hwc_chacha20poly1305_update(&c, out + 777, msg + 777, sizeof msg - 777) == HWC_OK);
+      CHECK(hwc_chacha20poly1305_finish(&c, tag) == HWC_OK);
+      hwc_secretstream_state st;
+      uint8_t header[HWC_SECRETSTREAM_HEADERBYTES];
+      size_t c_len = sizeof out;
+      CHECK(hwc_secretstream_init_push(&st, header, key) == HWC_OK);
+      CHECK(hwc_secretstream_push(&st, out, &c_len, msg, 1000, NULL, 0, HWC_SECRETSTREAM_TAG_FINAL) == HWC_OK);
+      hwc_secretstream_wipe(&st);
+    }
     break;
   case HWC_PRIM_FE25519:
     CHECK(hwc_x25519_base(pk, key) == HWC_OK);
