@@ -37,6 +37,7 @@ void hwc_poly1305_update(hwc_poly1305_ctx *ctx, const uint8_t *msg, size_t len) 
   HWC_DIT_SCOPE();
   if (ctx == NULL) hwc_fatal(__func__, "NULL context");
   HWC_REQUIRE_BUF(msg, len);
+  if (!len) return; /* msg may be NULL: no pointer arithmetic or memcpy on it */
   const hwc_poly1305_kernel *k = ctx->kernel;
   if (ctx->buf_len) {
     size_t take = 16 - ctx->buf_len < len ? 16 - ctx->buf_len : len;
