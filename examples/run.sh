@@ -14,6 +14,12 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 head -c 32 /dev/urandom > "$d/key"
 head -c 32 /dev/urandom > "$d/otherkey"
+# xor_byte FILE OFFSET MASK: flips bits of one byte in place (always a change: writing a
+# fixed byte left the file as it was when the byte already had that value)
+xor_byte() {
+  v=$(od -An -tu1 -j "$2" -N1 "$1" | tr -d ' ')
+  printf "\\$(printf %03o $((v ^ $3)))" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}
 for alg in aes256gcm xchacha; do
   # sizes around the 64 KiB chunk: empty, one byte, one chunk exactly, one
   # byte over, several chunks
@@ -30,7 +36,7 @@ for alg in aes256gcm xchacha; do
   hdr=$([ $alg = aes256gcm ] && echo 12 || echo 24)
   head -c $((hdr + 2 * 65552)) "$d/ct" > "$d/cut"     # cut at a chunk boundary
   head -c $(($(wc -c < "$d/ct") - 1)) "$d/ct" > "$d/short"
-  cp "$d/ct" "$d/flip" && printf '\001' | dd of="$d/flip" bs=1 seek=$((hdr + 100)) conv=notrunc 2>/dev/null
+  cp "$d/ct" "$d/flip" && xor_byte "$d/flip" $((hdr + 100)) 1
   for f in cut short flip; do
     if "$bin/file_encrypt" dec $alg "$d/key" "$d/$f" "$d/back" 2>/dev/null; then
       bad "$alg: $f file accepted"
@@ -59,11 +65,6 @@ done
 head -c $((28 + 2 * 65553)) "$d/ct" > "$d/cut"      # cut between two messages
 head -c $(($(wc -c < "$d/ct") - 1)) "$d/ct" > "$d/short"
 head -c 28 "$d/ct" > "$d/headonly"
-# xor_byte FILE OFFSET MASK: flips bits of one byte in place (always a change)
-xor_byte() {
-  v=$(od -An -tu1 -j "$2" -N1 "$1" | tr -d ' ')
-  printf "\\$(printf %03o $((v ^ $3)))" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
-}
 cp "$d/ct" "$d/flip" && xor_byte "$d/flip" $((28 + 65553 + 100)) 1       # inside the second message
 cp "$d/ct" "$d/tagflip" && xor_byte "$d/tagflip" 28 128                   # the first message's tag byte
 cp "$d/ct" "$d/extra" && printf 'x' >> "$d/extra"
