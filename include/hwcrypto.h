@@ -601,12 +601,14 @@ HWC_API int hwc_xchacha20poly1305_decrypt(uint8_t *pt, const uint8_t *ct, size_t
 typedef struct hwc_chacha20poly1305_ctx {
   uint32_t state_[16];   /* ChaCha20 input: key, counter, nonce */
   uint8_t ks_[2048];     /* keystream made ahead for a piece's last bytes */
+  uint8_t macq_[1024];   /* ciphertext waiting for a whole MAC step */
   hwc_poly1305_ctx mac_; /* Poly1305 over aad, padding, ciphertext */
   uint64_t aad_len_, len_;
   const void *pair_;     /* the chacha20-poly1305 entry chosen at start */
   const void *chacha_;   /* its chacha20 member */
   unsigned ks_len_;      /* bytes of keystream in ks_ (whole blocks) */
   unsigned ks_used_;     /* of which already used */
+  unsigned macq_len_;    /* bytes in macq_ */
   unsigned phase_;       /* 0 not started; otherwise the phase and direction */
 } hwc_chacha20poly1305_ctx;
 
