@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The provider's entry point and its answers to the core: which
+ * algorithms it has per operation, its parameters (name, version, what it
+ * offers and why), its reason strings, and teardown.
+ *
+ * OSSL_provider_init runs once per library context that loads the
+ * module. It takes the core functions it needs, makes a child library
+ * context (through which an algorithm hands requests outside hwcrypto's
+ * contract to the default provider), reads the openssl.cnf parameters
+ * (hwcp_offer.c) and builds one NULL-terminated OSSL_ALGORITHM table per
+ * operation from the families' records, keeping the offered ones.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/params.h>
+
+#include "hwcp.h"
+#include "hwcp_offer.h"
+
+/* Every family's records; one line per family file. */
+const hwcp_alg *const hwcp_families[] = {
+    hwcp_digest_algs,
+};
+const size_t hwcp_family_count = sizeof hwcp_families / sizeof hwcp_families[0];
+
+void hwcp_raise_at(const hwcp_prov *p, const char *file, int line, const char *func, int reason,
+                   const char *fmt, ...) {
+  if (!p || !p->new_error) return;
+  va_list ap;
+  va_start(ap, fmt);
+  p->new_error(p->handle);
+  p->set_error_debug(p->handle, file, line, func);
+  p->vset_error(p->handle, (uint32_t)reason, fmt, ap);
+  va_end(ap);
+}
+
+/* Builds p->tables from the families, the offered records only. */
+static int build_tables(hwcp_prov *p) {
+  size_t count[OSSL_OP__HIGHEST + 1] = {0};
+  for (size_t f = 0; f < hwcp_family_count; f++)
+    for (const hwcp_alg *a = hwcp_families[f]; a->operation; a++)
+      if (hwcp_offer_decide(p, a)) count[a->operation]++;
+  for (int op = 0; op <= OSSL_OP__HIGHEST; op++) {
+    if (!count[op]) continue;
+    OSSL_ALGORITHM *t = calloc(count[op] + 1, sizeof *t); /* + the zero terminator */
+    if (!t) return 0;
+    size_t n = 0;
+    for (size_t f = 0; f < hwcp_family_count; f++)
+      for (const hwcp_alg *a = hwcp_families[f]; a->operation; a++)
+        if (a->operation == op && hwcp_offer_decide(p, a)) t[n++] = a->alg;
+    p->tables[op] = t;
+  }
+  return 1;
+}
+
+static void prov_free(hwcp_prov *p) {
+  if (!p) return;
+  for (int op = 0; op <= OSSL_OP__HIGHEST; op++) free((void *)p->tables[op]);
+  hwcp_offer_free(p);
+  OSSL_LIB_CTX_free(p->libctx);
+  free(p);
+}
+
+static void prov_teardown(void *provctx) { prov_free(provctx); }
+
+static const OSSL_ALGORITHM *prov_query(void *provctx, int operation_id, int *no_cache) {
+  hwcp_prov *p = provctx;
+  *no_cache = 0;
+  if (operation_id < 0 || operation_id > OSSL_OP__HIGHEST) return NULL;
+  return p->tables[operation_id];
+}
+
+/* hwcrypto-offered: one line per algorithm record, "name: offered|not
+ * offered (why)". hwcrypto-version: the linked library's version. */
+#define HWCP_PARAM_OFFERED "hwcrypto-offered"
+#define HWCP_PARAM_HWC_VERSION "hwcrypto-version"
+
+static const OSSL_PARAM prov_param_types[] = {
+    OSSL_PARAM_DEFN(OSSL_PROV_PARAM_NAME, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_DEFN(OSSL_PROV_PARAM_VERSION, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_DEFN(OSSL_PROV_PARAM_BUILDINFO, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_DEFN(OSSL_PROV_PARAM_STATUS, OSSL_PARAM_INTEGER, NULL, 0),
+    OSSL_PARAM_DEFN(HWCP_PARAM_OFFERED, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_DEFN(HWCP_PARAM_HWC_VERSION, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_END};
+
+static const OSSL_PARAM *prov_gettable_params(void *provctx) {
+  (void)provctx;
+  return prov_param_types;
+}
+
+static int prov_get_params(void *provctx, OSSL_PARAM params[]) {
+  hwcp_prov *p = provctx;
+  OSSL_PARAM *q;
+  if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME)) && !OSSL_PARAM_set_utf8_ptr(q, "hwcrypto provider"))
+    return 0;
+  if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION)) && !OSSL_PARAM_set_utf8_ptr(q, HWC_VERSION_STRING))
+    return 0;
+  if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) &&
+      !OSSL_PARAM_set_utf8_ptr(q, "hwcrypto " HWC_VERSION_STRING ", built against OpenSSL " OPENSSL_VERSION_STR))
+    return 0;
+  if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS)) && !OSSL_PARAM_set_int(q, 1)) return 0;
+  if ((q = OSSL_PARAM_locate(params, HWCP_PARAM_OFFERED)) &&
+      !OSSL_PARAM_set_utf8_ptr(q, p->offered_text ? p->offered_text : ""))
+    return 0;
+  if ((q = OSSL_PARAM_locate(params, HWCP_PARAM_HWC_VERSION)) && !OSSL_PARAM_set_utf8_ptr(q, hwc_version()))
+    return 0;
+  return 1;
+}
+
+static const OSSL_ITEM reason_strings[] = {
+    {HWCP_R_BAD_ARG, "invalid argument"},
+    {HWCP_R_BAD_STATE, "operation called out of order"},
+    {HWCP_R_BAD_LENGTH, "invalid length"},
+    {HWCP_R_OUT_TOO_SMALL, "output buffer too small"},
+    {HWCP_R_AUTH_FAILED, "authentication failed"},
+    {HWCP_R_UNSUPPORTED, "unsupported parameter value"},
+    {HWCP_R_MALLOC, "out of memory"},
+    {HWCP_R_HWC_FAILED, "hwcrypto call failed"},
+    {0, NULL}};
+
+static const OSSL_ITEM *prov_reason_strings(void *provctx) {
+  (void)provctx;
+  return reason_strings;
+}
+
+static const OSSL_DISPATCH prov_functions[] = {
+    {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))prov_teardown},
+    {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))prov_query},
+    {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))prov_gettable_params},
+    {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))prov_get_params},
+    {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))prov_reason_strings},
+    {0, NULL}};
+
+/* The module's one exported symbol (provider/hwcrypto-provider.map). */
+__attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HANDLE *handle,
+                                                              const OSSL_DISPATCH *in,
+                                                              const OSSL_DISPATCH **out, void **provctx) {
+  if (hwc_init() != HWC_OK) return 0;
+  hwcp_prov *p = calloc(1, sizeof *p);
+  if (!p) return 0;
+  p->handle = handle;
+  for (const OSSL_DISPATCH *f = in; f->function_id; f++) {
+    switch (f->function_id) {
+      case OSSL_FUNC_CORE_NEW_ERROR:
+        p->new_error = OSSL_FUNC_core_new_error(f);
+        break;
+      case OSSL_FUNC_CORE_SET_ERROR_DEBUG:
+        p->set_error_debug = OSSL_FUNC_core_set_error_debug(f);
+        break;
+      case OSSL_FUNC_CORE_VSET_ERROR:
+        p->vset_error = OSSL_FUNC_core_vset_error(f);
+        break;
+      case OSSL_FUNC_CORE_GET_PARAMS:
+        p->core_get_params = OSSL_FUNC_core_get_params(f);
+        break;
+      default:
+        break;
+    }
+  }
+  if (!p->new_error || !p->set_error_debug || !p->vset_error) p->new_error = NULL; /* then raise nothing */
+  /* A child of the loading context: it sees the parent's providers (the
+   * default one among them) for the requests this provider hands on. */
+  p->libctx = OSSL_LIB_CTX_new_child(handle, in);
+  if (!p->libctx || !hwcp_offer_init(p) || !build_tables(p)) {
+    prov_free(p);
+    return 0;
+  }
+  *out = prov_functions;
+  *provctx = p;
+  return 1;
+}

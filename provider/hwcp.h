@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * The hwcrypto OpenSSL 3 provider: what its algorithm files share.
+ *
+ * The provider is a module OpenSSL loads (libhwcrypto-provider.so, with
+ * hwcrypto linked in and only OSSL_provider_init exported). Each family
+ * of algorithms lives in its own file (digest_sha.c, ...) and exports a
+ * list of hwcp_alg records; hwcp.c gathers them into the per-operation
+ * OSSL_ALGORITHM tables OpenSSL queries, keeping only the algorithms the
+ * provider offers on this CPU (hwcp_offer.c). Algorithm code calls only
+ * the public hwc_* API and OpenSSL's public headers: no private struct of
+ * either library is mirrored here.
+ */
+#ifndef HWCRYPTO_PROVIDER_HWCP_H
+#define HWCRYPTO_PROVIDER_HWCP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <openssl/core.h>
+#include <openssl/core_dispatch.h>
+
+#include "hwcrypto.h"
+
+/* The property string every algorithm carries: "provider=hwcrypto" lets a
+ * caller ask for this provider by name, as "provider=default" does. */
+#define HWCP_PROPS "provider=hwcrypto"
+
+/* One provider instance (OpenSSL's provctx): the core's handle, a child
+ * library context (the parent's providers, seen from inside: where a
+ * request outside hwcrypto's contract is handed to the default provider),
+ * and the core functions the provider calls back. */
+typedef struct hwcp_prov {
+  const OSSL_CORE_HANDLE *handle;
+  OSSL_LIB_CTX *libctx;
+  OSSL_FUNC_core_new_error_fn *new_error;
+  OSSL_FUNC_core_set_error_debug_fn *set_error_debug;
+  OSSL_FUNC_core_vset_error_fn *vset_error;
+  OSSL_FUNC_core_get_params_fn *core_get_params;
+  const OSSL_ALGORITHM *tables[OSSL_OP__HIGHEST + 1]; /* per operation, NULL-terminated; NULL: none */
+  struct hwcp_offer *offer;                           /* the openssl.cnf choices (hwcp_offer.c) */
+  char *offered_text;                                 /* "hwcrypto-offered": what and why */
+} hwcp_prov;
+
+/* What decides whether an algorithm is offered on this CPU: the hwcrypto
+ * primitive whose selected implementation does the work (hwcp_offer.c
+ * compares it with the default provider's). */
+typedef struct hwcp_alg {
+  int operation;     /* OSSL_OP_DIGEST, OSSL_OP_CIPHER, ... */
+  OSSL_ALGORITHM alg; /* names (the default provider's, exactly), HWCP_PROPS, dispatch, description */
+  hwc_prim prim;     /* the primitive that does the work */
+} hwcp_alg;
+
+/* The families, each a list ended by a record with operation 0, and the
+ * list of them all (hwcp.c). */
+extern const hwcp_alg hwcp_digest_algs[];
+extern const hwcp_alg *const hwcp_families[];
+extern const size_t hwcp_family_count;
+
+/* Reason codes this provider raises (hwcp_raise), with their strings in
+ * hwcp.c (OSSL_FUNC_PROVIDER_GET_REASON_STRINGS). */
+enum {
+  HWCP_R_BAD_ARG = 1,       /* an argument outside what the algorithm accepts */
+  HWCP_R_BAD_STATE,         /* a call out of order (update before init, ...) */
+  HWCP_R_BAD_LENGTH,        /* a key, IV, tag or output length it cannot take */
+  HWCP_R_OUT_TOO_SMALL,     /* the caller's output buffer is too small */
+  HWCP_R_AUTH_FAILED,       /* a tag or signature did not verify */
+  HWCP_R_UNSUPPORTED,       /* a parameter value hwcrypto does not offer */
+  HWCP_R_MALLOC,            /* out of memory */
+  HWCP_R_HWC_FAILED,        /* a hwc_* call returned an error */
+};
+
+/* Puts an error on the caller's OpenSSL error queue: reason (HWCP_R_*) and
+ * a printf-style detail. file/line/func name the raising site. */
+void hwcp_raise_at(const hwcp_prov *p, const char *file, int line, const char *func, int reason,
+                   const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+#define hwcp_raise(p, reason, ...) hwcp_raise_at((p), __FILE__, __LINE__, __func__, (reason), __VA_ARGS__)
+
+#endif

@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * What the provider offers. The point of loading it is speed, so by
+ * default (offer = auto) an algorithm is offered only where hwcrypto's
+ * selected implementation is expected to beat the default provider's on
+ * this CPU; everything else stays with the default provider, which the
+ * configuration keeps active beside this one (docs/provider.md).
+ *
+ * auto: offered when the primitive that does the work runs an
+ *   accelerated implementation here, that is anything but the portable
+ *   C ("generic", or an AEAD pair whose members are both portable): the
+ *   default provider's assembly beats portable C on every CPU. The rows
+ *   where an accelerated hwcrypto implementation still trails OpenSSL on
+ *   some tier are listed in `behind` below, from the bench's tier matrix.
+ * all: every algorithm the module has (for testing, or a CPU the rule
+ *   misjudges).
+ * none: nothing (the module loads and reports, but serves no request).
+ * enable / disable: comma-separated primary names (SHA2-256, AES-128-GCM,
+ *   ...) added to or removed from the set above; disable wins.
+ *
+ * Set in the provider's openssl.cnf section, e.g.
+ *   [hwcrypto_sect]
+ *   activate = 1
+ *   offer = auto
+ *   disable = SHA1
+ * `openssl list -providers -verbose` and the provider parameter
+ * "hwcrypto-offered" say what is offered and why.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/params.h>
+
+#include "hwcp_offer.h"
+
+enum offer_mode { OFFER_AUTO, OFFER_ALL, OFFER_NONE };
+
+struct hwcp_offer {
+  enum offer_mode mode;
+  char *enable, *disable; /* ",NAME,NAME," (commas around every name), or NULL */
+};
+
+/* (primitive, selected implementation) pairs measured slower than the
+ * default provider on the CPUs they run on: not offered under auto. The
+ * bench's provider rows (bench/, docs/provider.md) are where an entry
+ * comes from and where one is dropped again. */
+static const struct {
+  hwc_prim prim;
+  const char *impl;
+} behind[] = {
+    {HWC_PRIM_COUNT, NULL}, /* none measured yet; the end marker */
+};
+
+/* The primary name of a record: its names up to the first ':'. */
+static size_t primary_name(const hwcp_alg *a, const char **name) {
+  *name = a->alg.algorithm_names;
+  const char *colon = strchr(*name, ':');
+  return colon ? (size_t)(colon - *name) : strlen(*name);
+}
+
+/* 1 if list (",A,B,") holds the name, case-insensitively as OpenSSL matches names. */
+static int listed(const char *list, const char *name, size_t len) {
+  if (!list) return 0;
+  for (const char *s = list; (s = strchr(s, ',')) && s[1]; s++)
+    if (strncasecmp(s + 1, name, len) == 0 && s[1 + len] == ',') return 1;
+  return 0;
+}
+
+/* Under auto: 1 if the implementation hwcrypto selected for prim is an
+ * accelerated one that is not listed as behind; why says which it is. */
+static int auto_rule(hwc_prim prim, char *why, size_t cap) {
+  const char *impl = hwc_impl_selected(prim);
+  if (!impl) impl = "?";
+  int portable = strcmp(impl, "generic") == 0;
+  if (strcmp(impl, "separate") == 0) { /* an AEAD pair composed of its members' selections */
+    hwc_prim a = prim == HWC_PRIM_AES_GCM ? HWC_PRIM_AES : HWC_PRIM_CHACHA20;
+    hwc_prim b = prim == HWC_PRIM_AES_GCM ? HWC_PRIM_GHASH : HWC_PRIM_POLY1305;
+    portable = strcmp(hwc_impl_selected(a), "generic") == 0 && strcmp(hwc_impl_selected(b), "generic") == 0;
+  }
+  if (portable) {
+    snprintf(why, cap, "%s: %s, the portable code", hwc_prim_name(prim), impl);
+    return 0;
+  }
+  for (size_t i = 0; behind[i].impl; i++)
+    if (behind[i].prim == prim && strcmp(behind[i].impl, impl) == 0) {
+      snprintf(why, cap, "%s: %s, measured behind the default provider", hwc_prim_name(prim), impl);
+      return 0;
+    }
+  snprintf(why, cap, "%s: %s", hwc_prim_name(prim), impl);
+  return 1;
+}
+
+static int decide(const hwcp_prov *p, const hwcp_alg *a, char *why, size_t cap) {
+  const struct hwcp_offer *o = p->offer;
+  const char *name;
+  size_t len = primary_name(a, &name);
+  if (listed(o->disable, name, len)) {
+    snprintf(why, cap, "disabled in the configuration");
+    return 0;
+  }
+  if (listed(o->enable, name, len)) {
+    snprintf(why, cap, "enabled in the configuration; %s: %s", hwc_prim_name(a->prim),
+             hwc_impl_selected(a->prim));
+    return 1;
+  }
+  switch (o->mode) {
+    case OFFER_ALL:
+      snprintf(why, cap, "offer = all; %s: %s", hwc_prim_name(a->prim), hwc_impl_selected(a->prim));
+      return 1;
+    case OFFER_NONE:
+      snprintf(why, cap, "offer = none");
+      return 0;
+    default:
+      return auto_rule(a->prim, why, cap);
+  }
+}
+
+int hwcp_offer_decide(const hwcp_prov *p, const hwcp_alg *a) {
+  char why[160];
+  return decide(p, a, why, sizeof why);
+}
+
+/* ",a,b," from "a, b" (spaces dropped), or NULL for NULL/empty. */
+static char *comma_list(const char *s) {
+  if (!s || !*s) return NULL;
+  char *l = malloc(strlen(s) + 3), *w = l;
+  if (!l) return NULL;
+  *w++ = ',';
+  for (; *s; s++)
+    if (*s != ' ' && *s != '\t') *w++ = *s;
+  *w++ = ',';
+  *w = 0;
+  return l;
+}
+
+/* Appends one line to a growing text; 0 without memory. */
+static int append(char **text, size_t *len, size_t *cap, const char *line) {
+  size_t n = strlen(line);
+  if (*len + n + 2 > *cap) {
+    size_t c = (*cap ? *cap * 2 : 1024) + n;
+    char *t = realloc(*text, c);
+    if (!t) return 0;
+    *text = t, *cap = c;
+  }
+  memcpy(*text + *len, line, n);
+  *len += n;
+  (*text)[(*len)++] = '\n';
+  (*text)[*len] = 0;
+  return 1;
+}
+
+int hwcp_offer_init(hwcp_prov *p) {
+  struct hwcp_offer *o = calloc(1, sizeof *o);
+  if (!o) return 0;
+  p->offer = o;
+  const char *mode = NULL, *enable = NULL, *disable = NULL;
+  OSSL_PARAM req[] = {OSSL_PARAM_utf8_ptr("offer", (char **)&mode, 0),
+                      OSSL_PARAM_utf8_ptr("enable", (char **)&enable, 0),
+                      OSSL_PARAM_utf8_ptr("disable", (char **)&disable, 0), OSSL_PARAM_END};
+  if (p->core_get_params && !p->core_get_params(p->handle, req)) return 0;
+  if (!mode || !*mode || strcasecmp(mode, "auto") == 0)
+    o->mode = OFFER_AUTO;
+  else if (strcasecmp(mode, "all") == 0)
+    o->mode = OFFER_ALL;
+  else if (strcasecmp(mode, "none") == 0)
+    o->mode = OFFER_NONE;
+  else {
+    hwcp_raise(p, HWCP_R_BAD_ARG, "offer = %s: expected auto, all or none", mode);
+    return 0;
+  }
+  if ((enable && *enable && !(o->enable = comma_list(enable))) ||
+      (disable && *disable && !(o->disable = comma_list(disable))))
+    return 0;
+  /* the report: one line per record */
+  size_t len = 0, cap = 0;
+  for (size_t f = 0; f < hwcp_family_count; f++)
+    for (const hwcp_alg *a = hwcp_families[f]; a->operation; a++) {
+      char why[160], line[256];
+      const char *name;
+      size_t n = primary_name(a, &name);
+      int yes = decide(p, a, why, sizeof why);
+      snprintf(line, sizeof line, "%.*s: %s (%s)", (int)n, name, yes ? "offered" : "not offered", why);
+      if (!append(&p->offered_text, &len, &cap, line)) return 0;
+    }
+  return 1;
+}
+
+void hwcp_offer_free(hwcp_prov *p) {
+  if (!p->offer) return;
+  free(p->offer->enable);
+  free(p->offer->disable);
+  free(p->offer);
+  p->offer = NULL;
+  free(p->offered_text);
+  p->offered_text = NULL;
+}
