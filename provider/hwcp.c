@@ -80,6 +80,10 @@ static const OSSL_ALGORITHM *prov_query(void *provctx, int operation_id, int *no
  * offered (why)". hwcrypto-version: the linked library's version. */
 #define HWCP_PARAM_OFFERED "hwcrypto-offered"
 #define HWCP_PARAM_HWC_VERSION "hwcrypto-version"
+/* hwcrypto-selected: "prim=impl,..." for every primitive, as this copy of
+ * hwcrypto (linked into the module) selected them: how a test checks that
+ * HWCRYPTO_IMPL reached the module and which backend served it. */
+#define HWCP_PARAM_SELECTED "hwcrypto-selected"
 
 static const OSSL_PARAM prov_param_types[] = {
     OSSL_PARAM_DEFN(OSSL_PROV_PARAM_NAME, OSSL_PARAM_UTF8_PTR, NULL, 0),
@@ -88,6 +92,7 @@ static const OSSL_PARAM prov_param_types[] = {
     OSSL_PARAM_DEFN(OSSL_PROV_PARAM_STATUS, OSSL_PARAM_INTEGER, NULL, 0),
     OSSL_PARAM_DEFN(HWCP_PARAM_OFFERED, OSSL_PARAM_UTF8_PTR, NULL, 0),
     OSSL_PARAM_DEFN(HWCP_PARAM_HWC_VERSION, OSSL_PARAM_UTF8_PTR, NULL, 0),
+    OSSL_PARAM_DEFN(HWCP_PARAM_SELECTED, OSSL_PARAM_UTF8_STRING, NULL, 0),
     OSSL_PARAM_END};
 
 static const OSSL_PARAM *prov_gettable_params(void *provctx) {
@@ -111,6 +116,15 @@ static int prov_get_params(void *provctx, OSSL_PARAM params[]) {
     return 0;
   if ((q = OSSL_PARAM_locate(params, HWCP_PARAM_HWC_VERSION)) && !OSSL_PARAM_set_utf8_ptr(q, hwc_version()))
     return 0;
+  if ((q = OSSL_PARAM_locate(params, HWCP_PARAM_SELECTED))) {
+    char sel[1024];
+    size_t n = 0;
+    sel[0] = 0;
+    for (int pr = 0; pr < HWC_PRIM_COUNT && n < sizeof sel; pr++)
+      n += (size_t)snprintf(sel + n, sizeof sel - n, "%s%s=%s", pr ? "," : "", hwc_prim_name((hwc_prim)pr),
+                            hwc_impl_selected((hwc_prim)pr));
+    if (n >= sizeof sel || !OSSL_PARAM_set_utf8_string(q, sel)) return 0;
+  }
   return 1;
 }
 
