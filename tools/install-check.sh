@@ -44,4 +44,19 @@ CM
 cmake -S "$prefix/cm" -B "$prefix/cm/b" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
 cmake --build "$prefix/cm/b" >/dev/null
 "$prefix/cm/b/consumer"
-echo "install-check: headers, libraries, pkg-config and CMake package work; only hwc_* globals in the .so and the .a"
+# The OpenSSL provider module, when built: exports OSSL_provider_init alone
+# (hwcrypto inside it stays hidden), and loads from the installed tree by
+# the name hwcrypto.
+msg="install-check: headers, libraries, pkg-config and CMake package work; only hwc_* globals in the .so and the .a"
+module=$(find "$prefix" -name libhwcrypto-provider.so -type f | head -n1)
+if [ -f "$build/provider/libhwcrypto-provider.so" ]; then
+  [ -n "$module" ] && [ -e "$(dirname "$module")/hwcrypto.so" ] || { echo "install-check: provider module not installed" >&2; exit 1; }
+  exports=$(nm -D --defined-only "$module" | awk '{print $3}')
+  if [ "$exports" != "OSSL_provider_init" ]; then echo "install-check: provider exports: $exports" >&2; exit 1; fi
+  got=$(printf abc | OPENSSL_MODULES=$(dirname "$module") openssl dgst -sha256 -provider hwcrypto -provider default \
+        -propquery provider=hwcrypto | awk '{print $2}')
+  [ "$got" = ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad ] ||
+    { echo "install-check: the installed provider gave SHA-256 '$got'" >&2; exit 1; }
+  msg="$msg; the provider module loads from the install and exports OSSL_provider_init alone"
+fi
+echo "$msg"

@@ -7,11 +7,12 @@
 #   sanitizer runtimes: make test-ct-msan, make fuzz; libssl3 and libsodium23:
 #   the peer libraries hwcrypto-bench loads with dlopen and measures beside us;
 #   the suite's secret-stream interop test loads libsodium23 too, and says
-#   SKIP without it)
+#   SKIP without it; libssl-dev: the OpenSSL 3 headers the provider module,
+#   provider/, is built against, with its tests)
 set -u
 pkgs=(cmake gcc make pkg-config python3 libcpuid-dev libcriterion-dev qemu-user
       gcc-aarch64-linux-gnu libc6-dev-arm64-cross valgrind openssl clang libclang-rt-14-dev
-      libssl3 libsodium23)
+      libssl3 libssl-dev libsodium23)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
