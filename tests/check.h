@@ -56,6 +56,9 @@ size_t t_rand_below(size_t n);
 size_t t_unhex(uint8_t *out, size_t cap, const char *hex);
 /* Reads a whole file under tests/vectors (HWC_VECTORS_DIR); NULL if absent. */
 char *t_read_vector_file(const char *name, size_t *len);
+/* The suite's RSA-2048 key, made by OpenSSL (tests/vectors/rsa/key2048.pkcs8.der),
+ * imported; the caller frees it. A missing file or failed import fails the test. */
+hwc_rsa_key *t_rsa_test_key(void);
 /* NIST CAVP SHAVS byte-oriented response text ("Len = <bits>", "Msg = <hex>",
  * "MD = <hex>"; Len 0 has Msg 00): calls fn for every record with the
  * message, its length in bytes and the expected digest; returns the number

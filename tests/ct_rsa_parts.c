@@ -85,12 +85,7 @@ static void one_build(const nums *kn, const hwc_rsa_key *orig, const int given[3
 
 static void parts_body(hwc_prim prim, const char *impl, void *arg) {
   (void)prim, (void)arg;
-  size_t len;
-  uint8_t *der = (uint8_t *)t_read_vector_file("rsa/key2048.pkcs8.der", &len);
-  CHECK_MSG(der != NULL, "missing tests/vectors/rsa/key2048.pkcs8.der");
-  hwc_rsa_key *orig = NULL;
-  CHECK(hwc_rsa_import(&orig, der, len) == HWC_OK);
-  free(der);
+  hwc_rsa_key *orig = t_rsa_test_key();
   static nums kn;
   read_nums(&kn, orig);
   static const int none[3] = {0, 0, 0}, all[3] = {1, 1, 1}, qinv_only[3] = {0, 0, 1};

@@ -6,18 +6,8 @@
 
 #include "check.h"
 
-static hwc_rsa_key *load_key(void) {
-  size_t len;
-  uint8_t *der = (uint8_t *)t_read_vector_file("rsa/key2048.pkcs8.der", &len);
-  CHECK_MSG(der != NULL, "missing tests/vectors/rsa/key2048.pkcs8.der");
-  hwc_rsa_key *key = NULL;
-  CHECK(hwc_rsa_import(&key, der, len) == HWC_OK);
-  free(der);
-  return key;
-}
-
 HWC_TEST(rsa_api, small_outputs_report_their_size) {
-  hwc_rsa_key *key = load_key();
+  hwc_rsa_key *key = t_rsa_test_key();
   const size_t k = hwc_rsa_size(key), oaep_max = k - 2 * 32 - 2;
   uint8_t buf[512], ct[512], msg[3] = {1, 2, 3};
   size_t n;
@@ -53,7 +43,7 @@ HWC_TEST(rsa_api, small_outputs_report_their_size) {
 }
 
 HWC_TEST(rsa_api, pss_salt_modes) {
-  hwc_rsa_key *key = load_key();
+  hwc_rsa_key *key = t_rsa_test_key();
   const size_t k = hwc_rsa_size(key);
   const hwc_hash hashes[] = {HWC_HASH_SHA1, HWC_HASH_SHA256, HWC_HASH_SHA384, HWC_HASH_SHA512};
   uint8_t sig[512], msg[100];
@@ -92,7 +82,7 @@ HWC_TEST(rsa_api, pss_salt_modes) {
  * HWC_ERR_INVALID_ARG. */
 static void digest_body(hwc_prim p, const char *impl, void *arg) {
   (void)p, (void)arg;
-  hwc_rsa_key *key = load_key(); /* a key records the backend that imported it */
+  hwc_rsa_key *key = t_rsa_test_key(); /* a key records the backend that imported it */
   const size_t k = hwc_rsa_size(key);
   const hwc_hash hashes[] = {HWC_HASH_SHA1, HWC_HASH_SHA256, HWC_HASH_SHA384, HWC_HASH_SHA512};
   uint8_t msg[77], d[64], sa[512], sb[512];
@@ -145,7 +135,7 @@ HWC_TEST(rsa_api, sign_and_verify_a_digest) { t_for_each_impl(HWC_PRIM_BIGNUM, d
  * below n, in place too; and the contract's refusals. */
 static void raw_body(hwc_prim p, const char *impl, void *arg) {
   (void)p, (void)arg;
-  hwc_rsa_key *key = load_key();
+  hwc_rsa_key *key = t_rsa_test_key();
   const size_t k = hwc_rsa_size(key);
   uint8_t sig[512], em[512], back[512], x[512], y[512], msg[5] = {1, 2, 3, 4, 5};
   size_t n = sizeof sig;

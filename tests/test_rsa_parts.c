@@ -227,16 +227,6 @@ HWC_TEST(rsa_parts, wycheproof_jwk_keys_sign_as_the_file_says) {
 
 /* ---- round trips of OpenSSL's key and of generated ones */
 
-static hwc_rsa_key *load_openssl_key(void) {
-  size_t len;
-  uint8_t *der = (uint8_t *)t_read_vector_file("rsa/key2048.pkcs8.der", &len);
-  CHECK_MSG(der != NULL, "missing tests/vectors/rsa/key2048.pkcs8.der");
-  hwc_rsa_key *key = NULL;
-  CHECK(hwc_rsa_import(&key, der, len) == HWC_OK);
-  free(der);
-  return key;
-}
-
 typedef struct {
   hwc_rsa_key *keys[4];
   size_t count;
@@ -328,7 +318,7 @@ HWC_TEST(rsa_parts, roundtrip_openssl_and_generated_keys) {
   /* Made once with the default backend; each backend rebuilds them. */
   static const unsigned sizes[] = {2048, 3072, 4096};
   key_set ks = {.count = 0};
-  ks.keys[ks.count++] = load_openssl_key();
+  ks.keys[ks.count++] = t_rsa_test_key();
   for (size_t i = 0; i < 3; i++) {
     if (t_quick() && sizes[i] > 2048) continue;
     CHECK(hwc_rsa_generate(&ks.keys[ks.count], sizes[i], 65537) == HWC_OK);
@@ -468,7 +458,7 @@ static void bad_keys_body(hwc_prim p, const char *impl, void *arg) {
 }
 
 HWC_TEST(rsa_parts, failed_checks_are_bad_key) {
-  hwc_rsa_key *key = load_openssl_key();
+  hwc_rsa_key *key = t_rsa_test_key();
   t_for_each_impl(HWC_PRIM_BIGNUM, bad_keys_body, key);
   hwc_rsa_free(key);
 }
@@ -478,7 +468,7 @@ HWC_TEST(rsa_parts, failed_checks_are_bad_key) {
  * key; N, E and D alone HWC_ERR_UNSUPPORTED; every other set
  * HWC_ERR_INVALID_ARG. Plus the NULL arguments. */
 HWC_TEST(rsa_parts, part_sets_and_arguments) {
-  hwc_rsa_key *orig = load_openssl_key(), *k = NULL;
+  hwc_rsa_key *orig = t_rsa_test_key(), *k = NULL;
   static key_nums kn, alt;
   nums_of(&kn, orig);
   const unsigned N = 1u << HWC_RSA_N, E = 1u << HWC_RSA_E, D = 1u << HWC_RSA_D, P = 1u << HWC_RSA_P,
@@ -529,7 +519,7 @@ HWC_TEST(rsa_parts, part_sets_and_arguments) {
 
 /* ---- hwc_rsa_get_part's contract */
 HWC_TEST(rsa_parts, get_part_sizes_and_refusals) {
-  hwc_rsa_key *key = load_openssl_key(), *pub = NULL;
+  hwc_rsa_key *key = t_rsa_test_key(), *pub = NULL;
   static key_nums kn;
   nums_of(&kn, key);
   /* OpenSSL's key: e = 65537, n of 256 bytes */

@@ -4,6 +4,16 @@
 
 #include "check.h"
 
+hwc_rsa_key *t_rsa_test_key(void) {
+  size_t len;
+  uint8_t *der = (uint8_t *)t_read_vector_file("rsa/key2048.pkcs8.der", &len);
+  CHECK_MSG(der != NULL, "missing tests/vectors/rsa/key2048.pkcs8.der");
+  hwc_rsa_key *key = NULL;
+  CHECK(hwc_rsa_import(&key, der, len) == HWC_OK);
+  free(der);
+  return key;
+}
+
 int t_quick(void) {
   const char *q = getenv("HWC_TEST_QUICK");
   return q && *q && strcmp(q, "0") != 0;
