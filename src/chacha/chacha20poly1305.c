@@ -187,11 +187,11 @@ int hwc_xchacha20poly1305_decrypt(uint8_t *pt, const uint8_t *ct, size_t len, co
  * entry's fused step included) straight between the caller's buffers, and
  * the bytes after the last run take keystream made a whole KS_AHEAD at a
  * time, the width at which the vector kernels run their fastest path (a
- * kernel asked for fewer blocks takes a narrower one: pieces of 1000 bytes
- * ran at a fifth of the one-shot's speed that way). The entry and its
- * chacha20 member are fixed at start (the poly1305 member is recorded by
- * the MAC context), so a selection change mid-message cannot mix
- * backends. */
+ * kernel asked for fewer blocks takes a narrower one, so keystream made
+ * per piece would run the narrow path every time: docs/aead-pairs.md).
+ * The entry and its chacha20 member are fixed at start (the poly1305
+ * member is recorded by the MAC context), so a selection change
+ * mid-message cannot mix backends. */
 
 /* The runs handed to aead_bulk: sixteen blocks, the widest fused step
  * (avx512) and a multiple of the others. */
