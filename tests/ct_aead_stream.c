@@ -13,6 +13,24 @@ enum { LEN = 1 + 15 + 16 + 1100 + 333 + 1300 }; /* the last piece: 1300 bytes */
 
 static size_t piece(size_t i, size_t done) { return i < sizeof cuts / sizeof cuts[0] ? cuts[i] : LEN - done; }
 
+/* An update function of either context, behind one type (calling the
+ * library's through a cast function pointer would be undefined). */
+typedef int (*update_fn)(void *c, uint8_t *out, const uint8_t *in, size_t n);
+static int gcm_update(void *c, uint8_t *out, const uint8_t *in, size_t n) {
+  return hwc_aes_gcm_update(c, out, in, n);
+}
+static int chacha_update(void *c, uint8_t *out, const uint8_t *in, size_t n) {
+  return hwc_chacha20poly1305_update(c, out, in, n);
+}
+
+/* The LEN bytes at in through update into out, in the pieces of piece(). */
+static void in_pieces(void *c, update_fn update, uint8_t *out, const uint8_t *in) {
+  for (size_t i = 0, done = 0, n; done < LEN; done += n, i++) {
+    n = piece(i, done);
+    CHECK(update(c, out + done, in + done, n) == HWC_OK);
+  }
+}
+
 static void ct_gcm_stream_body(hwc_prim p, const char *impl, void *arg) {
   (void)p, (void)impl, (void)arg;
   static uint8_t pt[LEN], ct[LEN], back[LEN];
@@ -27,19 +45,13 @@ static void ct_gcm_stream_body(hwc_prim p, const char *impl, void *arg) {
     CHECK(hwc_aes_gcm_init(&key, k, kl) == HWC_OK);
     CHECK(hwc_aes_gcm_start(&c, 1, nonce, sizeof nonce, &key) == HWC_OK);
     CHECK(hwc_aes_gcm_aad(&c, aad, 5) == HWC_OK && hwc_aes_gcm_aad(&c, aad + 5, sizeof aad - 5) == HWC_OK);
-    for (size_t i = 0, done = 0, n; done < LEN; done += n, i++) {
-      n = piece(i, done);
-      CHECK(hwc_aes_gcm_update(&c, ct + done, pt + done, n) == HWC_OK);
-    }
+    in_pieces(&c, gcm_update, ct, pt);
     CHECK(hwc_aes_gcm_finish(&c, tag, 16) == HWC_OK);
     for (int wrong = 0; wrong < 2; wrong++) {
       tag[3] ^= (uint8_t)wrong;
       CHECK(hwc_aes_gcm_start(&c, 0, nonce, sizeof nonce, &key) == HWC_OK);
       CHECK(hwc_aes_gcm_aad(&c, aad, sizeof aad) == HWC_OK);
-      for (size_t i = 0, done = 0, n; done < LEN; done += n, i++) {
-        n = piece(i, done);
-        CHECK(hwc_aes_gcm_update(&c, back + done, ct + done, n) == HWC_OK);
-      }
+      in_pieces(&c, gcm_update, back, ct);
       int rc = hwc_aes_gcm_finish_verify(&c, tag, 16);
       CT_PUBLIC(&rc, sizeof rc);
       CHECK(rc == (wrong ? HWC_ERR_AUTH : HWC_OK));
@@ -72,19 +84,13 @@ static void ct_chacha_stream_body(hwc_prim p, const char *impl, void *arg) {
     CT_SECRET(pt, sizeof pt);
     CHECK(start(&c, 1, nonce, key) == HWC_OK);
     CHECK(hwc_chacha20poly1305_aad(&c, aad, sizeof aad) == HWC_OK);
-    for (size_t i = 0, done = 0, n; done < LEN; done += n, i++) {
-      n = piece(i, done);
-      CHECK(hwc_chacha20poly1305_update(&c, ct + done, pt + done, n) == HWC_OK);
-    }
+    in_pieces(&c, chacha_update, ct, pt);
     CHECK(hwc_chacha20poly1305_finish(&c, tag) == HWC_OK);
     for (int wrong = 0; wrong < 2; wrong++) {
       tag[9] ^= (uint8_t)wrong;
       CHECK(start(&c, 0, nonce, key) == HWC_OK);
       CHECK(hwc_chacha20poly1305_aad(&c, aad, sizeof aad) == HWC_OK);
-      for (size_t i = 0, done = 0, n; done < LEN; done += n, i++) {
-        n = piece(i, done);
-        CHECK(hwc_chacha20poly1305_update(&c, back + done, ct + done, n) == HWC_OK);
-      }
+      in_pieces(&c, chacha_update, back, ct);
       int rc = hwc_chacha20poly1305_finish_verify(&c, tag);
       CT_PUBLIC(&rc, sizeof rc);
       CHECK(rc == (wrong ? HWC_ERR_AUTH : HWC_OK));
