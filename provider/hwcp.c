@@ -62,6 +62,7 @@ static int build_tables(hwcp_prov *p) {
 static void prov_free(hwcp_prov *p) {
   if (!p) return;
   for (int op = 0; op <= OSSL_OP__HIGHEST; op++) free((void *)p->tables[op]);
+  free(p->buildinfo);
   hwcp_offer_free(p);
   OSSL_LIB_CTX_free(p->libctx);
   free(p);
@@ -74,6 +75,51 @@ static const OSSL_ALGORITHM *prov_query(void *provctx, int operation_id, int *no
   *no_cache = 0;
   if (operation_id < 0 || operation_id > OSSL_OP__HIGHEST) return NULL;
   return p->tables[operation_id];
+}
+
+/* buildinfo, which `openssl list -providers -verbose` prints: the versions
+ * and the offered algorithms' names (hwcrypto-offered has the reasons). */
+#define HWCP_BUILDINFO "hwcrypto " HWC_VERSION_STRING ", built against OpenSSL " OPENSSL_VERSION_STR
+
+/* The operations' names in buildinfo. */
+static const char *op_name(int op) {
+  switch (op) {
+    case OSSL_OP_DIGEST: return "digest";
+    case OSSL_OP_CIPHER: return "cipher";
+    case OSSL_OP_MAC: return "mac";
+    case OSSL_OP_KDF: return "kdf";
+    case OSSL_OP_KEYMGMT: return "keymgmt";
+    case OSSL_OP_KEYEXCH: return "keyexch";
+    case OSSL_OP_SIGNATURE: return "signature";
+    case OSSL_OP_ASYM_CIPHER: return "asym-cipher";
+    default: return "other";
+  }
+}
+
+/* HWCP_BUILDINFO, then "; offers" and per operation its offered primary
+ * names ("digest: SHA1 SHA2-256; cipher: ..."), or "offers nothing", into
+ * p->buildinfo. */
+static int make_buildinfo(hwcp_prov *p) {
+  size_t cap = sizeof HWCP_BUILDINFO + 32;
+  for (int op = 0; op <= OSSL_OP__HIGHEST; op++) {
+    cap += 16;
+    for (const OSSL_ALGORITHM *a = p->tables[op]; a && a->algorithm_names; a++) cap += strlen(a->algorithm_names) + 1;
+  }
+  char *b = malloc(cap);
+  if (!b) return 0;
+  size_t n = (size_t)snprintf(b, cap, "%s; offers", HWCP_BUILDINFO), before = n;
+  for (int op = 0; op <= OSSL_OP__HIGHEST; op++) {
+    if (!p->tables[op]) continue;
+    n += (size_t)snprintf(b + n, cap - n, "%s %s:", n == before ? "" : ";", op_name(op));
+    for (const OSSL_ALGORITHM *a = p->tables[op]; a->algorithm_names; a++) {
+      const char *colon = strchr(a->algorithm_names, ':');
+      int len = colon ? (int)(colon - a->algorithm_names) : (int)strlen(a->algorithm_names);
+      n += (size_t)snprintf(b + n, cap - n, " %.*s", len, a->algorithm_names);
+    }
+  }
+  if (n == before) snprintf(b + n, cap - n, " nothing");
+  p->buildinfo = b;
+  return 1;
 }
 
 /* hwcrypto-offered: one line per algorithm record, "name: offered|not
@@ -108,7 +154,7 @@ static int prov_get_params(void *provctx, OSSL_PARAM params[]) {
   if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION)) && !OSSL_PARAM_set_utf8_ptr(q, HWC_VERSION_STRING))
     return 0;
   if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) &&
-      !OSSL_PARAM_set_utf8_ptr(q, "hwcrypto " HWC_VERSION_STRING ", built against OpenSSL " OPENSSL_VERSION_STR))
+      !OSSL_PARAM_set_utf8_ptr(q, p->buildinfo ? p->buildinfo : HWCP_BUILDINFO))
     return 0;
   if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS)) && !OSSL_PARAM_set_int(q, 1)) return 0;
   if ((q = OSSL_PARAM_locate(params, HWCP_PARAM_OFFERED)) &&
@@ -182,7 +228,7 @@ __attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HA
   /* A child of the loading context: it sees the parent's providers (the
    * default one among them) for the requests this provider hands on. */
   p->libctx = OSSL_LIB_CTX_new_child(handle, in);
-  if (!p->libctx || !hwcp_offer_init(p) || !build_tables(p)) {
+  if (!p->libctx || !hwcp_offer_init(p) || !build_tables(p) || !make_buildinfo(p)) {
     prov_free(p);
     return 0;
   }

@@ -40,6 +40,7 @@ typedef struct hwcp_prov {
   const OSSL_ALGORITHM *tables[OSSL_OP__HIGHEST + 1]; /* per operation, NULL-terminated; NULL: none */
   struct hwcp_offer *offer;                           /* the openssl.cnf choices (hwcp_offer.c) */
   char *offered_text;                                 /* "hwcrypto-offered": what and why */
+  char *buildinfo;                                    /* versions and the offered names */
 } hwcp_prov;
 
 /* What decides whether an algorithm is offered on this CPU: the hwcrypto
