@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
@@ -28,6 +29,44 @@ const hwcp_alg *const hwcp_families[] = {
     hwcp_digest_algs,
 };
 const size_t hwcp_family_count = sizeof hwcp_families / sizeof hwcp_families[0];
+
+/* The use counts (hwcp_used): names are the families' string constants,
+ * so a slot is found by pointer first; a name seen for the first time
+ * takes the next slot under a compare-and-swap. */
+#define HWCP_STAT_SLOTS 64
+static struct {
+  const char *name;
+  unsigned long count;
+} stats[HWCP_STAT_SLOTS];
+static const char *stats_path; /* set once by the first OSSL_provider_init */
+
+void hwcp_used(const char *alg) {
+  if (__builtin_expect(!stats_path, 1)) return;
+  for (size_t i = 0; i < HWCP_STAT_SLOTS; i++) {
+    const char *n = __atomic_load_n(&stats[i].name, __ATOMIC_ACQUIRE);
+    if (!n) {
+      const char *none = NULL;
+      if (!__atomic_compare_exchange_n(&stats[i].name, &none, alg, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) n = none;
+      else n = alg;
+    }
+    if (n == alg || strcmp(n, alg) == 0) {
+      __atomic_fetch_add(&stats[i].count, 1, __ATOMIC_RELAXED);
+      return;
+    }
+  }
+}
+
+/* Appends the counts to the stats file (see hwcp.h). */
+static void stats_write(void) {
+  FILE *f = stats_path ? fopen(stats_path, "a") : NULL;
+  if (!f) return;
+  for (size_t i = 0; i < HWCP_STAT_SLOTS; i++) {
+    const char *n = __atomic_load_n(&stats[i].name, __ATOMIC_ACQUIRE);
+    unsigned long c = __atomic_load_n(&stats[i].count, __ATOMIC_RELAXED);
+    if (n && c) fprintf(f, "%ld %s %lu\n", (long)getpid(), n, c);
+  }
+  fclose(f);
+}
 
 void hwcp_raise_at(const hwcp_prov *p, const char *file, int line, const char *func, int reason,
                    const char *fmt, ...) {
@@ -68,7 +107,10 @@ static void prov_free(hwcp_prov *p) {
   free(p);
 }
 
-static void prov_teardown(void *provctx) { prov_free(provctx); }
+static void prov_teardown(void *provctx) {
+  stats_write();
+  prov_free(provctx);
+}
 
 static const OSSL_ALGORITHM *prov_query(void *provctx, int operation_id, int *no_cache) {
   hwcp_prov *p = provctx;
@@ -203,6 +245,7 @@ __attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HA
                                                               const OSSL_DISPATCH *in,
                                                               const OSSL_DISPATCH **out, void **provctx) {
   if (hwc_init() != HWC_OK) return 0;
+  if (!stats_path) stats_path = getenv("HWCRYPTO_PROVIDER_STATS");
   hwcp_prov *p = calloc(1, sizeof *p);
   if (!p) return 0;
   p->handle = handle;

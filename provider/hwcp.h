@@ -58,6 +58,15 @@ extern const hwcp_alg hwcp_digest_algs[];
 extern const hwcp_alg *const hwcp_families[];
 extern const size_t hwcp_family_count;
 
+/* Use counts, so that a test can tell that hwcrypto served a program it
+ * did not write (curl, nginx, s_server): when the environment variable
+ * HWCRYPTO_PROVIDER_STATS names a file as the module loads, every
+ * algorithm's context init calls hwcp_used with the algorithm's primary
+ * name, and each provider instance's teardown appends one line per used
+ * algorithm, "pid NAME COUNT", to that file. Off, hwcp_used is one
+ * predictable branch; on, one relaxed atomic add after a short search. */
+void hwcp_used(const char *alg);
+
 /* Reason codes this provider raises (hwcp_raise), with their strings in
  * hwcp.c (OSSL_FUNC_PROVIDER_GET_REASON_STRINGS). */
 enum {
