@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * hwcp-evp-runner: OpenSSL's own data-driven EVP test files
+ * (the .txt files of test/recipes/30-test_evp_data, vendored in data/) run
+ * through EVP against one provider chosen by a property query.
+ *
+ * The file format is OpenSSL's evp_test's: stanzas of "Key = Value"
+ * lines separated by blank lines, '#' comments, "Title" lines that only
+ * label what follows. The first key names the stanza's type (Digest,
+ * Cipher, MAC, KDF, PrivateKey, Sign, ...); Availablein and FIPSversion
+ * may come before it; Result names the error the stanza expects (an
+ * evp_test step name such as CIPHERFINAL_ERROR), Reason the OpenSSL
+ * reason string. The steps and their error names follow evp_test's so a
+ * Result line means here what it means there; the code is this project's.
+ *
+ * evp_runner.c reads the files, counts and reports; evp_runner_algs.c runs
+ * the Digest, Cipher, MAC and KDF stanzas.
+ */
+#ifndef HWCRYPTO_PROVIDER_EVP_RUNNER_H
+#define HWCRYPTO_PROVIDER_EVP_RUNNER_H
+
+#include <stddef.h>
+
+#include <openssl/crypto.h>
+#include <openssl/provider.h>
+
+/* One "Key = Value" line (both trimmed) and its line number. */
+typedef struct rn_pair {
+  char *key, *value;
+  int line;
+} rn_pair;
+
+/* One stanza: its lines in order, Title lines and comments left out; pem
+ * holds the PEM block that follows a PrivateKey/PublicKey line. */
+typedef struct rn_stanza {
+  rn_pair *pair;
+  size_t n, cap;
+  int start; /* line of the first pair */
+  char *pem;
+} rn_stanza;
+
+/* One run of one stanza through one provider. */
+typedef struct rn_run {
+  OSSL_LIB_CTX *lib;
+  const char *propq;  /* the property query every fetch uses */
+  const char *want;   /* the provider the fetched object must come from; NULL: any */
+  const rn_stanza *s;
+  size_t body;        /* index of the type line (after Availablein/FIPSversion) */
+  const char *expect; /* Result: the error name the stanza expects; NULL: success */
+  const char *err;    /* the error name of the first step that failed; NULL: none */
+  char why[256];      /* a skip's reason, a malformed stanza's fault, or the variant that failed */
+} rn_run;
+
+/* What a stanza runner reports. */
+enum {
+  RN_RAN,         /* ran: r->err is the outcome, compared with r->expect by the caller */
+  RN_NOT_OFFERED, /* the provider has no such algorithm (the fetch with r->propq failed) */
+  RN_SKIP,        /* not run, r->why says why */
+  RN_BAD          /* the stanza cannot be understood: r->why says where */
+};
+
+int rn_digest(rn_run *r);
+int rn_cipher(rn_run *r);
+int rn_mac(rn_run *r);
+int rn_kdf(rn_run *r);
+
+/* 1 for the keys the caller handles for every type (Result, Reason, ...),
+ * which the type runners pass over. */
+int rn_common_key(const char *key);
+
+#endif
