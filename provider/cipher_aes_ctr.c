@@ -34,6 +34,7 @@ typedef struct {
   const uint8_t *tls_mac; /* into the caller's last output (TLS decryption) */
 } ctr_ctx;
 
+/* A zeroed context (16-byte aligned for the expanded key). */
 static void *ctr_newctx(hwcp_prov *prov, size_t keylen) {
   ctr_ctx *c = aligned_alloc(16, sizeof *c);
   if (!c) {
@@ -51,6 +52,7 @@ static void *ctr128_newctx(void *prov) { return ctr_newctx(prov, 16); }
 static void *ctr192_newctx(void *prov) { return ctr_newctx(prov, 24); }
 static void *ctr256_newctx(void *prov) { return ctr_newctx(prov, 32); }
 
+/* Wipes the expanded key, counter and keystream. */
 static void ctr_freectx(void *vc) {
   ctr_ctx *c = vc;
   if (!c) return;
@@ -58,6 +60,7 @@ static void ctr_freectx(void *vc) {
   free(c);
 }
 
+/* Plain data: the copy goes on from the same counter and keystream. */
 static void *ctr_dupctx(void *vc) {
   const ctr_ctx *c = vc;
   ctr_ctx *d = aligned_alloc(16, sizeof *d);
@@ -71,6 +74,8 @@ static void *ctr_dupctx(void *vc) {
 
 static int ctr_set_ctx_params(void *vc, const OSSL_PARAM params[]);
 
+/* Encrypt / decrypt init: num back to 0, then IV (16 bytes), key and
+ * parameters as given. */
 static int ctr_init(ctr_ctx *c, const uint8_t *key, size_t keylen, const uint8_t *iv, size_t ivlen,
                     const OSSL_PARAM params[], int enc) {
   c->num = 0;
@@ -156,12 +161,14 @@ static int ctr_update(void *vc, unsigned char *out, size_t *outl, size_t outsize
   return 1;
 }
 
+/* Nothing is held back: final writes nothing. */
 static int ctr_final(void *vc, unsigned char *out, size_t *outl, size_t outsize) {
   (void)vc, (void)out, (void)outsize;
   *outl = 0;
   return 1;
 }
 
+/* EVP_Cipher: the same as update, without the TLS MAC handling. */
 static int ctr_cipher(void *vc, unsigned char *out, size_t *outl, size_t outsize, const unsigned char *in,
                       size_t inl) {
   ctr_ctx *c = vc;
@@ -206,6 +213,8 @@ static const OSSL_PARAM *ctr_gettable_params(void *provctx) {
   return ctr_param_types;
 }
 
+/* ivlen, padding, iv (as given), updated-iv (the next counter block),
+ * num, keylen, tls-mac. */
 static int ctr_get_ctx_params(void *vc, OSSL_PARAM params[]) {
   ctr_ctx *c = vc;
   OSSL_PARAM *q;

@@ -88,6 +88,7 @@ static void msg_drop(gcm_ctx *c) {
   c->fwd = NULL;
 }
 
+/* A context with no key and no IV yet; the IV length starts at 12. */
 static void *gcm_newctx(hwcp_prov *prov, size_t keylen, const char *name) {
   gcm_ctx *c = calloc(1, sizeof *c);
   if (!c) {
@@ -105,6 +106,7 @@ static void *gcm128_newctx(void *prov) { return gcm_newctx(prov, 16, "AES-128-GC
 static void *gcm192_newctx(void *prov) { return gcm_newctx(prov, 24, "AES-192-GCM"); }
 static void *gcm256_newctx(void *prov) { return gcm_newctx(prov, 32, "AES-256-GCM"); }
 
+/* Drops the message and the key reference, wipes the rest. */
 static void gcm_freectx(void *vc) {
   gcm_ctx *c = vc;
   if (!c) return;
@@ -370,6 +372,9 @@ static int gcm_step(gcm_ctx *c, uint8_t *out, size_t *outl, const uint8_t *in, s
 
 static int gcm_set_ctx_params(void *vc, const OSSL_PARAM params[]);
 
+/* Encrypt / decrypt init: the IV (buffered, 1..128 bytes) before the key
+ * (a new shared object), then the parameters, in the default provider's
+ * order; either may be NULL to keep what the context has. */
 static int gcm_init(gcm_ctx *c, const uint8_t *key, size_t keylen, const uint8_t *iv, size_t ivlen,
                     const OSSL_PARAM params[], int enc) {
   c->enc = enc;
@@ -431,6 +436,7 @@ static int gcm_update(void *vc, unsigned char *out, size_t *outl, size_t outsize
   return gcm_step(c, out, outl, in, inl);
 }
 
+/* EVP_CipherFinal: the tag is made or checked; no output bytes. */
 static int gcm_final(void *vc, unsigned char *out, size_t *outl, size_t outsize) {
   (void)out, (void)outsize;
   return gcm_step(vc, NULL, outl, NULL, 0);
@@ -494,6 +500,8 @@ static int get_iv(gcm_ctx *c, OSSL_PARAM *q) {
   return OSSL_PARAM_set_octet_string(q, c->iv, c->ivlen) || OSSL_PARAM_set_octet_ptr(q, c->iv, c->ivlen);
 }
 
+/* keylen, ivlen, taglen (16 until known), iv / updated-iv, tlsaadpad,
+ * tag (encryption, after final), tlsivgen. */
 static int gcm_get_ctx_params(void *vc, OSSL_PARAM params[]) {
   gcm_ctx *c = vc;
   OSSL_PARAM *q;
@@ -520,6 +528,8 @@ static int gcm_get_ctx_params(void *vc, OSSL_PARAM params[]) {
   return 1;
 }
 
+/* tag (decryption, 1..16 bytes), ivlen (1..128; a change after the IV
+ * ends the message), tlsaad, tlsivfixed, tlsivinv, in that order. */
 static int gcm_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
   gcm_ctx *c = vc;
   const OSSL_PARAM *q;
