@@ -71,7 +71,7 @@ static void iv_of(size_t i, uint8_t iv[16]) {
 /* Encrypts or decrypts msg[0..len) in pieces of `piece` bytes (0: whole),
  * logging every return value, length and output. */
 static void stream(EVP_CIPHER_CTX *x, size_t len, size_t piece, tr *t) {
-  uint8_t *out = malloc(len + 1);
+  uint8_t *out = calloc(1, len + 1);
   size_t done = 0;
   do {
     size_t n = piece && len - done > piece ? piece : len - done;
@@ -116,7 +116,7 @@ static void sc_stream(EVP_CIPHER *c, tr *t, size_t a, size_t b, size_t d) {
 
 /* The one-shot EVP_Cipher, in two calls. */
 static void sc_cipher(EVP_CIPHER *c, tr *t, size_t a, size_t b, size_t d) {
-  uint8_t iv[16], out[4200];
+  uint8_t iv[16], out[4200] = {0};
   iv_of(a, iv);
   EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
   put_int(t, EVP_EncryptInit_ex2(x, c, key, iv, NULL));
@@ -130,7 +130,7 @@ static void sc_cipher(EVP_CIPHER *c, tr *t, size_t a, size_t b, size_t d) {
  * dropped), 1 nothing (the stream goes on), 2 IV only (back to the IV),
  * 3 the direction only. b: bytes before, d: after. */
 static void sc_reinit(EVP_CIPHER *c, tr *t, size_t a, size_t b, size_t d) {
-  uint8_t iv[16], out[600];
+  uint8_t iv[16], out[600] = {0};
   iv_of(2, iv);
   EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
   int l = -1;
@@ -148,7 +148,7 @@ static void sc_reinit(EVP_CIPHER *c, tr *t, size_t a, size_t b, size_t d) {
 
 /* A copy at byte b, both halves finished (d bytes more each). */
 static void sc_copy(EVP_CIPHER *c, tr *t, size_t a, size_t b, size_t d) {
-  uint8_t iv[16], out[2][1200];
+  uint8_t iv[16], out[2][1200] = {{0}};
   iv_of(a, iv);
   EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new(), *y = EVP_CIPHER_CTX_new();
   int l = -1;
@@ -167,7 +167,7 @@ static void sc_copy(EVP_CIPHER *c, tr *t, size_t a, size_t b, size_t d) {
  * and IV lengths, then the context parameters. */
 static void sc_errors(EVP_CIPHER *c, tr *t, size_t a, size_t b, size_t d) {
   (void)a, (void)b, (void)d;
-  uint8_t out[64];
+  uint8_t out[64] = {0};
   int l = -1;
   EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
   put_int(t, EVP_EncryptInit_ex2(x, c, NULL, NULL, NULL));
@@ -200,13 +200,14 @@ static void params_of(const OSSL_PARAM *p, tr *t) {
 /* 1 if `prim=name` is one of the comma-separated entries of the module's
  * hwcrypto-selected. */
 static int module_selected(const char *prim, const char *name) {
-  char sel[1024] = "", want[512];
+  char sel[1024] = "", all[1024], want[512];
   OSSL_PARAM q[] = {OSSL_PARAM_utf8_string("hwcrypto-selected", sel, sizeof sel), OSSL_PARAM_END};
   if (!OSSL_PROVIDER_get_params(pt_hwcrypto, q)) return 0;
+  memcpy(all, sel, sizeof all);
   snprintf(want, sizeof want, "%s=%s", prim, name);
   for (char *s = strtok(sel, ","); s; s = strtok(NULL, ","))
     if (strcmp(s, want) == 0) return 1;
-  fprintf(stderr, "module selected %s, not %s\n", sel, want);
+  fprintf(stderr, "module selected %s, not %s\n", all, want);
   return 0;
 }
 
