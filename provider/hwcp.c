@@ -28,6 +28,9 @@
 const hwcp_alg *const hwcp_families[] = {
     hwcp_digest_algs,
     hwcp_aes_gcm_algs, hwcp_aes_ctr_algs,
+
+    hwcp_chacha20_algs,
+    hwcp_chacha20_poly1305_algs,
 };
 const size_t hwcp_family_count = sizeof hwcp_families / sizeof hwcp_families[0];
 
