@@ -27,6 +27,7 @@
 const hwcp_alg *const hwcp_families[] = {
     hwcp_digest_algs,
     hwcp_mac_algs,
+    hwcp_kdf_algs,
 };
 const size_t hwcp_family_count = sizeof hwcp_families / sizeof hwcp_families[0];
 
