@@ -19,6 +19,10 @@
  *    EXPAND_ONLY: HKDF-Expand-Label(key, prefix||label, data, L).
  *  - Neither has a context copy (3.0 has no dupctx for them): a copy fails.
  *
+ * One difference: an "info" of no bytes after a non-empty one leaves 3.0's
+ * HKDF without an info buffer but with the old length, and its next
+ * derive reads from NULL; here it leaves no info.
+ *
  * A digest other than SHA-1 or SHA2-256/384/512 (or an "engine") hands the
  * context to the default provider's implementation: a new EVP_KDF_CTX
  * given this context's state (to_default) that then takes every call,

@@ -310,6 +310,28 @@ static void sc_tls(rec *r, EVP_MAC_CTX *c, const char *d, const char *d2) {
   EVP_MAC_CTX_free(t);
   r_update(r, c, 0, 10); /* the original goes on as a plain HMAC */
   r_final(r, c);
+  /* the record MAC takes the stored key: emptied by a data-less key
+   * parameter (the keyed state keeps the old one), or stored by a key
+   * that found no digest to key under */
+  size_t total2 = 150;
+  OSSL_PARAM k0[] = {s_key(NULL, 0), s_end()}, tl[] = {OSSL_PARAM_construct_size_t("tls-data-size", &total2), s_end()};
+  for (int pass = 0; pass < 2; pass++) {
+    EVP_MAC_CTX *u = EVP_MAC_CTX_new(EVP_MAC_CTX_get0_mac(c));
+    OSSL_PARAM kd[] = {s_key(keybuf + 7, 21), s_end()}, dg[] = {s_digest(d), s_end()};
+    if (pass == 0) {
+      r_init(r, u, keybuf, 32, dg);
+      r_set(r, u, k0);
+    } else {
+      r_set(r, u, kd);
+      r_set(r, u, dg);
+    }
+    r_update(r, u, 0, 40);
+    r_set(r, u, tl);
+    r_update(r, u, 0, 13);
+    r_update(r, u, 13, 100);
+    r_final(r, u);
+    EVP_MAC_CTX_free(u);
+  }
 }
 
 /* Scenario 5: copies mid-message, each finished on its own; a copy of a
