@@ -31,6 +31,9 @@ const hwcp_alg *const hwcp_families[] = {
 
     hwcp_chacha20_algs,
     hwcp_chacha20_poly1305_algs,
+
+    hwcp_mac_algs,
+    hwcp_kdf_algs,
 };
 const size_t hwcp_family_count = sizeof hwcp_families / sizeof hwcp_families[0];
 
