@@ -33,4 +33,8 @@ typedef struct hwcp_ecx_key {
 extern const OSSL_DISPATCH hwcp_x25519_keyexch[];
 extern const OSSL_DISPATCH hwcp_ed25519_signature[];
 
+/* The TLS-GROUP capability (x25519) for the provider's
+ * OSSL_FUNC_PROVIDER_GET_CAPABILITIES entry (keymgmt_ecx.c says why). */
+int hwcp_ecx_get_capabilities(void *provctx, const char *capability, OSSL_CALLBACK *cb, void *arg);
+
 #endif

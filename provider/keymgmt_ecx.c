@@ -431,6 +431,31 @@ static const char *ed25519_query_operation_name(int operation_id) {
   return operation_id == OSSL_OP_SIGNATURE ? "ED25519" : NULL;
 }
 
+/* The TLS-GROUP capability of x25519, parameter for parameter (names,
+ * types, values) as the default provider of 3.0 declares it. libssl 3.0
+ * keeps a declared group only when the keymgmt its fetch returns comes
+ * from the declaring provider: were X25519 keys served here without the
+ * group declared here too, a TLS context whose fetch lands on this
+ * provider (a "?provider=hwcrypto" query, or this provider loaded first)
+ * would drop x25519 from its groups. Unknown capabilities: 0, as there. */
+int hwcp_ecx_get_capabilities(void *provctx, const char *capability, OSSL_CALLBACK *cb, void *arg) {
+  (void)provctx;
+  if (strcasecmp(capability, "TLS-GROUP") != 0) return 0;
+  unsigned int id = 0x001d, secbits = 128;
+  int min_tls = 0x0301, max_tls = 0, min_dtls = 0xfeff, max_dtls = 0; /* TLS 1.0 and DTLS 1.0 up, no maximum */
+  OSSL_PARAM p[] = {OSSL_PARAM_construct_utf8_string(OSSL_CAPABILITY_TLS_GROUP_NAME, "x25519", 0),
+                    OSSL_PARAM_construct_utf8_string(OSSL_CAPABILITY_TLS_GROUP_NAME_INTERNAL, "X25519", 0),
+                    OSSL_PARAM_construct_utf8_string(OSSL_CAPABILITY_TLS_GROUP_ALG, "X25519", 0),
+                    OSSL_PARAM_construct_uint(OSSL_CAPABILITY_TLS_GROUP_ID, &id),
+                    OSSL_PARAM_construct_uint(OSSL_CAPABILITY_TLS_GROUP_SECURITY_BITS, &secbits),
+                    OSSL_PARAM_construct_int(OSSL_CAPABILITY_TLS_GROUP_MIN_TLS, &min_tls),
+                    OSSL_PARAM_construct_int(OSSL_CAPABILITY_TLS_GROUP_MAX_TLS, &max_tls),
+                    OSSL_PARAM_construct_int(OSSL_CAPABILITY_TLS_GROUP_MIN_DTLS, &min_dtls),
+                    OSSL_PARAM_construct_int(OSSL_CAPABILITY_TLS_GROUP_MAX_DTLS, &max_dtls),
+                    OSSL_PARAM_construct_end()};
+  return cb(p, arg);
+}
+
 #define FN(id, f) {id, (void (*)(void))(f)}
 static const OSSL_DISPATCH x25519_keymgmt[] = {
     FN(OSSL_FUNC_KEYMGMT_NEW, x25519_new), FN(OSSL_FUNC_KEYMGMT_FREE, ecx_free),

@@ -1075,6 +1075,43 @@ static void test_ed25519_wycheproof(const char *path) {
   printf("  ed25519 wycheproof: %d cases, %d valid for both\n", cases, valid);
 }
 
+/* ------------------------------------------------------- TLS-GROUP */
+
+/* The x25519 entry of a provider's TLS-GROUP capability, as a string of
+ * "name=type:value;" pairs. */
+static int group_cb(const OSSL_PARAM *p, void *arg) {
+  const OSSL_PARAM *n = OSSL_PARAM_locate_const(p, OSSL_CAPABILITY_TLS_GROUP_NAME);
+  if (!n || n->data_type != OSSL_PARAM_UTF8_STRING || strcmp(n->data, "x25519") != 0) return 1;
+  char *out = arg;
+  for (; p->key; p++) {
+    size_t l = strlen(out);
+    if (p->data_type == OSSL_PARAM_UTF8_STRING)
+      snprintf(out + l, 1024 - l, "%s=s:%s;", p->key, (const char *)p->data);
+    else if (p->data_type == OSSL_PARAM_UNSIGNED_INTEGER && p->data_size == sizeof(unsigned))
+      snprintf(out + l, 1024 - l, "%s=u:%u;", p->key, *(const unsigned *)p->data);
+    else if (p->data_type == OSSL_PARAM_INTEGER && p->data_size == sizeof(int))
+      snprintf(out + l, 1024 - l, "%s=i:%d;", p->key, *(const int *)p->data);
+    else
+      snprintf(out + l, 1024 - l, "%s=?;", p->key);
+  }
+  return 1;
+}
+
+/* The group libssl needs declared by the provider that serves X25519 keys
+ * (keymgmt_ecx.c, hwcp_ecx_get_capabilities). It is reached only through
+ * the provider's capability entry in hwcp.c: without that entry this
+ * check says so and is not counted. */
+static void test_tls_group(void) {
+  char ours[1024] = "", theirs[1024] = "";
+  OSSL_PROVIDER_get_capabilities(pt_hwcrypto, "TLS-GROUP", group_cb, ours);
+  PT_CHECK(OSSL_PROVIDER_get_capabilities(pt_default, "TLS-GROUP", group_cb, theirs) == 1 && theirs[0]);
+  if (!ours[0]) {
+    printf("  TLS-GROUP: not declared by the module (hwcp.c has no capability entry): NOT RUN\n");
+    return;
+  }
+  PT_CHECK(strcmp(ours, theirs) == 0);
+}
+
 /* --------------------------------------------------------------- main */
 
 /* The implementation hwcrypto-selected reports for fe25519 in the module. */
@@ -1113,6 +1150,7 @@ static int run_checks(const char *forced) {
   test_ed25519_edges();
   test_ed25519_special();
   test_ed25519_wycheproof(HWCP_WYCHEPROOF_DIR "/ed25519_test.json");
+  test_tls_group();
   printf("  ed25519 verdicts compared: %lu; hwcrypto's own verify differed on %lu, all handed to the default "
          "(which accepted %lu of the handed-on kind)\n",
          verdicts, raw_differs, default_accepts_special);
