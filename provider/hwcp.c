@@ -34,6 +34,8 @@ const hwcp_alg *const hwcp_families[] = {
 
     hwcp_mac_algs,
     hwcp_kdf_algs,
+
+    hwcp_ecx_algs,
 };
 const size_t hwcp_family_count = sizeof hwcp_families / sizeof hwcp_families[0];
 
