@@ -26,6 +26,7 @@
 /* Every family's records; one line per family file. */
 const hwcp_alg *const hwcp_families[] = {
     hwcp_digest_algs,
+    hwcp_rsa_algs,
 };
 const size_t hwcp_family_count = sizeof hwcp_families / sizeof hwcp_families[0];
 

@@ -54,6 +54,7 @@ typedef struct hwcp_alg {
 /* The families, each a list ended by a record with operation 0, and the
  * list of them all (hwcp.c). */
 extern const hwcp_alg hwcp_digest_algs[];
+extern const hwcp_alg hwcp_rsa_algs[];
 extern const hwcp_alg *const hwcp_families[];
 extern const size_t hwcp_family_count;
 
