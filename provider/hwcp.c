@@ -36,6 +36,8 @@ const hwcp_alg *const hwcp_families[] = {
     hwcp_kdf_algs,
 
     hwcp_ecx_algs,
+
+    hwcp_rsa_algs,
 };
 const size_t hwcp_family_count = sizeof hwcp_families / sizeof hwcp_families[0];
 

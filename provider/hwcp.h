@@ -62,6 +62,8 @@ extern const hwcp_alg hwcp_chacha20_algs[], hwcp_chacha20_poly1305_algs[];
 extern const hwcp_alg hwcp_mac_algs[], hwcp_kdf_algs[];
 
 extern const hwcp_alg hwcp_ecx_algs[];
+
+extern const hwcp_alg hwcp_rsa_algs[];
 extern const hwcp_alg *const hwcp_families[];
 extern const size_t hwcp_family_count;
 
