@@ -99,6 +99,7 @@ static int ctr_init(ctr_ctx *c, const uint8_t *key, size_t keylen, const uint8_t
     }
     c->key_set = 1;
   }
+  hwcp_used(c->keylen == 16 ? "AES-128-CTR" : c->keylen == 24 ? "AES-192-CTR" : "AES-256-CTR");
   return ctr_set_ctx_params(c, params);
 }
 

@@ -375,6 +375,11 @@ static int gcm_set_ctx_params(void *vc, const OSSL_PARAM params[]);
 /* Encrypt / decrypt init: the IV (buffered, 1..128 bytes) before the key
  * (a new shared object), then the parameters, in the default provider's
  * order; either may be NULL to keep what the context has. */
+/* The primary name for a key length (hwcp_used). */
+static const char *gcm_name(size_t keylen) {
+  return keylen == 16 ? "AES-128-GCM" : keylen == 24 ? "AES-192-GCM" : "AES-256-GCM";
+}
+
 static int gcm_init(gcm_ctx *c, const uint8_t *key, size_t keylen, const uint8_t *iv, size_t ivlen,
                     const OSSL_PARAM params[], int enc) {
   c->enc = enc;
@@ -411,6 +416,7 @@ static int gcm_init(gcm_ctx *c, const uint8_t *key, size_t keylen, const uint8_t
     c->key = k;
     c->tls_records = 0;
   }
+  hwcp_used(gcm_name(c->keylen));
   return gcm_set_ctx_params(c, params);
 }
 

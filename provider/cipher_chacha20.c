@@ -128,6 +128,7 @@ static int cc_init(cc_ctx *c, const uint8_t *key, size_t keylen, const uint8_t *
                   (uint32_t)iv[4 * i + 3] << 24;
     c->used = 0;
   }
+  hwcp_used("ChaCha20");
   return cc_set_ctx_params(c, params);
 }
 

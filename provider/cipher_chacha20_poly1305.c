@@ -408,6 +408,7 @@ static int cp_init(cp_ctx *c, const uint8_t *key, size_t keylen, const uint8_t *
     memcpy(c->nonce, iv, 12);
     memcpy(c->cur, iv, 12);
   }
+  hwcp_used("ChaCha20-Poly1305");
   return cp_set_ctx_params(c, params);
 }
 

@@ -95,6 +95,7 @@ static int x25519_derive(void *vc, unsigned char *secret, size_t *secretlen, siz
     return 0;
   }
   uint8_t s[32];
+  hwcp_used("X25519");
   int rc = hwc_x25519(s, c->priv, c->peer);
   if (rc == HWC_OK) memcpy(secret, s, 32);
   hwc_memzero(s, sizeof s);

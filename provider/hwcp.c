@@ -21,23 +21,14 @@
 #include <openssl/crypto.h>
 #include <openssl/params.h>
 
+#include "ecx_key.h"
 #include "hwcp.h"
 #include "hwcp_offer.h"
 
 /* Every family's records; one line per family file. */
 const hwcp_alg *const hwcp_families[] = {
-    hwcp_digest_algs,
-    hwcp_aes_gcm_algs, hwcp_aes_ctr_algs,
-
-    hwcp_chacha20_algs,
-    hwcp_chacha20_poly1305_algs,
-
-    hwcp_mac_algs,
-    hwcp_kdf_algs,
-
-    hwcp_ecx_algs,
-
-    hwcp_rsa_algs,
+    hwcp_digest_algs, hwcp_aes_gcm_algs, hwcp_aes_ctr_algs, hwcp_chacha20_algs, hwcp_chacha20_poly1305_algs,
+    hwcp_mac_algs,    hwcp_kdf_algs,     hwcp_ecx_algs,     hwcp_rsa_algs,
 };
 const size_t hwcp_family_count = sizeof hwcp_families / sizeof hwcp_families[0];
 
@@ -243,7 +234,26 @@ static const OSSL_ITEM *prov_reason_strings(void *provctx) {
   return reason_strings;
 }
 
+/* 1 if the operation's table offers an algorithm with this primary name. */
+static int offers(const hwcp_prov *p, int op, const char *name) {
+  size_t n = strlen(name);
+  for (const OSSL_ALGORITHM *a = p->tables[op]; a && a->algorithm_names; a++)
+    if (strncmp(a->algorithm_names, name, n) == 0 && (a->algorithm_names[n] == ':' || !a->algorithm_names[n]))
+      return 1;
+  return 0;
+}
+
+/* Capabilities: the x25519 TLS group, declared whenever the X25519 keys
+ * are offered here (libssl keeps a group only when the provider its
+ * keymgmt fetch lands on declares it: keymgmt_ecx.c). */
+static int prov_get_capabilities(void *provctx, const char *capability, OSSL_CALLBACK *cb, void *arg) {
+  hwcp_prov *p = provctx;
+  if (offers(p, OSSL_OP_KEYMGMT, "X25519")) return hwcp_ecx_get_capabilities(provctx, capability, cb, arg);
+  return 0;
+}
+
 static const OSSL_DISPATCH prov_functions[] = {
+    {OSSL_FUNC_PROVIDER_GET_CAPABILITIES, (void (*)(void))prov_get_capabilities},
     {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))prov_teardown},
     {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))prov_query},
     {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))prov_gettable_params},

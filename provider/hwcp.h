@@ -56,13 +56,9 @@ typedef struct hwcp_alg {
  * list of them all (hwcp.c). */
 extern const hwcp_alg hwcp_digest_algs[];
 extern const hwcp_alg hwcp_aes_gcm_algs[], hwcp_aes_ctr_algs[];
-
 extern const hwcp_alg hwcp_chacha20_algs[], hwcp_chacha20_poly1305_algs[];
-
 extern const hwcp_alg hwcp_mac_algs[], hwcp_kdf_algs[];
-
 extern const hwcp_alg hwcp_ecx_algs[];
-
 extern const hwcp_alg hwcp_rsa_algs[];
 extern const hwcp_alg *const hwcp_families[];
 extern const size_t hwcp_family_count;

@@ -359,6 +359,7 @@ static int hkdf_derive(void *vc, unsigned char *out, size_t out_len, const OSSL_
     hwcp_raise(c->prov, HWCP_R_BAD_ARG, "HKDF: %s", !c->has_md ? "no digest" : !c->key.p ? "no key" : "zero length");
     return 0;
   }
+  hwcp_used("HKDF");
   switch (c->mode) {
     case EVP_KDF_HKDF_MODE_EXTRACT_ONLY:
       return extract(c, c->salt.p, c->salt.n, c->key.p, c->key.n, out, out_len);
@@ -428,6 +429,7 @@ static int tls13_derive(void *vc, unsigned char *out, size_t out_len, const OSSL
     hwcp_raise(c->prov, HWCP_R_BAD_ARG, "TLS13-KDF: no digest");
     return 0;
   }
+  hwcp_used("TLS13-KDF");
   switch (c->mode) {
     case EVP_KDF_HKDF_MODE_EXTRACT_ONLY:
       return tls13_extract(c, out, out_len);

@@ -350,6 +350,7 @@ static int hmac_init(void *vc, const unsigned char *key, size_t keylen, const OS
     return to_default(c) && EVP_MAC_init(c->dg, key, keylen, params);
   }
   if (!set_native(c, params, md, named)) return 0;
+  hwcp_used("HMAC"); /* (the default provider's path above is not counted) */
   if (key) return setkey(c, key, keylen);
   if (!c->kmd) { /* the default provider restarts only a keyed state */
     hwcp_raise(c->prov, HWCP_R_BAD_STATE, "HMAC init without a key");

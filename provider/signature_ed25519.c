@@ -112,6 +112,7 @@ static int ed25519_sign(void *vc, unsigned char *sig, size_t *siglen, size_t sig
     hwcp_raise(c->prov, HWCP_R_BAD_ARG, "Ed25519 sign with a public key");
     return 0;
   }
+  hwcp_used("ED25519");
   int rc = hwc_ed25519_sign(sig, tbs, tbslen, c->sk);
   if (rc != HWC_OK) {
     hwcp_raise(c->prov, HWCP_R_HWC_FAILED, "hwc_ed25519_sign: %s", hwc_strerror(rc));
@@ -182,6 +183,7 @@ static int ed25519_verify(void *vc, const unsigned char *sig, size_t siglen, con
   if (siglen != 64) return 0;
   if (s_below_l(sig + 32) && (small_order(sig) || small_order(pub) || non_canonical(pub)))
     return default_verify(c, sig, tbs, tbslen);
+  hwcp_used("ED25519");
   return hwc_ed25519_verify(sig, tbs, tbslen, pub) == HWC_OK;
 }
 

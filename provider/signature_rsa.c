@@ -354,6 +354,7 @@ static int sig_sign(void *vc, unsigned char *sig, size_t *siglen, size_t sigsize
   }
   int h = native_hash(c);
   if (h >= 0 && hwc_rsa_has_private(c->key->hk)) {
+    hwcp_used("RSA");
     size_t len = sigsize;
     int rc = c->pad == RSA_PKCS1_PADDING
                  ? hwc_rsa_sign_pkcs1_digest(sig, &len, tbs, tbslen, (hwc_hash)h, c->key->hk)
@@ -377,6 +378,7 @@ static int sig_verify(void *vc, const unsigned char *sig, size_t siglen, const u
   sig_ctx *c = vc;
   int h = native_hash(c);
   if (h >= 0) {
+    hwcp_used("RSA");
     size_t n = hwcp_rsa_size(c->key);
     if (c->pad == RSA_PKCS1_PADDING) /* exactly the modulus length, as RSA_verify wants */
       return hwc_rsa_verify_pkcs1_digest(sig, siglen, tbs, tbslen, (hwc_hash)h, c->key->hk) == HWC_OK;

@@ -124,8 +124,8 @@ one() {
 tls13=(TLS_AES_128_GCM_SHA256:AES-128-GCM TLS_AES_256_GCM_SHA384:AES-256-GCM
        TLS_CHACHA20_POLY1305_SHA256:ChaCha20-Poly1305)
 for cert in ed25519 rsa rsapss; do
-  sig=ED25519
-  [ "$cert" != ed25519 ] && sig=RSA
+  # the algorithm that signs: an RSA-PSS key is its own key type
+  case $cert in ed25519) sig=ED25519 ;; rsa) sig=RSA ;; *) sig=RSA-PSS ;; esac
   for sc in "${tls13[@]}"; do
     suite=${sc%%:*}
     alg=${sc##*:}
