@@ -582,7 +582,7 @@ static const OSSL_DISPATCH rsa_keymgmt_functions[] = {
     FN(OSSL_FUNC_KEYMGMT_QUERY_OPERATION_NAME, rsa_query_operation_name),
     {0, NULL}};
 
-extern const OSSL_DISPATCH hwcp_rsa_signature_functions[];
+extern const OSSL_DISPATCH hwcp_rsa_signature_functions[], hwcp_rsa_asym_cipher_functions[];
 
 const hwcp_alg hwcp_rsa_algs[] = {
     {OSSL_OP_KEYMGMT,
@@ -590,5 +590,8 @@ const hwcp_alg hwcp_rsa_algs[] = {
      HWC_PRIM_BIGNUM},
     {OSSL_OP_SIGNATURE,
      {"RSA:rsaEncryption:1.2.840.113549.1.1.1", HWCP_PROPS, hwcp_rsa_signature_functions, "hwcrypto RSA signatures"},
+     HWC_PRIM_BIGNUM},
+    {OSSL_OP_ASYM_CIPHER,
+     {"RSA:rsaEncryption:1.2.840.113549.1.1.1", HWCP_PROPS, hwcp_rsa_asym_cipher_functions, "hwcrypto RSA encryption"},
      HWC_PRIM_BIGNUM},
     {0, {NULL, NULL, NULL, NULL}, HWC_PRIM_COUNT}};

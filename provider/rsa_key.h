@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * The RSA key object the provider's keymgmt makes and its signature and
- * asymmetric cipher use (keymgmt_rsa.c, signature_rsa.c, asym_rsa_oaep.c).
+ * asymmetric cipher use (keymgmt_rsa.c, signature_rsa.c, asym_rsa.c).
  *
  * The key keeps its numbers as OpenSSL BIGNUMs, exactly as imported (the
  * default provider's parameter names and rules), so export, get_params and
