@@ -172,10 +172,15 @@ static int asym_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
   return 1;
 }
 
-/* (Re)starts the context on a key: PKCS#1 v1.5 padding, as 3.0 does on
- * every init; digests, label and versions stay. */
+/* (Re)starts the context on a key (not an RSA-PSS one, which 3.0 refuses
+ * to encrypt with): PKCS#1 v1.5 padding, as 3.0 does on every init;
+ * digests, label and versions stay. */
 static int asym_init(asym_ctx *c, hwcp_rsa *key, const OSSL_PARAM params[], int op) {
   if (!c || !key) return 0;
+  if (key->pss) { /* RSASSA-PSS keys sign only */
+    hwcp_raise(c->prov, HWCP_R_UNSUPPORTED, "operation not supported for an RSA-PSS key");
+    return 0;
+  }
   c->key = key;
   c->op = op;
   c->pad = RSA_PKCS1_PADDING;
