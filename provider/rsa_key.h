@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * The RSA key object the provider's keymgmt makes and its signature and
- * asymmetric cipher use (keymgmt_rsa.c, signature_rsa.c, asym_rsa_oaep.c).
+ * asymmetric cipher use (keymgmt_rsa.c, signature_rsa.c, asym_rsa.c).
  *
  * The key keeps its numbers as OpenSSL BIGNUMs, exactly as imported (the
  * default provider's parameter names and rules), so export, get_params and
@@ -32,6 +32,11 @@ typedef struct hwcp_rsa {
   BIGNUM *c[HWCP_RSA_MAX_PRIMES - 1]; /* rsa-coefficientN */
   int nprimes;                       /* 0 (no factors) or 2..10 */
   hwc_rsa_key *hk;                   /* NULL: hwcrypto refused the numbers; all delegated */
+  /* RSA-PSS keys (RSASSA-PSS): signatures only, PSS only; restricted
+   * when their parameters were given (3.0's non-empty RSA_PSS_PARAMS_30):
+   * then only that digest and MGF1 digest, a salt of at least saltlen */
+  int pss, restricted;
+  int pss_md, pss_mgf1, pss_saltlen; /* NIDs of the digests (NID_undef: one RSA cannot sign with) */
   pthread_mutex_t lock;              /* guards the making of dflt */
   EVP_PKEY *dflt;                    /* the default provider's copy, or NULL until needed */
 } hwcp_rsa;
@@ -47,6 +52,10 @@ EVP_PKEY_CTX *hwcp_rsa_default_ctx(hwcp_rsa *k);
 /* The modulus size in bytes (signature and ciphertext length), and bits. */
 size_t hwcp_rsa_size(const hwcp_rsa *k);
 int hwcp_rsa_bits(const hwcp_rsa *k);
+
+/* The name 3.0 gives a PSS restriction's digest NID ("SHA1", "SHA2-256",
+ * ...), or NULL for one outside its list (SHA-1 and SHA-2 only). */
+const char *hwcp_pss_md_name(int nid);
 
 /* The hwc_hash an OpenSSL digest is, or -1 if hwcrypto has none (SHA-224,
  * SHA-3, MD5-SHA1, ...). md may be NULL (then -1). */

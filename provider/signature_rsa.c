@@ -16,6 +16,10 @@
  * digest set, verify-recover, keys hwcrypto refused. A message is hashed
  * here either way (hwc_hash_ctx for its four digests), so only the step
  * on the digest is handed on.
+ *
+ * RSA-PSS keys (keymgmt_rsa.c) come here too, as in 3.0: PSS padding
+ * only, no verify-recover; a restricted key starts with its digest, MGF1
+ * digest and salt length, and refuses other digests and shorter salts.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +38,7 @@ typedef struct {
   int saltlen;  /* a byte count or RSA_PSS_SALTLEN_DIGEST / _AUTO / _MAX */
   int allow_md; /* 0 between digest-sign init and final: the digest is fixed */
   int mgf1_set; /* mgf1-digest given; else it follows digest */
+  int min_saltlen; /* a restricted RSA-PSS key's least salt length; -1: no restriction */
   EVP_MD *md, *mgf1;
   int mdnid, mgf1nid;
   char mdname[64], mgf1name[64]; /* as the caller named them: what get_params returns */
@@ -77,6 +82,7 @@ static void *sig_newctx(void *provctx, const char *propq) {
   c->prov = provctx;
   c->allow_md = 1;
   c->saltlen = RSA_PSS_SALTLEN_AUTO;
+  c->min_saltlen = -1;
   c->hash = -1;
   return c;
 }
@@ -133,14 +139,19 @@ static EVP_MD *fetch_md(sig_ctx *c, const char *name, const char *props, int *ni
 }
 
 /* 3.0's padding check: no digest with padding none, an X9.31 digest
- * with x931. */
-static int check_padding(sig_ctx *c, const char *mdname, int nid) {
+ * with x931, a restricted RSA-PSS key's own digests with PSS. */
+static int check_padding(sig_ctx *c, const char *mdname, const char *mgf1name, int nid) {
   if (c->pad == RSA_NO_PADDING && (mdname || nid != NID_undef)) {
     hwcp_raise(c->prov, HWCP_R_BAD_ARG, "invalid padding mode: no digest with padding none");
     return 0;
   }
   if (c->pad == RSA_X931_PADDING && !x931_ok(nid)) {
     hwcp_raise(c->prov, HWCP_R_BAD_ARG, "invalid X9.31 digest");
+    return 0;
+  }
+  if (c->pad == RSA_PKCS1_PSS_PADDING && c->min_saltlen != -1 &&
+      ((mdname && !EVP_MD_is_a(c->md, mdname)) || (mgf1name && !EVP_MD_is_a(c->mgf1, mgf1name)))) {
+    hwcp_raise(c->prov, HWCP_R_BAD_ARG, "digest not allowed by the RSA-PSS key");
     return 0;
   }
   return 1;
@@ -151,7 +162,7 @@ static int check_padding(sig_ctx *c, const char *mdname, int nid) {
 static int setup_md(sig_ctx *c, const char *name, const char *props) {
   int nid;
   EVP_MD *md = fetch_md(c, name, props, &nid);
-  if (!md || !check_padding(c, name, nid) || strlen(name) >= sizeof c->mdname) goto fail;
+  if (!md || !check_padding(c, name, NULL, nid) || strlen(name) >= sizeof c->mdname) goto fail;
   if (!c->allow_md) {
     if (c->mdname[0] && !EVP_MD_is_a(md, c->mdname)) {
       hwcp_raise(c->prov, HWCP_R_BAD_STATE, "digest %s != %s", name, c->mdname);
@@ -180,7 +191,7 @@ static int setup_mgf1(sig_ctx *c, const char *name, const char *props) {
   int nid;
   EVP_MD *md = fetch_md(c, name, props, &nid);
   if (!md) return 0;
-  if (strlen(name) >= sizeof c->mgf1name) {
+  if (!check_padding(c, NULL, name, nid) || strlen(name) >= sizeof c->mgf1name) {
     EVP_MD_free(md);
     return 0;
   }
@@ -188,6 +199,18 @@ static int setup_mgf1(sig_ctx *c, const char *name, const char *props) {
   c->mgf1 = md, c->mgf1nid = nid, c->mgf1_set = 1;
   strcpy(c->mgf1name, name);
   return 1;
+}
+
+/* A restricted RSA-PSS key's salt rules (3.0's): no salt length read
+ * from the signature when verifying, a digest-long salt only if the
+ * digest is long enough, no explicit length below the key's. */
+static int check_saltlen(sig_ctx *c, int saltlen) {
+  if (c->min_saltlen == -1) return 1;
+  int ok = saltlen == RSA_PSS_SALTLEN_AUTO    ? c->op != EVP_PKEY_OP_VERIFY
+           : saltlen == RSA_PSS_SALTLEN_DIGEST ? c->min_saltlen <= EVP_MD_get_size(c->md)
+                                               : saltlen < 0 || saltlen >= c->min_saltlen;
+  if (!ok) hwcp_raise(c->prov, HWCP_R_BAD_ARG, "salt length not allowed by the RSA-PSS key (at least %d)", c->min_saltlen);
+  return ok;
 }
 
 /* Reads a UTF-8 parameter into buf: 1, or 0 when it is not one or too long. */
@@ -220,7 +243,7 @@ static int sig_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
         if (strcmp(q->data, pad_names[i].name) == 0) pad = pad_names[i].id;
     } else
       return 0;
-    int ok = pad == RSA_PKCS1_PADDING || pad == RSA_NO_PADDING || pad == RSA_X931_PADDING ||
+    int ok = ((pad == RSA_PKCS1_PADDING || pad == RSA_NO_PADDING || pad == RSA_X931_PADDING) && !c->key->pss) ||
              (pad == RSA_PKCS1_PSS_PADDING && (c->op & (EVP_PKEY_OP_SIGN | EVP_PKEY_OP_VERIFY)));
     if (!ok) {
       hwcp_raise(c->prov, HWCP_R_UNSUPPORTED, "illegal or unsupported padding mode");
@@ -246,6 +269,7 @@ static int sig_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
       hwcp_raise(c->prov, HWCP_R_BAD_ARG, "invalid salt length %d", saltlen);
       return 0;
     }
+    if (!check_saltlen(c, saltlen)) return 0;
   }
   if ((q = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_MGF1_DIGEST))) {
     if (!get_str(q, mgf, sizeof mgf)) return 0;
@@ -263,21 +287,50 @@ static int sig_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
   c->pad = pad;
   if (!c->md && !pmd && pad == RSA_PKCS1_PSS_PADDING) pmd = "SHA1"; /* PSS's default digest */
   if (pmgf && !setup_mgf1(c, pmgf, pmgfprops)) return 0;
-  return pmd ? setup_md(c, pmd, pmdprops) : check_padding(c, NULL, c->mdnid);
+  return pmd ? setup_md(c, pmd, pmdprops) : check_padding(c, NULL, NULL, c->mdnid);
 }
 
-/* (Re)starts the context on a key for op: PKCS#1 padding and the auto
- * salt length, as 3.0 does on every init; the digest stays. */
+/* A restricted RSA-PSS key's settings, as 3.0 makes them on init: its
+ * MGF1 digest, then its digest, its salt length, which must fit the key. */
+static int pss_restrict(sig_ctx *c) {
+  const hwcp_rsa *k = c->key;
+  const char *md = hwcp_pss_md_name(k->pss_md), *mgf1 = hwcp_pss_md_name(k->pss_mgf1);
+  if (!md || !mgf1) {
+    hwcp_raise(c->prov, HWCP_R_UNSUPPORTED, "PSS restrictions lack a hash algorithm");
+    return 0;
+  }
+  c->saltlen = k->pss_saltlen;
+  if (!setup_mgf1(c, mgf1, NULL) || !setup_md(c, md, NULL)) return 0;
+  /* the largest salt: emLen - hLen - 2, emLen one byte short when the
+   * modulus is one bit over a byte boundary */
+  int max = (int)hwcp_rsa_size(k) - EVP_MD_get_size(c->md) - ((hwcp_rsa_bits(k) & 7) == 1);
+  if (k->pss_saltlen < 0 || k->pss_saltlen > max) {
+    hwcp_raise(c->prov, HWCP_R_BAD_ARG, "invalid salt length %d for the key", k->pss_saltlen);
+    return 0;
+  }
+  c->min_saltlen = k->pss_saltlen;
+  return 1;
+}
+
+/* (Re)starts the context on a key for op: PKCS#1 padding (PSS for an
+ * RSA-PSS key, with its restrictions) and the auto salt length, as 3.0
+ * does on every init; the digest stays. */
 static int sig_init(sig_ctx *c, hwcp_rsa *key, const OSSL_PARAM params[], int op) {
   if (!key && !c->key) {
     hwcp_raise(c->prov, HWCP_R_BAD_STATE, "no key set");
     return 0;
   }
+  if (key && key->pss && op == EVP_PKEY_OP_VERIFYRECOVER) {
+    hwcp_raise(c->prov, HWCP_R_UNSUPPORTED, "operation not supported for an RSA-PSS key");
+    return 0;
+  }
   if (key) c->key = key;
   c->op = op;
   c->saltlen = RSA_PSS_SALTLEN_AUTO;
-  c->pad = RSA_PKCS1_PADDING;
+  c->min_saltlen = -1;
+  c->pad = c->key->pss ? RSA_PKCS1_PSS_PADDING : RSA_PKCS1_PADDING;
   stop_hashing(c);
+  if (c->key->pss && c->key->restricted && !pss_restrict(c)) return 0;
   return sig_set_ctx_params(c, params);
 }
 
@@ -352,9 +405,11 @@ static int sig_sign(void *vc, unsigned char *sig, size_t *siglen, size_t sigsize
     hwcp_raise(c->prov, HWCP_R_BAD_LENGTH, "invalid digest length %zu", tbslen);
     return 0;
   }
+  /* a restricted key's salt, checked again as 3.0 does when signing */
+  if (c->pad == RSA_PKCS1_PSS_PADDING && c->saltlen != RSA_PSS_SALTLEN_AUTO && !check_saltlen(c, c->saltlen)) return 0;
   int h = native_hash(c);
   if (h >= 0 && hwc_rsa_has_private(c->key->hk)) {
-    hwcp_used("RSA");
+    hwcp_used(c->key->pss ? "RSA-PSS" : "RSA");
     size_t len = sigsize;
     int rc = c->pad == RSA_PKCS1_PADDING
                  ? hwc_rsa_sign_pkcs1_digest(sig, &len, tbs, tbslen, (hwc_hash)h, c->key->hk)
@@ -378,7 +433,7 @@ static int sig_verify(void *vc, const unsigned char *sig, size_t siglen, const u
   sig_ctx *c = vc;
   int h = native_hash(c);
   if (h >= 0) {
-    hwcp_used("RSA");
+    hwcp_used(c->key->pss ? "RSA-PSS" : "RSA");
     size_t n = hwcp_rsa_size(c->key);
     if (c->pad == RSA_PKCS1_PADDING) /* exactly the modulus length, as RSA_verify wants */
       return hwc_rsa_verify_pkcs1_digest(sig, siglen, tbs, tbslen, (hwc_hash)h, c->key->hk) == HWC_OK;

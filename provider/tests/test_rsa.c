@@ -8,6 +8,11 @@
  * signatures, s >= n) answered alike, messages signed in pieces, and the
  * delegated cases (SHA-224, MD5-SHA1, padding none, a separate MGF1
  * digest, 512-bit and 3-prime keys) giving the default's answers.
+ * Encryption: OAEP both ways for every digest and label kind, the
+ * longest message and one byte more, corrupted and wrongly sized
+ * ciphertexts refused by both (hwcrypto with one error whatever failed),
+ * PKCS#1 v1.5, padding none and the TLS pre-master secret (random on bad
+ * padding) as the default does them, the context parameters.
  *
  * Run without arguments it runs itself once per bignum implementation
  * this CPU supports, with HWCRYPTO_IMPL=bignum=<name>, and each run checks
@@ -284,6 +289,548 @@ static void ctx_params(EVP_PKEY *k) {
   }
 }
 
+/* ---------------------------------------------------------------- encryption */
+
+/* An encryption setting: padding by name (or by number when name is
+ * NULL), OAEP and MGF1 digests (NULL: not set), a label (set when
+ * has_label), TLS versions (set when non-zero). */
+typedef struct {
+  const char *padname;
+  int pad;
+  const char *md, *mgf1;
+  const uint8_t *label;
+  size_t ll;
+  int has_label;
+  unsigned cv, av;
+} ospec;
+
+static int set_cipher(EVP_PKEY_CTX *c, const ospec *s) {
+  OSSL_PARAM p[8], *q = p;
+  int pad = s->pad;
+  if (s->padname) *q++ = OSSL_PARAM_construct_utf8_string(OSSL_ASYM_CIPHER_PARAM_PAD_MODE, (char *)s->padname, 0);
+  else *q++ = OSSL_PARAM_construct_int(OSSL_ASYM_CIPHER_PARAM_PAD_MODE, &pad);
+  if (s->md) *q++ = OSSL_PARAM_construct_utf8_string(OSSL_ASYM_CIPHER_PARAM_OAEP_DIGEST, (char *)s->md, 0);
+  if (s->mgf1) *q++ = OSSL_PARAM_construct_utf8_string(OSSL_ASYM_CIPHER_PARAM_MGF1_DIGEST, (char *)s->mgf1, 0);
+  if (s->has_label)
+    *q++ = OSSL_PARAM_construct_octet_string(OSSL_ASYM_CIPHER_PARAM_OAEP_LABEL, (void *)s->label, s->ll);
+  unsigned cv = s->cv, av = s->av;
+  if (cv) *q++ = OSSL_PARAM_construct_uint(OSSL_ASYM_CIPHER_PARAM_TLS_CLIENT_VERSION, &cv);
+  if (av) *q++ = OSSL_PARAM_construct_uint(OSSL_ASYM_CIPHER_PARAM_TLS_NEGOTIATED_VERSION, &av);
+  *q = OSSL_PARAM_construct_end();
+  return EVP_PKEY_CTX_set_params(c, p) > 0;
+}
+
+/* EVP_PKEY_encrypt (dec 0) or _decrypt (dec 1) through props with the
+ * setting; out has *len bytes of room, *len is the result's length.
+ * 1 done, 0 refused. *err: the last error's reason code. */
+static int pcrypt(int dec, EVP_PKEY *k, const char *props, const ospec *s, const uint8_t *in, size_t inlen,
+                 uint8_t *out, size_t *len, unsigned long *err) {
+  EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(pt_libctx, k, props);
+  int ok = c && (dec ? EVP_PKEY_decrypt_init(c) : EVP_PKEY_encrypt_init(c)) > 0 && set_cipher(c, s);
+  if (ok && strcmp(props, HW) == 0) PT_CHECK(pt_is_hwcrypto(EVP_PKEY_CTX_get0_provider(c)));
+  ok = ok && (dec ? EVP_PKEY_decrypt(c, out, len, in, inlen) : EVP_PKEY_encrypt(c, out, len, in, inlen)) > 0;
+  if (err) *err = ERR_GET_REASON(ERR_peek_last_error());
+  EVP_PKEY_CTX_free(c);
+  ERR_clear_error();
+  return ok;
+}
+
+/* OAEP with every digest between the providers on one key: messages of
+ * 0, 1 and the longest length both ways, one byte more refused by both,
+ * labels (none, empty, 1 byte, long), corrupted ciphertexts refused by
+ * both with one and the same error from hwcrypto. */
+static void oaep(EVP_PKEY *k, const char *what, int native_key) {
+  printf("  OAEP: %s (%d bits)\n", what, EVP_PKEY_get_bits(k));
+  size_t n = (size_t)EVP_PKEY_get_size(k);
+  /* OAEP digest, MGF1 digest, whether hwcrypto does it (on its keys) */
+  static const struct {
+    const char *md, *mgf1;
+    int hw;
+  } mds[] = {{"SHA1", NULL, 1},     {"SHA256", NULL, 1},   {"SHA384", NULL, 1},   {"SHA512", NULL, 1},
+             {"SHA2-256", "SHA2-256", 1}, {NULL, NULL, 1},       {"SHA224", NULL, 0},   {"SHA3-256", NULL, 0},
+             {"SHA256", "SHA1", 0}, {"SHA1", "SHA512", 0}};
+  uint8_t lab[300];
+  for (size_t i = 0; i < sizeof lab; i++) lab[i] = (uint8_t)(i * 11 + 1);
+  static const size_t lls[] = {0, 0, 1, 300};
+  for (size_t m = 0; m < sizeof mds / sizeof mds[0]; m++) {
+    const char *md = mds[m].md ? mds[m].md : "SHA1"; /* none set: SHA-1, as 3.0 */
+    EVP_MD *emd = EVP_MD_fetch(pt_libctx, md, DF);
+    size_t hl = emd ? (size_t)EVP_MD_get_size(emd) : 0;
+    EVP_MD_free(emd);
+    PT_CHECK(hl > 0);
+    size_t max = n >= 2 * hl + 2 ? n - 2 * hl - 2 : 0;
+    int fits = n >= 2 * hl + 2;
+    for (size_t l = 0; l < sizeof lls / sizeof lls[0]; l++) {
+      ospec s = {"oaep", 0, mds[m].md, mds[m].mgf1, lab, lls[l], l > 0, 0, 0};
+      const size_t lens[] = {0, 1, max / 2, max};
+      uint8_t ct[1024], pt[1024];
+      for (size_t li = 0; li < 4; li++) {
+        size_t len = lens[li];
+        for (int dir = 0; dir < 2; dir++) { /* 0: hwcrypto encrypts, default decrypts; 1: the other way */
+          const char *ep = dir ? DF : HW, *dp = dir ? HW : DF;
+          size_t cl = sizeof ct, pl = sizeof pt;
+          int e = pcrypt(0, k, ep, &s, msg, len, ct, &cl, NULL);
+          if (!fits) { /* the key is too small for the digest: both refuse */
+            PT_CHECK(!e && !pcrypt(0, k, dp, &s, msg, len, ct, &cl, NULL));
+            continue;
+          }
+          PT_CHECK(e && cl == n);
+          PT_CHECK(pcrypt(1, k, dp, &s, ct, cl, pt, &pl, NULL) && pl == len && memcmp(pt, msg, len) == 0);
+          pl = sizeof pt;
+          PT_CHECK(pcrypt(1, k, ep, &s, ct, cl, pt, &pl, NULL) && pl == len && memcmp(pt, msg, len) == 0);
+        }
+      }
+      if (!fits) continue;
+      /* one byte too many: refused by both */
+      size_t cl = sizeof ct;
+      PT_CHECK(!pcrypt(0, k, HW, &s, msg, max + 1, ct, &cl, NULL) && !pcrypt(0, k, DF, &s, msg, max + 1, ct, &cl, NULL));
+      if (l != 3 && l != 0) continue;
+      /* corruption: every class refused by both; hwcrypto says the same
+       * whatever failed */
+      PT_CHECK(pcrypt(0, k, DF, &s, msg, 5, ct, &cl, NULL) && cl == n);
+      unsigned long errs[8] = {0};
+      int ne = 0;
+      static const int pos[] = {0, 1, -2, -1}; /* -2: the middle, -1: the last byte */
+      for (size_t pi = 0; pi < sizeof pos / sizeof pos[0]; pi++) {
+        size_t at = pos[pi] == -1 ? n - 1 : pos[pi] == -2 ? n / 2 : (size_t)pos[pi];
+        for (int bit = 0; bit < 8; bit += 3) {
+          size_t pl = sizeof pt;
+          ct[at] ^= (uint8_t)(1 << bit);
+          int a = pcrypt(1, k, HW, &s, ct, n, pt, &pl, &errs[ne]);
+          pl = sizeof pt;
+          int b = pcrypt(1, k, DF, &s, ct, n, pt, &pl, NULL);
+          ct[at] ^= (uint8_t)(1 << bit);
+          PT_CHECK(!a && !b);
+          if (ne < 7) ne++;
+        }
+      }
+      size_t pl = sizeof pt;
+      /* the wrong label; a label where there was none */
+      ospec w = s;
+      w.has_label = 1, w.label = lab + 1, w.ll = s.ll ? s.ll : 1;
+      PT_CHECK(!pcrypt(1, k, HW, &w, ct, n, pt, &pl, &errs[ne]) && !pcrypt(1, k, DF, &w, ct, n, pt, &pl, NULL));
+      PT_CHECK(errs[0] != 0);
+      if (native_key && mds[m].hw)
+        for (int j = 1; j <= ne; j++) PT_CHECK(errs[j] == errs[0]);
+      /* the wrong length: one byte more refused by both; one less (the
+       * number without a leading zero) as the default takes it */
+      ct[n] = 0;
+      pl = sizeof pt;
+      PT_CHECK(!pcrypt(1, k, HW, &s, ct, n + 1, pt, &pl, NULL) && !pcrypt(1, k, DF, &s, ct, n + 1, pt, &pl, NULL));
+      pl = sizeof pt;
+      int a = pcrypt(1, k, HW, &s, ct + 1, n - 1, pt, &pl, NULL);
+      pl = sizeof pt;
+      int b = pcrypt(1, k, DF, &s, ct + 1, n - 1, pt, &pl, NULL);
+      PT_CHECK(a == b && a == (ct[0] == 0)); /* decrypted when that byte was a leading zero */
+      pl = sizeof pt;
+      PT_CHECK(!pcrypt(1, k, HW, &s, ct, 0, pt, &pl, NULL) && !pcrypt(1, k, DF, &s, ct, 0, pt, &pl, NULL));
+      /* a ciphertext with leading zero bytes given short: both decrypt it */
+      int found = 0;
+      for (int t = 0; t < 2000 && !found; t++) {
+        cl = sizeof ct;
+        PT_CHECK(pcrypt(0, k, t & 1 ? HW : DF, &s, msg, 3, ct, &cl, NULL));
+        found = ct[0] == 0;
+      }
+      PT_CHECK(found);
+      size_t z = 0;
+      while (z < n && ct[z] == 0) z++;
+      size_t pa = sizeof pt, pb = sizeof pt;
+      uint8_t pt2[1024];
+      PT_CHECK(pcrypt(1, k, HW, &s, ct + z, n - z, pt, &pa, NULL) && pcrypt(1, k, DF, &s, ct + z, n - z, pt2, &pb, NULL) &&
+               pa == 3 && pb == 3 && memcmp(pt, msg, 3) == 0 && memcmp(pt2, msg, 3) == 0);
+      /* an output buffer below the modulus size: refused by both */
+      pa = n - 1, pb = n - 1;
+      PT_CHECK(!pcrypt(1, k, HW, &s, ct, n, pt, &pa, NULL) && !pcrypt(1, k, DF, &s, ct, n, pt, &pb, NULL));
+    }
+  }
+}
+
+/* The modes handed to the default provider, and the context parameters,
+ * on one key: PKCS#1 v1.5 across, padding none byte-identical, the TLS
+ * pre-master secret, size queries, get/set/settable as the default's. */
+static void cipher_modes(EVP_PKEY *k) {
+  size_t n = (size_t)EVP_PKEY_get_size(k);
+  uint8_t ct[1024], pt[1024], pt2[1024];
+  /* PKCS#1 v1.5 (the default padding, and by name) across */
+  static const size_t lens[] = {0, 1, 16, 48};
+  for (size_t li = 0; li < 4; li++)
+    for (int dir = 0; dir < 2; dir++) {
+      ospec s = {dir ? "pkcs1" : NULL, RSA_PKCS1_PADDING, NULL, NULL, NULL, 0, 0, 0, 0};
+      size_t cl = sizeof ct, pl = sizeof pt;
+      PT_CHECK(pcrypt(0, k, dir ? DF : HW, &s, msg, lens[li], ct, &cl, NULL) && cl == n);
+      PT_CHECK(pcrypt(1, k, dir ? HW : DF, &s, ct, cl, pt, &pl, NULL) && pl == lens[li] && memcmp(pt, msg, pl) == 0);
+    }
+  ospec p1 = {"pkcs1", 0, NULL, NULL, NULL, 0, 0, 0, 0};
+  size_t cl = sizeof ct, pl = sizeof pt;
+  PT_CHECK(!pcrypt(0, k, HW, &p1, msg, n - 10, ct, &cl, NULL) && !pcrypt(0, k, DF, &p1, msg, n - 10, ct, &cl, NULL));
+  PT_CHECK(pcrypt(0, k, HW, &p1, msg, n - 11, ct, &cl, NULL) && pcrypt(1, k, DF, &p1, ct, n, pt, &pl, NULL) && pl == n - 11);
+  /* padding none: deterministic, the same bytes */
+  ospec none = {"none", 0, NULL, NULL, NULL, 0, 0, 0, 0};
+  uint8_t raw[1024] = {0};
+  raw[1] = 0x42, raw[n - 1] = 9;
+  size_t ca = sizeof ct, cb = sizeof pt;
+  PT_CHECK(pcrypt(0, k, HW, &none, raw, n, ct, &ca, NULL) && pcrypt(0, k, DF, &none, raw, n, pt, &cb, NULL) &&
+           ca == n && cb == n && memcmp(ct, pt, n) == 0);
+  pl = sizeof pt;
+  PT_CHECK(pcrypt(1, k, HW, &none, ct, n, pt, &pl, NULL) && pl == n && memcmp(pt, raw, n) == 0);
+  /* the TLS pre-master secret, as libssl asks for it: the right one back;
+   * a bad padding, a wrong length or version: a random 48 bytes, no error */
+  uint8_t pms[48];
+  memcpy(pms, msg, 48);
+  pms[0] = 3, pms[1] = 3;
+  ospec tls = {NULL, RSA_PKCS1_WITH_TLS_PADDING, NULL, NULL, NULL, 0, 0, 0x0303, 0};
+  cl = sizeof ct;
+  PT_CHECK(pcrypt(0, k, DF, &p1, pms, 48, ct, &cl, NULL));
+  size_t la = sizeof pt, lb = sizeof pt2;
+  PT_CHECK(pcrypt(1, k, HW, &tls, ct, n, pt, &la, NULL) && pcrypt(1, k, DF, &tls, ct, n, pt2, &lb, NULL) && la == 48 &&
+           lb == 48 && memcmp(pt, pms, 48) == 0 && memcmp(pt2, pms, 48) == 0);
+  uint8_t bad[3][1024];
+  size_t bl = sizeof bad[0];
+  PT_CHECK(pcrypt(0, k, DF, &p1, pms, 47, bad[0], &bl, NULL)); /* the wrong length */
+  pms[0] = 2;
+  bl = sizeof bad[1];
+  PT_CHECK(pcrypt(0, k, DF, &p1, pms, 48, bad[1], &bl, NULL)); /* the wrong version */
+  pms[0] = 3;
+  memcpy(bad[2], ct, n);
+  bad[2][n / 2] ^= 1; /* a bad padding */
+  for (int b = 0; b < 3; b++) {
+    uint8_t r1[48], r2[48];
+    la = sizeof pt, lb = sizeof pt2;
+    PT_CHECK(pcrypt(1, k, HW, &tls, bad[b], n, pt, &la, NULL) && pcrypt(1, k, DF, &tls, bad[b], n, pt2, &lb, NULL) &&
+             la == 48 && lb == 48 && memcmp(pt, pms, 48) != 0 && memcmp(pt2, pms, 48) != 0);
+    memcpy(r1, pt, 48);
+    la = sizeof pt;
+    PT_CHECK(pcrypt(1, k, HW, &tls, bad[b], n, pt, &la, NULL) && la == 48);
+    memcpy(r2, pt, 48);
+    PT_CHECK(memcmp(r1, r2, 48) != 0); /* random each time, as the default's */
+  }
+  /* the negotiated version accepted where the client's is not (the
+   * rollback workaround libssl enables) */
+  pms[0] = 3, pms[1] = 1;
+  cl = sizeof ct;
+  PT_CHECK(pcrypt(0, k, DF, &p1, pms, 48, ct, &cl, NULL));
+  tls.av = 0x0301;
+  la = sizeof pt, lb = sizeof pt2;
+  PT_CHECK(pcrypt(1, k, HW, &tls, ct, n, pt, &la, NULL) && pcrypt(1, k, DF, &tls, ct, n, pt2, &lb, NULL) &&
+           memcmp(pt, pms, 48) == 0 && memcmp(pt2, pms, 48) == 0);
+  tls.av = 0, tls.cv = 0; /* no client version: refused by both */
+  la = sizeof pt, lb = sizeof pt2;
+  PT_CHECK(!pcrypt(1, k, HW, &tls, ct, n, pt, &la, NULL) && !pcrypt(1, k, DF, &tls, ct, n, pt2, &lb, NULL));
+  tls.cv = 0x0303;
+  la = 47, lb = 47; /* room below 48: refused by both */
+  PT_CHECK(!pcrypt(1, k, HW, &tls, ct, n, pt, &la, NULL) && !pcrypt(1, k, DF, &tls, ct, n, pt2, &lb, NULL));
+
+  /* size queries and context parameters, against the default's */
+  for (int w = 0; w < 2; w++) {
+    EVP_PKEY_CTX *c[2];
+    for (int i = 0; i < 2; i++) c[i] = EVP_PKEY_CTX_new_from_pkey(pt_libctx, k, i ? DF : HW);
+    PT_CHECK(c[0] && c[1]);
+    if (!c[0] || !c[1]) break;
+    size_t qs[2][4];
+    char pad[2][4][16], md[2][4][32], mgf[2][4][32];
+    int ipad[2];
+    void *lp[2];
+    size_t lpl[2];
+    unsigned cvs[2];
+    for (int i = 0; i < 2; i++) {
+      PT_CHECK((w ? EVP_PKEY_decrypt_init(c[i]) : EVP_PKEY_encrypt_init(c[i])) > 0);
+      const char *steps[4][2] = {{NULL, NULL}, {"oaep", NULL}, {"oaep", "SHA-256"}, {"pkcs1", "SHA512"}};
+      for (int st = 0; st < 4; st++) {
+        ospec s = {steps[st][0], 0, steps[st][1], NULL, NULL, 0, 0, 0, 0};
+        if (st) PT_CHECK(set_cipher(c[i], &s));
+        OSSL_PARAM g[] = {OSSL_PARAM_utf8_string(OSSL_ASYM_CIPHER_PARAM_PAD_MODE, pad[i][st], 16),
+                          OSSL_PARAM_utf8_string(OSSL_ASYM_CIPHER_PARAM_OAEP_DIGEST, md[i][st], 32),
+                          OSSL_PARAM_utf8_string(OSSL_ASYM_CIPHER_PARAM_MGF1_DIGEST, mgf[i][st], 32), OSSL_PARAM_END};
+        PT_CHECK(EVP_PKEY_CTX_get_params(c[i], g) > 0);
+        qs[i][st] = 0;
+        PT_CHECK((w ? EVP_PKEY_decrypt(c[i], NULL, &qs[i][st], msg, n) : EVP_PKEY_encrypt(c[i], NULL, &qs[i][st], msg, 5)) > 0);
+      }
+      /* a label and versions, read back; the padding as a number */
+      uint8_t l3[3] = {1, 2, 3};
+      ospec s = {NULL, RSA_PKCS1_WITH_TLS_PADDING, NULL, NULL, l3, 3, 1, 0x0302, 0};
+      PT_CHECK(set_cipher(c[i], &s));
+      OSSL_PARAM g[] = {OSSL_PARAM_int(OSSL_ASYM_CIPHER_PARAM_PAD_MODE, &ipad[i]),
+                        OSSL_PARAM_octet_ptr(OSSL_ASYM_CIPHER_PARAM_OAEP_LABEL, &lp[i], 0),
+                        OSSL_PARAM_uint(OSSL_ASYM_CIPHER_PARAM_TLS_CLIENT_VERSION, &cvs[i]), OSSL_PARAM_END};
+      PT_CHECK(EVP_PKEY_CTX_get_params(c[i], g) > 0);
+      lpl[i] = g[1].return_size;
+      PT_CHECK(lp[i] && lpl[i] == 3 && memcmp(lp[i], l3, 3) == 0);
+    }
+    for (int st = 0; st < 4; st++)
+      PT_CHECK(strcmp(pad[0][st], pad[1][st]) == 0 && strcmp(md[0][st], md[1][st]) == 0 &&
+               strcmp(mgf[0][st], mgf[1][st]) == 0 && qs[0][st] == qs[1][st]);
+    PT_CHECK(ipad[0] == ipad[1] && cvs[0] == cvs[1] && cvs[0] == 0x0302);
+    /* settable and gettable: the same names */
+    for (int gs = 0; gs < 2; gs++) {
+      const OSSL_PARAM *a = gs ? EVP_PKEY_CTX_gettable_params(c[0]) : EVP_PKEY_CTX_settable_params(c[0]);
+      const OSSL_PARAM *b = gs ? EVP_PKEY_CTX_gettable_params(c[1]) : EVP_PKEY_CTX_settable_params(c[1]);
+      size_t na = 0, nb = 0;
+      for (; a && a[na].key; na++) PT_CHECK(OSSL_PARAM_locate_const(b, a[na].key) != NULL);
+      for (; b && b[nb].key; nb++) PT_CHECK(OSSL_PARAM_locate_const(a, b[nb].key) != NULL);
+      PT_CHECK(na == nb && na > 0);
+    }
+    /* after a new init (3.0's EVP makes a new context), the default's answers */
+    for (int i = 0; i < 2; i++) {
+      PT_CHECK((w ? EVP_PKEY_decrypt_init(c[i]) : EVP_PKEY_encrypt_init(c[i])) > 0);
+      OSSL_PARAM g[] = {OSSL_PARAM_utf8_string(OSSL_ASYM_CIPHER_PARAM_PAD_MODE, pad[i][0], 16),
+                        OSSL_PARAM_utf8_string(OSSL_ASYM_CIPHER_PARAM_OAEP_DIGEST, md[i][0], 32),
+                        OSSL_PARAM_octet_ptr(OSSL_ASYM_CIPHER_PARAM_OAEP_LABEL, &lp[i], 0), OSSL_PARAM_END};
+      PT_CHECK(EVP_PKEY_CTX_get_params(c[i], g) > 0);
+      lpl[i] = g[2].return_size;
+    }
+    PT_CHECK(strcmp(pad[0][0], pad[1][0]) == 0 && strcmp(md[0][0], md[1][0]) == 0 && lpl[0] == lpl[1]);
+    /* a duplicated context carries the label: OAEP from the copy */
+    if (!w) {
+      uint8_t l3[3] = {1, 2, 3};
+      ospec s = {"oaep", 0, "SHA256", NULL, l3, 3, 1, 0, 0};
+      PT_CHECK(set_cipher(c[0], &s));
+      EVP_PKEY_CTX *d = EVP_PKEY_CTX_dup(c[0]);
+      cl = sizeof ct;
+      PT_CHECK(d && EVP_PKEY_encrypt(d, ct, &cl, msg, 20) > 0 && cl == n);
+      EVP_PKEY_CTX_free(d);
+      ospec sd = {"oaep", 0, "SHA256", NULL, l3, 3, 1, 0, 0};
+      pl = sizeof pt;
+      PT_CHECK(pcrypt(1, k, DF, &sd, ct, n, pt, &pl, NULL) && pl == 20 && memcmp(pt, msg, 20) == 0);
+    }
+    EVP_PKEY_CTX_free(c[0]), EVP_PKEY_CTX_free(c[1]);
+  }
+  /* refusals alike: a name 3.0 does not list for encryption (pss, x931,
+   * any) is taken as padding 0, which the operation refuses; PSS by
+   * number is refused when set; an unknown digest */
+  static const char *const bad_pads[] = {"pss", "x931", "nonsense", "", NULL};
+  for (size_t b = 0; b < 5; b++) {
+    int r[2], e[2];
+    for (int i = 0; i < 2; i++) {
+      EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(pt_libctx, k, i ? DF : HW);
+      ospec s = {bad_pads[b], RSA_PKCS1_PSS_PADDING, NULL, NULL, NULL, 0, 0, 0, 0};
+      r[i] = c && EVP_PKEY_encrypt_init(c) > 0 && set_cipher(c, &s);
+      size_t l = sizeof ct;
+      e[i] = r[i] && EVP_PKEY_encrypt(c, ct, &l, msg, 10) > 0;
+      EVP_PKEY_CTX_free(c);
+      ERR_clear_error();
+    }
+    PT_CHECK(r[0] == r[1] && e[0] == e[1] && r[0] == (b < 4) && !e[0]);
+  }
+  ospec nod = {"oaep", 0, "NO-SUCH-DIGEST", NULL, NULL, 0, 0, 0, 0};
+  cl = sizeof ct;
+  PT_CHECK(!pcrypt(0, k, HW, &nod, msg, 1, ct, &cl, NULL) && !pcrypt(0, k, DF, &nod, msg, 1, ct, &cl, NULL));
+}
+
+/* Public keys alone: OAEP encryption with hwcrypto, decryption refused by both. */
+static void public_encrypt(EVP_PKEY *k) {
+  EVP_PKEY *pub = reimport(k, HW, EVP_PKEY_PUBLIC_KEY);
+  uint8_t ct[1024], pt[1024];
+  size_t n = (size_t)EVP_PKEY_get_size(k), cl = sizeof ct, pl = sizeof pt;
+  ospec s = {"oaep", 0, "SHA256", NULL, NULL, 0, 0, 0, 0};
+  PT_CHECK(pub && pcrypt(0, pub, HW, &s, msg, 30, ct, &cl, NULL) && cl == n);
+  PT_CHECK(pcrypt(1, k, DF, &s, ct, n, pt, &pl, NULL) && pl == 30 && memcmp(pt, msg, 30) == 0);
+  pl = sizeof pt;
+  PT_CHECK(pub && !pcrypt(1, pub, HW, &s, ct, n, pt, &pl, NULL));
+  EVP_PKEY_free(pub);
+}
+
+/* ---------------------------------------------------------------- RSA-PSS keys */
+
+/* An RSA-PSS key generated by props with the restriction given (NULL /
+ * negative: not given). */
+static EVP_PKEY *gen_pss(const char *props, size_t bits, const char *md, const char *mgf1, int salt) {
+  EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_name(pt_libctx, "RSA-PSS", props);
+  EVP_PKEY *k = NULL;
+  OSSL_PARAM p[5], *q = p;
+  *q++ = OSSL_PARAM_construct_size_t(OSSL_PKEY_PARAM_RSA_BITS, &bits);
+  if (md) *q++ = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_RSA_DIGEST, (char *)md, 0);
+  if (mgf1) *q++ = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_RSA_MGF1_DIGEST, (char *)mgf1, 0);
+  if (salt >= 0) *q++ = OSSL_PARAM_construct_int(OSSL_PKEY_PARAM_RSA_PSS_SALTLEN, &salt);
+  *q = OSSL_PARAM_construct_end();
+  if (!c || EVP_PKEY_keygen_init(c) <= 0 || EVP_PKEY_CTX_set_params(c, p) <= 0 || EVP_PKEY_generate(c, &k) <= 0)
+    k = NULL;
+  EVP_PKEY_CTX_free(c);
+  ERR_clear_error();
+  return k;
+}
+
+/* The key re-made through props from everything it exports (numbers and
+ * PSS parameters). */
+static EVP_PKEY *reimport_all(EVP_PKEY *k, const char *props) {
+  OSSL_PARAM *p = NULL;
+  EVP_PKEY *r = NULL;
+  EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_name(pt_libctx, EVP_PKEY_get0_type_name(k), props);
+  if (c && EVP_PKEY_todata(k, EVP_PKEY_KEYPAIR, &p) > 0 && EVP_PKEY_fromdata_init(c) > 0 &&
+      EVP_PKEY_fromdata(c, &r, EVP_PKEY_KEYPAIR, p) > 0) {
+  }
+  OSSL_PARAM_free(p);
+  EVP_PKEY_CTX_free(c);
+  return r;
+}
+
+/* EVP_DigestSign (sig non-NULL; *sl its room) or EVP_DigestVerify of
+ * msg[0..100) through props, md NULL for the key's default or mandatory
+ * one; pad, mgf1 and salt set when not NULL. 1 done, 0 refused. */
+static int pss_op(EVP_PKEY *k, const char *props, int verify, const char *md, const char *pad, const char *mgf1,
+                  const char *salt, uint8_t *sig, size_t *sl) {
+  EVP_MD_CTX *m = EVP_MD_CTX_new();
+  EVP_PKEY_CTX *pc = NULL;
+  int ok = m && (verify ? EVP_DigestVerifyInit_ex(m, &pc, md, pt_libctx, props, k, NULL)
+                        : EVP_DigestSignInit_ex(m, &pc, md, pt_libctx, props, k, NULL)) > 0;
+  if (ok && strcmp(props, HW) == 0) PT_CHECK(pt_is_hwcrypto(EVP_PKEY_CTX_get0_provider(pc)));
+  ok = ok && set_sig(pc, pad, NULL, mgf1, salt);
+  ok = ok && (verify ? EVP_DigestVerify(m, sig, *sl, msg, 100) : EVP_DigestSign(m, sig, sl, msg, 100)) > 0;
+  EVP_MD_CTX_free(m);
+  ERR_clear_error();
+  return ok;
+}
+
+/* What a key says about its restriction: the PSS parameters and digest
+ * names it reports, as one string. */
+static void pss_describe(EVP_PKEY *k, char *out, size_t cap) {
+  char md[32] = "-", mgf1[32] = "-", mand[32] = "-", dd[32] = "-";
+  int salt = -99;
+  OSSL_PARAM g[] = {OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_RSA_DIGEST, md, sizeof md),
+                    OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_RSA_MGF1_DIGEST, mgf1, sizeof mgf1),
+                    OSSL_PARAM_int(OSSL_PKEY_PARAM_RSA_PSS_SALTLEN, &salt),
+                    OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_MANDATORY_DIGEST, mand, sizeof mand), OSSL_PARAM_END};
+  int a = EVP_PKEY_get_params(k, g);
+  int b = EVP_PKEY_get_default_digest_name(k, dd, sizeof dd);
+  OSSL_PARAM *kp = NULL;
+  char list[256] = "";
+  if (EVP_PKEY_todata(k, EVP_PKEY_KEY_PARAMETERS, &kp) > 0)
+    for (OSSL_PARAM *q = kp; q->key; q++) {
+      char v[48];
+      if (q->data_type == OSSL_PARAM_UTF8_STRING) snprintf(v, sizeof v, " %s=%s", q->key, (char *)q->data);
+      else snprintf(v, sizeof v, " %s=%d", q->key, *(int *)q->data);
+      strncat(list, v, sizeof list - strlen(list) - 1);
+    }
+  OSSL_PARAM_free(kp);
+  snprintf(out, cap, "get=%d %s %s %d mand=%s default=%d:%s todata:%s", a, md, mgf1, salt, mand, b, dd, list);
+}
+
+/* RSA-PSS keys made by each provider, used by the other: restrictions
+ * carried through import, export and PEM, signatures across, and what a
+ * restriction forbids refused by both. */
+static void pss_keys(void) {
+  static const struct {
+    const char *md, *mgf1;
+    int salt;
+    size_t bits;
+  } kinds[] = {{NULL, NULL, -1, 2048},          {"SHA256", "SHA256", 32, 2048}, {"SHA256", NULL, 20, 2048},
+               {"SHA512", "SHA512", 64, 3072},  {NULL, NULL, 30, 2048},         {"SHA1", "SHA1", 20, 2049},
+               {"SHA384", "SHA384", 40, 2048}};
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+    for (int by = 0; by < 2; by++) {
+      const char *gp = by ? DF : HW, *other = by ? HW : DF;
+      EVP_PKEY *k = gen_pss(gp, kinds[i].bits, kinds[i].md, kinds[i].mgf1, kinds[i].salt);
+      PT_CHECK(k && EVP_PKEY_is_a(k, "RSA-PSS"));
+      if (!k) continue;
+      printf("  RSA-PSS key by %s: %s/%s salt %d, %zu bits\n", gp, kinds[i].md ? kinds[i].md : "-",
+             kinds[i].mgf1 ? kinds[i].mgf1 : "-", kinds[i].salt, kinds[i].bits);
+      if (!by) PT_CHECK(pt_is_hwcrypto(EVP_PKEY_get0_provider(k)));
+      EVP_PKEY *o = reimport_all(k, other);
+      PT_CHECK(o && EVP_PKEY_is_a(o, "RSA-PSS") && EVP_PKEY_eq(k, o) == 1);
+      if (!o) {
+        EVP_PKEY_free(k);
+        continue;
+      }
+      char da[512], db[512];
+      pss_describe(k, da, sizeof da);
+      pss_describe(o, db, sizeof db);
+      if (strcmp(da, db) != 0) printf("    %s\n    %s\n", da, db);
+      PT_CHECK(strcmp(da, db) == 0);
+      /* PEM through the default encoder and decoder: the same key and restriction */
+      BIO *bio = BIO_new(BIO_s_mem());
+      PT_CHECK(bio && PEM_write_bio_PrivateKey(bio, by ? o : k, NULL, NULL, 0, NULL, NULL));
+      EVP_PKEY *back = PEM_read_bio_PrivateKey_ex(bio, NULL, NULL, NULL, pt_libctx, NULL);
+      PT_CHECK(back && EVP_PKEY_eq(back, k) == 1);
+      if (back) {
+        pss_describe(back, db, sizeof db);
+        PT_CHECK(strcmp(da, db) == 0);
+      }
+      EVP_PKEY_free(back);
+      BIO_free(bio);
+      /* signatures both ways, on both key objects, with the key's defaults
+       * and with explicit settings the restriction allows */
+      int restricted = kinds[i].md || kinds[i].mgf1 || kinds[i].salt >= 0; /* else SHA-1, MGF1-SHA-1 */
+      const char *md = kinds[i].md ? kinds[i].md : restricted ? "SHA1" : "SHA256";
+      const char *mgf1 = restricted ? (kinds[i].mgf1 ? kinds[i].mgf1 : "SHA1") : NULL;
+      const char *ok_salts[] = {NULL, "max", kinds[i].salt >= 0 ? "64" : "auto"};
+      EVP_PKEY *keys[2] = {k, o};
+      for (int s = 0; s < 3; s++)
+        for (int dir = 0; dir < 2; dir++)
+          for (int w = 0; w < 2; w++) {
+            uint8_t sig[1024];
+            size_t sl = sizeof sig;
+            const char *sp = dir ? DF : HW, *vp = dir ? HW : DF;
+            int a = pss_op(keys[w], sp, 0, md, NULL, NULL, ok_salts[s], sig, &sl);
+            PT_CHECK(a && sl == (size_t)EVP_PKEY_get_size(k));
+            const char *vs = ok_salts[s] && strcmp(ok_salts[s], "auto") == 0 ? "max" : ok_salts[s];
+            PT_CHECK(pss_op(keys[1 - w], vp, 1, md, NULL, NULL, vs, sig, &sl));
+            PT_CHECK(pss_op(keys[w], sp, 1, md, NULL, mgf1, vs, sig, &sl));
+            sig[sl / 3] ^= 0x20;
+            PT_CHECK(!pss_op(keys[1 - w], vp, 1, md, NULL, NULL, vs, sig, &sl) &&
+                     !pss_op(keys[w], sp, 1, md, NULL, NULL, vs, sig, &sl));
+          }
+      /* no digest named: the mandatory or default one, signed and verified across */
+      uint8_t sig[1024];
+      size_t sl = sizeof sig;
+      PT_CHECK(pss_op(k, HW, 0, NULL, NULL, NULL, NULL, sig, &sl) && pss_op(k, DF, 1, NULL, NULL, NULL, NULL, sig, &sl));
+      /* refusals, by both: other paddings, other digests, shorter salts,
+       * a salt read from the signature on verifying, encryption,
+       * verify-recover */
+      static const char *const bad[][4] = {{"pkcs1", NULL, NULL, NULL}, {"none", NULL, NULL, NULL},
+                                           {"x931", NULL, NULL, NULL},  {NULL, "SHA224", NULL, NULL},
+                                           {NULL, NULL, "SHA224", NULL}, {NULL, NULL, NULL, "16"},
+                                           {NULL, NULL, NULL, "auto"},  {NULL, NULL, NULL, "digest"},
+                                           {NULL, NULL, NULL, "0"}};
+      for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++)
+        for (int verify = 0; verify < 2; verify++) {
+          int r[2];
+          for (int w = 0; w < 2; w++) {
+            sl = sizeof sig;
+            if (verify) pss_op(k, DF, 0, md, NULL, NULL, NULL, sig, &sl);
+            r[w] = pss_op(k, w ? DF : HW, verify, bad[b][1] ? bad[b][1] : md, bad[b][0], bad[b][2], bad[b][3], sig, &sl);
+          }
+          if (r[0] != r[1]) printf("    refusal %zu verify %d: hwcrypto %d default %d\n", b, verify, r[0], r[1]);
+          PT_CHECK(r[0] == r[1]);
+          if (restricted && b < 5) PT_CHECK(!r[0]); /* a restricted key's padding and digests */
+          if (b < 3) PT_CHECK(!r[0]);                /* PSS only, restricted or not */
+        }
+      for (int w = 0; w < 2; w++) {
+        EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(pt_libctx, k, w ? DF : HW);
+        PT_CHECK(c && EVP_PKEY_encrypt_init(c) <= 0 && EVP_PKEY_decrypt_init(c) <= 0 && EVP_PKEY_verify_recover_init(c) <= 0);
+        EVP_PKEY_CTX_free(c);
+        ERR_clear_error();
+      }
+      EVP_PKEY_free(o);
+      EVP_PKEY_free(k);
+    }
+  /* restrictions a signature cannot meet: a salt longer than the key
+   * holds, a digest 3.0 has no PSS name for; the generation settings
+   * refused alike (an unknown digest, a mask function other than MGF1) */
+  static const struct {
+    const char *md;
+    int salt;
+  } unusable[] = {{"SHA256", 300}, {"SHA3-256", 20}, {"SHA256", 223}, {"SHA256", 222}};
+  for (size_t u = 0; u < sizeof unusable / sizeof unusable[0]; u++) {
+    int r[2];
+    for (int by = 0; by < 2; by++) {
+      EVP_PKEY *k = gen_pss(by ? DF : HW, 2048, unusable[u].md, NULL, unusable[u].salt);
+      uint8_t sig[1024];
+      size_t sl = sizeof sig;
+      PT_CHECK(k != NULL);
+      r[by] = k && pss_op(k, by ? DF : HW, 0, NULL, NULL, NULL, NULL, sig, &sl);
+      EVP_PKEY_free(k);
+    }
+    PT_CHECK(r[0] == r[1] && r[0] == (u == 3));
+  }
+  for (int by = 0; by < 2; by++) {
+    PT_CHECK(!gen_pss(by ? DF : HW, 2048, "NO-SUCH-DIGEST", NULL, -1));
+    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_name(pt_libctx, "RSA-PSS", by ? DF : HW);
+    OSSL_PARAM p[] = {OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_RSA_MASKGENFUNC, "MGF2", 0), OSSL_PARAM_END};
+    PT_CHECK(c && EVP_PKEY_keygen_init(c) > 0 && EVP_PKEY_CTX_set_params(c, p) <= 0);
+    EVP_PKEY_CTX_free(c);
+    ERR_clear_error();
+  }
+}
+
 /* Key management: numbers, sizes and matches as the default's. */
 static void keys(EVP_PKEY *k, const char *what) {
   EVP_PKEY *h = reimport(k, HW, EVP_PKEY_KEYPAIR), *d = reimport(k, DF, EVP_PKEY_KEYPAIR);
@@ -376,6 +923,7 @@ static int run(const char *forced) {
     if (!all[i]) continue;
     keys(all[i], what[i]);
     if (i != 4) signatures(all[i], what[i]); /* 512 bits: too small for most digests in PSS; pkcs1 below */
+    oaep(all[i], what[i], i != 4 && i != 5 && i != 8);
   }
   if (k5) { /* 512-bit: PKCS#1 with SHA-256 still fits */
     uint8_t dg[32], a[64], b[64];
@@ -383,7 +931,9 @@ static int run(const char *forced) {
     PT_CHECK(sign(k5, HW, "pkcs1", "SHA256", NULL, NULL, dg, dl, a) == 64 &&
              sign(k5, DF, "pkcs1", "SHA256", NULL, NULL, dg, dl, b) == 64 && memcmp(a, b, 64) == 0);
   }
-  if (kh) ctx_params(kh), public_only(kh);
+  if (kh) ctx_params(kh), public_only(kh), cipher_modes(kh), public_encrypt(kh);
+  if (k3) cipher_modes(k3); /* every mode delegated */
+  pss_keys();
   for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) EVP_PKEY_free(all[i]);
   return pt_finish();
 }
