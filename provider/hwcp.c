@@ -41,6 +41,11 @@ static struct {
   unsigned long count;
 } stats[HWCP_STAT_SLOTS];
 static const char *stats_path; /* set once by the first OSSL_provider_init */
+/* A copy of the variable's value, not getenv's pointer: nginx (and any
+ * program with a setproctitle) moves its environment and writes its
+ * process title over the old strings after OpenSSL has loaded the module,
+ * which left the workers an empty path. */
+static char stats_file[4096];
 
 void hwcp_used(const char *alg) {
   if (__builtin_expect(!stats_path, 1)) return;
@@ -266,7 +271,10 @@ __attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HA
                                                               const OSSL_DISPATCH *in,
                                                               const OSSL_DISPATCH **out, void **provctx) {
   if (hwc_init() != HWC_OK) return 0;
-  if (!stats_path) stats_path = getenv("HWCRYPTO_PROVIDER_STATS");
+  if (!stats_path) {
+    const char *e = getenv("HWCRYPTO_PROVIDER_STATS");
+    if (e && *e && strlen(e) < sizeof stats_file) stats_path = strcpy(stats_file, e);
+  }
   hwcp_prov *p = calloc(1, sizeof *p);
   if (!p) return 0;
   p->handle = handle;

@@ -8,11 +8,14 @@
 #   the peer libraries hwcrypto-bench loads with dlopen and measures beside us;
 #   the suite's secret-stream interop test loads libsodium23 too, and says
 #   SKIP without it; libssl-dev: the OpenSSL 3 headers the provider module,
-#   provider/, is built against, with its tests)
+#   provider/, is built against, with its tests; nginx and curl: the
+#   provider-apps test runs them, unmodified, through the provider -- Debian's
+#   nginx core package has the WebDAV PUT the uploads use; python3 is listed
+#   above for the suite's scripts and is the third program that test runs)
 set -u
 pkgs=(cmake gcc make pkg-config python3 libcpuid-dev libcriterion-dev qemu-user
       gcc-aarch64-linux-gnu libc6-dev-arm64-cross valgrind openssl clang libclang-rt-14-dev
-      libssl3 libssl-dev libsodium23)
+      libssl3 libssl-dev libsodium23 nginx curl)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
