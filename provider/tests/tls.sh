@@ -81,14 +81,16 @@ one() {
   port=$((port + 1))
   # client -> server: the server writes what it receives to stdout; its
   # stdin stays open (sleep) so it does not close the connection early
-  env $(side "$sp" "$ss") openssl s_server -quiet -naccept 2 -accept "$port" -cert "$cert.crt" \
+  env $(side "$sp" "$ss") timeout 60 openssl s_server -quiet -naccept 2 -accept "$port" -cert "$cert.crt" \
      -key "$cert.key" "-$proto" "${copt[@]}" < hold > recv 2> s.err &
   pids=($!)
   wait_port "$port" || { check "$name: server up" false; return; }
-  env $(side "$cp" "$cs") openssl s_client -nocommands -connect "127.0.0.1:$port" "-$proto" "${copt[@]}" \
-    -sess_out sess < payload > c1.out 2>&1 || true
+  # (stdin held open briefly after the payload: a TLS 1.3 ticket arrives
+  # after the handshake, and a client gone at EOF would not store it)
+  (cat payload; sleep 0.5) | env $(side "$cp" "$cs") timeout 30 openssl s_client -nocommands \
+    -connect "127.0.0.1:$port" "-$proto" "${copt[@]}" -sess_out sess > c1.out 2>&1 || true
   # resumption: a second connection with the ticket, a short message
-  echo resumed-data | env $(side "$cp" "$cs") openssl s_client -nocommands -connect "127.0.0.1:$port" "-$proto" \
+  echo resumed-data | env $(side "$cp" "$cs") timeout 30 openssl s_client -nocommands -connect "127.0.0.1:$port" "-$proto" \
     "${copt[@]}" -sess_in sess > c2.out 2>&1 || true
   for _ in $(seq 50); do [ "$(head -c $((1 << 20)) recv 2>/dev/null | wc -c)" -ge $((1 << 20)) ] && grep -q resumed-data recv && break; sleep 0.1; done
   check "$name: client to server, 1 MiB" "cmp -s -n $((1 << 20)) payload recv"
@@ -96,23 +98,23 @@ one() {
   wait "${pids[@]}" || true
   # server -> client: s_server -WWW serves ./payload
   port=$((port + 1))
-  env $(side "$sp" "$ss") openssl s_server -quiet -naccept 1 -WWW -accept "$port" -cert "$cert.crt" \
+  env $(side "$sp" "$ss") timeout 60 openssl s_server -quiet -naccept 1 -WWW -accept "$port" -cert "$cert.crt" \
      -key "$cert.key" "-$proto" "${copt[@]}" < hold > /dev/null 2> s2.err &
   pids=($!)
   wait_port "$port" || { check "$name: server up" false; return; }
-  printf 'GET /payload HTTP/1.0\r\n\r\n' | env $(side "$cp" "$cs") openssl s_client -quiet -connect "127.0.0.1:$port" \
+  printf 'GET /payload HTTP/1.0\r\n\r\n' | env $(side "$cp" "$cs") timeout 30 openssl s_client -quiet -connect "127.0.0.1:$port" \
     "-$proto" "${copt[@]}" > got 2> c3.err || true
   # the body follows the header's blank line
   check "$name: server to client, 1 MiB" "python3 -c 'import sys; d=open(\"got\",\"rb\").read(); b=d[d.index(b\"\\r\\n\\r\\n\")+4:]; sys.exit(b != open(\"payload\",\"rb\").read())'"
   wait "${pids[@]}" || true
   if [ "$proto" = tls1_3 ]; then
     port=$((port + 1))
-    env $(side "$sp" "$ss") openssl s_server -quiet -naccept 1 -accept "$port" -cert "$cert.crt" \
+    env $(side "$sp" "$ss") timeout 60 openssl s_server -quiet -naccept 1 -accept "$port" -cert "$cert.crt" \
        -key "$cert.key" -tls1_3 -ciphersuites "$cipher" < hold > ku.recv 2> s3.err &
     pids=($!)
     wait_port "$port" || { check "$name: server up" false; return; }
     (printf 'before\n'; sleep 0.3; printf 'K\n'; sleep 0.3; printf 'after\n'; sleep 0.3) |
-      env $(side "$cp" "$cs") openssl s_client -connect "127.0.0.1:$port" -tls1_3 -ciphersuites "$cipher" > ku.out 2>&1 || true
+      env $(side "$cp" "$cs") timeout 30 openssl s_client -connect "127.0.0.1:$port" -tls1_3 -ciphersuites "$cipher" > ku.out 2>&1 || true
     wait "${pids[@]}" || true
     check "$name: key update" "grep -q KEYUPDATE ku.out && grep -q before ku.recv && grep -q after ku.recv"
   fi
