@@ -191,9 +191,11 @@ static void body(void) {
   static const size_t cuts[] = {0, 1, 63, 64, 65, 130, 256};
   for (size_t a = 0; a < 4; a++)
     for (size_t b = 0; b < sizeof cuts / sizeof cuts[0]; b++)
-      for (size_t d = 0; d < sizeof cuts / sizeof cuts[0]; d++) PT_CHECK(pt_cipher_same(sc_reinit, ours, ref, a, cuts[b], cuts[d]));
+      for (size_t d = 0; d < sizeof cuts / sizeof cuts[0]; d++)
+        PT_CHECK(pt_cipher_same(sc_reinit, ours, ref, a, cuts[b], cuts[d]));
   for (size_t a = 0; a < sizeof ivs / sizeof ivs[0]; a++)
-    for (size_t b = 0; b < sizeof cuts / sizeof cuts[0]; b++) PT_CHECK(pt_cipher_same(sc_copy, ours, ref, a, cuts[b], 1000 - cuts[b]));
+    for (size_t b = 0; b < sizeof cuts / sizeof cuts[0]; b++)
+      PT_CHECK(pt_cipher_same(sc_copy, ours, ref, a, cuts[b], 1000 - cuts[b]));
   PT_CHECK(pt_cipher_same(sc_errors, ours, ref, 0, 0, 0));
   EVP_CIPHER_free(ours);
   EVP_CIPHER_free(ref);

@@ -425,7 +425,8 @@ static void body(void) {
   for (size_t b = 0; b < 300; b += 37)
     for (size_t d = 0; d < 2; d++) PT_CHECK(pt_cipher_same(sc_records, ours, ref, 4, b, d));
   for (size_t a = 0; a < 10; a++)
-    for (size_t b = 0; b < sizeof lens / sizeof lens[0] && lens[b] <= 257; b++) PT_CHECK(pt_cipher_same(sc_odd, ours, ref, a, lens[b], 0));
+    for (size_t b = 0; b < sizeof lens / sizeof lens[0] && lens[b] <= 257; b++)
+      PT_CHECK(pt_cipher_same(sc_odd, ours, ref, a, lens[b], 0));
   static const size_t cuts[] = {0, 1, 63, 64, 65, 500, 999, 1000};
   for (size_t a = 0; a < 20; a += 7)
     for (size_t b = 0; b < sizeof cuts / sizeof cuts[0]; b++)
