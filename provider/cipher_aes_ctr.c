@@ -18,7 +18,7 @@
 #include <openssl/evp.h>
 #include <openssl/params.h>
 
-#include "hwcp.h"
+#include "hwcp_cipher.h"
 
 typedef struct {
   hwc_aes_key key; /* first: keeps the context's 16-byte alignment */
@@ -182,37 +182,13 @@ static int ctr_cipher(void *vc, unsigned char *out, size_t *outl, size_t outsize
   return 1;
 }
 
-/* Cipher parameters: mode CTR, stream-like (block size 1), 16-byte IV. */
+/* Cipher parameters: mode CTR, a stream (block size 1), a 16-byte IV. */
 static int ctr_get_params(OSSL_PARAM params[], size_t keylen) {
-  OSSL_PARAM *q;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE)) && !OSSL_PARAM_set_uint(q, EVP_CIPH_CTR_MODE))
-    return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CUSTOM_IV)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CTS)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(q, keylen)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE)) && !OSSL_PARAM_set_size_t(q, 1)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(q, 16)) return 0;
-  return 1;
+  return hwcp_cipher_get_params(params, EVP_CIPH_CTR_MODE, keylen, 16, 0, 0);
 }
-
 static int ctr128_get_params(OSSL_PARAM params[]) { return ctr_get_params(params, 16); }
 static int ctr192_get_params(OSSL_PARAM params[]) { return ctr_get_params(params, 24); }
 static int ctr256_get_params(OSSL_PARAM params[]) { return ctr_get_params(params, 32); }
-
-static const OSSL_PARAM ctr_param_types[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),         OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),      OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),          OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),           OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL), OSSL_PARAM_END};
-
-static const OSSL_PARAM *ctr_gettable_params(void *provctx) {
-  (void)provctx;
-  return ctr_param_types;
-}
 
 /* ivlen, padding, iv (as given), updated-iv (the next counter block),
  * num, keylen, tls-mac. */
@@ -297,7 +273,7 @@ static const OSSL_DISPATCH ctr128_functions[] = {
     FN(OSSL_FUNC_CIPHER_FREECTX, ctr_freectx), FN(OSSL_FUNC_CIPHER_DUPCTX, ctr_dupctx),
     FN(OSSL_FUNC_CIPHER_ENCRYPT_INIT, ctr_einit), FN(OSSL_FUNC_CIPHER_DECRYPT_INIT, ctr_dinit),
     FN(OSSL_FUNC_CIPHER_UPDATE, ctr_update), FN(OSSL_FUNC_CIPHER_FINAL, ctr_final),
-    FN(OSSL_FUNC_CIPHER_CIPHER, ctr_cipher), FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, ctr_gettable_params),
+    FN(OSSL_FUNC_CIPHER_CIPHER, ctr_cipher), FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, hwcp_cipher_gettable_params),
     FN(OSSL_FUNC_CIPHER_GET_CTX_PARAMS, ctr_get_ctx_params), FN(OSSL_FUNC_CIPHER_SET_CTX_PARAMS, ctr_set_ctx_params),
     FN(OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, ctr_gettable_ctx_params),
     FN(OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, ctr_settable_ctx_params), {0, NULL}};
@@ -306,7 +282,7 @@ static const OSSL_DISPATCH ctr192_functions[] = {
     FN(OSSL_FUNC_CIPHER_FREECTX, ctr_freectx), FN(OSSL_FUNC_CIPHER_DUPCTX, ctr_dupctx),
     FN(OSSL_FUNC_CIPHER_ENCRYPT_INIT, ctr_einit), FN(OSSL_FUNC_CIPHER_DECRYPT_INIT, ctr_dinit),
     FN(OSSL_FUNC_CIPHER_UPDATE, ctr_update), FN(OSSL_FUNC_CIPHER_FINAL, ctr_final),
-    FN(OSSL_FUNC_CIPHER_CIPHER, ctr_cipher), FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, ctr_gettable_params),
+    FN(OSSL_FUNC_CIPHER_CIPHER, ctr_cipher), FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, hwcp_cipher_gettable_params),
     FN(OSSL_FUNC_CIPHER_GET_CTX_PARAMS, ctr_get_ctx_params), FN(OSSL_FUNC_CIPHER_SET_CTX_PARAMS, ctr_set_ctx_params),
     FN(OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, ctr_gettable_ctx_params),
     FN(OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, ctr_settable_ctx_params), {0, NULL}};
@@ -315,7 +291,7 @@ static const OSSL_DISPATCH ctr256_functions[] = {
     FN(OSSL_FUNC_CIPHER_FREECTX, ctr_freectx), FN(OSSL_FUNC_CIPHER_DUPCTX, ctr_dupctx),
     FN(OSSL_FUNC_CIPHER_ENCRYPT_INIT, ctr_einit), FN(OSSL_FUNC_CIPHER_DECRYPT_INIT, ctr_dinit),
     FN(OSSL_FUNC_CIPHER_UPDATE, ctr_update), FN(OSSL_FUNC_CIPHER_FINAL, ctr_final),
-    FN(OSSL_FUNC_CIPHER_CIPHER, ctr_cipher), FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, ctr_gettable_params),
+    FN(OSSL_FUNC_CIPHER_CIPHER, ctr_cipher), FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, hwcp_cipher_gettable_params),
     FN(OSSL_FUNC_CIPHER_GET_CTX_PARAMS, ctr_get_ctx_params), FN(OSSL_FUNC_CIPHER_SET_CTX_PARAMS, ctr_set_ctx_params),
     FN(OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, ctr_gettable_ctx_params),
     FN(OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, ctr_settable_ctx_params), {0, NULL}};

@@ -39,7 +39,7 @@
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 
-#include "hwcp.h"
+#include "hwcp_cipher.h"
 
 #define NO_TLS SIZE_MAX /* no TLS record announced */
 
@@ -424,36 +424,7 @@ static int cp_dinit(void *vc, const unsigned char *key, size_t keylen, const uns
 
 /* The algorithm's constants as OpenSSL's generic cipher parameters give
  * them: a stream (block size 1), mode 0, custom IV, ivlen 12, AEAD. */
-static int cp_get_params(OSSL_PARAM params[]) {
-  OSSL_PARAM *q;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE)) && !OSSL_PARAM_set_uint(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(q, 32)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(q, 12)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE)) && !OSSL_PARAM_set_size_t(q, 1)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD)) && !OSSL_PARAM_set_int(q, 1)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CUSTOM_IV)) && !OSSL_PARAM_set_int(q, 1)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CTS)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  return 1;
-}
-
-static const OSSL_PARAM cp_param_types[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL),
-    OSSL_PARAM_END};
-
-static const OSSL_PARAM *cp_gettable_params(void *provctx) {
-  (void)provctx;
-  return cp_param_types;
-}
+static int cp_get_params(OSSL_PARAM params[]) { return hwcp_cipher_get_params(params, 0, 32, 12, 1, 1); }
 
 /* The tag is gettable only encrypting, in 1..16 bytes (its first ones),
  * whether or not a message has been sealed yet: as OpenSSL. */
@@ -604,7 +575,7 @@ static const OSSL_DISPATCH cp_functions[] = {
     FN(OSSL_FUNC_CIPHER_FINAL, cp_final),
     FN(OSSL_FUNC_CIPHER_CIPHER, cp_cipher),
     FN(OSSL_FUNC_CIPHER_GET_PARAMS, cp_get_params),
-    FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, cp_gettable_params),
+    FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, hwcp_cipher_gettable_params),
     FN(OSSL_FUNC_CIPHER_GET_CTX_PARAMS, cp_get_ctx_params),
     FN(OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, cp_gettable_ctx_params),
     FN(OSSL_FUNC_CIPHER_SET_CTX_PARAMS, cp_set_ctx_params),
