@@ -267,7 +267,6 @@ static const OSSL_PARAM *ctr_settable_ctx_params(void *vc, void *provctx) {
   return ctr_ctx_set_types;
 }
 
-#define FN(id, f) {id, (void (*)(void))(f)}
 static const OSSL_DISPATCH ctr128_functions[] = {
     FN(OSSL_FUNC_CIPHER_NEWCTX, ctr128_newctx), FN(OSSL_FUNC_CIPHER_GET_PARAMS, ctr128_get_params),
     FN(OSSL_FUNC_CIPHER_FREECTX, ctr_freectx), FN(OSSL_FUNC_CIPHER_DUPCTX, ctr_dupctx),

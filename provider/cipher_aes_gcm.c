@@ -590,7 +590,6 @@ static const OSSL_PARAM *gcm_settable_ctx_params(void *vc, void *provctx) {
   return gcm_ctx_set_types;
 }
 
-#define FN(id, f) {id, (void (*)(void))(f)}
 static const OSSL_DISPATCH gcm128_functions[] = {
     FN(OSSL_FUNC_CIPHER_NEWCTX, gcm128_newctx), FN(OSSL_FUNC_CIPHER_GET_PARAMS, gcm128_get_params),
     FN(OSSL_FUNC_CIPHER_FREECTX, gcm_freectx), FN(OSSL_FUNC_CIPHER_DUPCTX, gcm_dupctx),

@@ -236,7 +236,6 @@ static const OSSL_PARAM *cc_ctx_params(void *cctx, void *provctx) {
   return cc_ctx_param_types;
 }
 
-#define FN(id, f) {id, (void (*)(void))(f)}
 static const OSSL_DISPATCH cc_functions[] = {
     FN(OSSL_FUNC_CIPHER_NEWCTX, cc_newctx),
     FN(OSSL_FUNC_CIPHER_FREECTX, cc_freectx),

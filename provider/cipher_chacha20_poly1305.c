@@ -564,7 +564,6 @@ static const OSSL_PARAM *cp_settable_ctx_params(void *cctx, void *provctx) {
   return cp_settable_ctx_types;
 }
 
-#define FN(id, f) {id, (void (*)(void))(f)}
 static const OSSL_DISPATCH cp_functions[] = {
     FN(OSSL_FUNC_CIPHER_NEWCTX, cp_newctx),
     FN(OSSL_FUNC_CIPHER_FREECTX, cp_freectx),

@@ -165,7 +165,6 @@ static const OSSL_PARAM *sha_gettable_params(void *provctx) {
 
 /* One dispatch table per digest: the three that differ (newctx, the
  * one-shot, the parameters) named in its entries, the rest shared. */
-#define FN(id, f) {id, (void (*)(void))(f)}
 static const OSSL_DISPATCH sha1_functions[] = {
     FN(OSSL_FUNC_DIGEST_NEWCTX, sha1_newctx), FN(OSSL_FUNC_DIGEST_DIGEST, sha1_digest),
     FN(OSSL_FUNC_DIGEST_GET_PARAMS, sha1_get_params), FN(OSSL_FUNC_DIGEST_INIT, sha_init),

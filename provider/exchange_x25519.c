@@ -107,7 +107,6 @@ static int x25519_derive(void *vc, unsigned char *secret, size_t *secretlen, siz
   return 1;
 }
 
-#define FN(id, f) {id, (void (*)(void))(f)}
 const OSSL_DISPATCH hwcp_x25519_keyexch[] = {
     FN(OSSL_FUNC_KEYEXCH_NEWCTX, x25519_newctx), FN(OSSL_FUNC_KEYEXCH_INIT, x25519_init),
     FN(OSSL_FUNC_KEYEXCH_SET_PEER, x25519_set_peer), FN(OSSL_FUNC_KEYEXCH_DERIVE, x25519_derive),

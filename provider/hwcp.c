@@ -253,12 +253,12 @@ static int prov_get_capabilities(void *provctx, const char *capability, OSSL_CAL
 }
 
 static const OSSL_DISPATCH prov_functions[] = {
-    {OSSL_FUNC_PROVIDER_GET_CAPABILITIES, (void (*)(void))prov_get_capabilities},
-    {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))prov_teardown},
-    {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))prov_query},
-    {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))prov_gettable_params},
-    {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))prov_get_params},
-    {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))prov_reason_strings},
+    FN(OSSL_FUNC_PROVIDER_GET_CAPABILITIES, prov_get_capabilities),
+    FN(OSSL_FUNC_PROVIDER_TEARDOWN, prov_teardown),
+    FN(OSSL_FUNC_PROVIDER_QUERY_OPERATION, prov_query),
+    FN(OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, prov_gettable_params),
+    FN(OSSL_FUNC_PROVIDER_GET_PARAMS, prov_get_params),
+    FN(OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, prov_reason_strings),
     {0, NULL}};
 
 /* The module's one exported symbol (provider/hwcrypto-provider.map). */

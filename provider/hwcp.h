@@ -72,6 +72,10 @@ extern const size_t hwcp_family_count;
  * predictable branch; on, one relaxed atomic add after a short search. */
 void hwcp_used(const char *alg);
 
+/* One entry of an OSSL_DISPATCH table: the function id and the function,
+ * cast to the generic pointer type the table holds. */
+#define FN(id, f) {id, (void (*)(void))(f)}
+
 /* Reason codes this provider raises (hwcp_raise), with their strings in
  * hwcp.c (OSSL_FUNC_PROVIDER_GET_REASON_STRINGS). */
 enum {

@@ -492,7 +492,6 @@ static const OSSL_PARAM *kdf_gettable_ctx_params(void *vc, void *provctx) {
   return kdf_gettable;
 }
 
-#define FN(id, f) {id, (void (*)(void))(f)}
 static const OSSL_DISPATCH hkdf_functions[] = {
     FN(OSSL_FUNC_KDF_NEWCTX, hkdf_newctx),
     FN(OSSL_FUNC_KDF_FREECTX, kdf_freectx),

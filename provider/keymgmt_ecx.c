@@ -456,7 +456,6 @@ int hwcp_ecx_get_capabilities(void *provctx, const char *capability, OSSL_CALLBA
   return cb(p, arg);
 }
 
-#define FN(id, f) {id, (void (*)(void))(f)}
 static const OSSL_DISPATCH x25519_keymgmt[] = {
     FN(OSSL_FUNC_KEYMGMT_NEW, x25519_new), FN(OSSL_FUNC_KEYMGMT_FREE, ecx_free),
     FN(OSSL_FUNC_KEYMGMT_GET_PARAMS, x25519_get_params),

@@ -430,7 +430,6 @@ static const OSSL_PARAM *hmac_settable_ctx_params(void *vc, void *provctx) {
   return hmac_settable;
 }
 
-#define FN(id, f) {id, (void (*)(void))(f)}
 static const OSSL_DISPATCH hmac_functions[] = {
     FN(OSSL_FUNC_MAC_NEWCTX, hmac_newctx),
     FN(OSSL_FUNC_MAC_DUPCTX, hmac_dupctx),

@@ -207,7 +207,6 @@ static const OSSL_PARAM *ed25519_gettable_ctx_params(void *vc, void *provctx) {
   return ed25519_ctx_gettable;
 }
 
-#define FN(id, f) {id, (void (*)(void))(f)}
 const OSSL_DISPATCH hwcp_ed25519_signature[] = {
     FN(OSSL_FUNC_SIGNATURE_NEWCTX, ed25519_newctx), FN(OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT, ed25519_init),
     FN(OSSL_FUNC_SIGNATURE_DIGEST_SIGN, ed25519_sign), FN(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT, ed25519_init),
