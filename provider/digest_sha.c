@@ -16,7 +16,7 @@
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 
-#include "hwcp.h"
+#include "hwcp_hash.h"
 
 typedef struct {
   hwcp_prov *prov;
@@ -24,16 +24,6 @@ typedef struct {
   int live; /* between init and final */
   hwc_hash_ctx c;
 } sha_ctx;
-
-/* The digest's primary name, as its record has it (for hwcp_used). */
-static const char *sha_name(hwc_hash h) {
-  switch (h) {
-    case HWC_HASH_SHA1: return "SHA1";
-    case HWC_HASH_SHA256: return "SHA2-256";
-    case HWC_HASH_SHA384: return "SHA2-384";
-    default: return "SHA2-512";
-  }
-}
 
 static void *sha_newctx(hwcp_prov *prov, hwc_hash h) {
   sha_ctx *c = calloc(1, sizeof *c);
@@ -79,7 +69,7 @@ static int sha_init(void *vc, const OSSL_PARAM params[]) {
     return 0;
   }
   c->live = 1;
-  hwcp_used(sha_name(c->hash));
+  hwcp_used(hwcp_hash_name(c->hash));
   return 1;
 }
 
@@ -114,7 +104,7 @@ static int sha_final(void *vc, unsigned char *out, size_t *outl, size_t outsz) {
 static int sha_digest(hwcp_prov *prov, hwc_hash h, const unsigned char *in, size_t len, unsigned char *out,
                       size_t *outl, size_t outsz) {
   size_t n = hwc_hash_len(h);
-  hwcp_used(sha_name(h));
+  hwcp_used(hwcp_hash_name(h));
   if (outsz < n) {
     hwcp_raise(prov, HWCP_R_OUT_TOO_SMALL, "digest needs %zu bytes, got %zu", n, outsz);
     return 0;

@@ -38,7 +38,7 @@
 #include <openssl/kdf.h>
 #include <openssl/params.h>
 
-#include "hwcp.h"
+#include "hwcp_hash.h"
 
 #define INFO_MAX (32 * 1024) /* the default provider's bound on the concatenated info */
 
@@ -56,29 +56,6 @@ typedef struct {
   int mode;           /* EVP_KDF_HKDF_MODE_* */
   buf key, salt, info, prefix, label, data;
 } kdf_ctx;
-
-static const struct {
-  const char *name;
-  hwc_hash h;
-} native[] = {{"SHA1", HWC_HASH_SHA1}, {"SHA2-256", HWC_HASH_SHA256}, {"SHA2-384", HWC_HASH_SHA384},
-              {"SHA2-512", HWC_HASH_SHA512}};
-
-/* 1 and *h if md is one of hwcrypto's digests (any of its aliases), else 0. */
-static int native_hash(const EVP_MD *md, hwc_hash *h) {
-  for (size_t i = 0; md && i < sizeof native / sizeof native[0]; i++)
-    if (EVP_MD_is_a(md, native[i].name)) {
-      *h = native[i].h;
-      return 1;
-    }
-  return 0;
-}
-
-/* The default provider's primary name of a hwcrypto digest. */
-static const char *hash_name(hwc_hash h) {
-  for (size_t i = 0; i < sizeof native / sizeof native[0]; i++)
-    if (native[i].h == h) return native[i].name;
-  return "";
-}
 
 static void buf_free(buf *b) {
   if (b->p) hwc_memzero(b->p, b->n);
@@ -165,7 +142,8 @@ static int to_default(kdf_ctx *c) {
     EVP_KDF_CTX_set_params(d, ps);
     q = ps;
   }
-  if (c->has_md) *q++ = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, (char *)hash_name(c->h), 0);
+  if (c->has_md)
+    *q++ = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, (char *)hwcp_hash_name(c->h), 0);
   *q++ = OSSL_PARAM_construct_int(OSSL_KDF_PARAM_MODE, &mode);
   if (c->key.p) *q++ = octets(OSSL_KDF_PARAM_KEY, &c->key);
   if (c->salt.p) *q++ = octets(OSSL_KDF_PARAM_SALT, &c->salt);
@@ -193,7 +171,7 @@ static int fetch_named(kdf_ctx *c, const OSSL_PARAM params[], hwc_hash *h) {
   ERR_set_mark();
   EVP_MD *md = EVP_MD_fetch(c->prov->libctx, pd->data, pp ? pp->data : NULL);
   ERR_pop_to_mark();
-  int r = !md ? NAMED_MISSING : native_hash(md, h) ? NAMED_NATIVE : NAMED_OTHER;
+  int r = !md ? NAMED_MISSING : hwcp_native_hash(md, h) ? NAMED_NATIVE : NAMED_OTHER;
   EVP_MD_free(md);
   return r;
 }
