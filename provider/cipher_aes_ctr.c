@@ -53,12 +53,7 @@ static void *ctr192_newctx(void *prov) { return ctr_newctx(prov, 24); }
 static void *ctr256_newctx(void *prov) { return ctr_newctx(prov, 32); }
 
 /* Wipes the expanded key, counter and keystream. */
-static void ctr_freectx(void *vc) {
-  ctr_ctx *c = vc;
-  if (!c) return;
-  hwc_memzero(c, sizeof *c); /* round keys and keystream */
-  free(c);
-}
+static void ctr_freectx(void *vc) { hwcp_ctx_free(vc, sizeof(ctr_ctx)); }
 
 /* Plain data: the copy goes on from the same counter and keystream. */
 static void *ctr_dupctx(void *vc) {

@@ -90,11 +90,8 @@ static void msg_drop(gcm_ctx *c) {
 
 /* A context with no key and no IV yet; the IV length starts at 12. */
 static void *gcm_newctx(hwcp_prov *prov, size_t keylen, const char *name) {
-  gcm_ctx *c = calloc(1, sizeof *c);
-  if (!c) {
-    hwcp_raise(prov, HWCP_R_MALLOC, "AES-GCM context");
-    return NULL;
-  }
+  gcm_ctx *c = hwcp_ctx_new(prov, sizeof *c, "AES-GCM context");
+  if (!c) return NULL;
   c->prov = prov;
   c->name = name;
   c->keylen = keylen;
@@ -112,8 +109,7 @@ static void gcm_freectx(void *vc) {
   if (!c) return;
   msg_drop(c);
   key_release(c->key);
-  hwc_memzero(c, sizeof *c); /* IV, tag, TLS state */
-  free(c);
+  hwcp_ctx_free(c, sizeof *c); /* IV, tag, TLS state */
 }
 
 /* A copy that goes on independently: the key object is shared (one more
@@ -121,17 +117,12 @@ static void gcm_freectx(void *vc) {
  * a handed-on context is copied by OpenSSL. */
 static void *gcm_dupctx(void *vc) {
   const gcm_ctx *c = vc;
-  gcm_ctx *d = malloc(sizeof *d);
-  if (!d) {
-    hwcp_raise(c->prov, HWCP_R_MALLOC, "AES-GCM context copy");
-    return NULL;
-  }
-  *d = *c;
+  gcm_ctx *d = hwcp_ctx_dup(c->prov, c, sizeof *c, "AES-GCM context");
+  if (!d) return NULL;
   d->fwd = NULL;
   if (c->fwd && (!(d->fwd = EVP_CIPHER_CTX_new()) || !EVP_CIPHER_CTX_copy(d->fwd, c->fwd))) {
     EVP_CIPHER_CTX_free(d->fwd);
-    hwc_memzero(d, sizeof *d);
-    free(d);
+    hwcp_ctx_free(d, sizeof *d);
     hwcp_raise(c->prov, HWCP_R_MALLOC, "AES-GCM context copy");
     return NULL;
   }

@@ -36,28 +36,17 @@ typedef struct {
 } cc_ctx;
 
 static void *cc_newctx(void *prov) {
-  cc_ctx *c = calloc(1, sizeof *c);
-  if (!c) hwcp_raise(prov, HWCP_R_MALLOC, "ChaCha20 context");
-  else c->prov = prov;
+  cc_ctx *c = hwcp_ctx_new(prov, sizeof *c, "ChaCha20 context");
+  if (c) c->prov = prov;
   return c;
 }
 
-static void cc_freectx(void *vc) {
-  cc_ctx *c = vc;
-  if (!c) return;
-  hwc_memzero(c, sizeof *c); /* key and keystream */
-  free(c);
-}
+/* key and keystream wiped */
+static void cc_freectx(void *vc) { hwcp_ctx_free(vc, sizeof(cc_ctx)); }
 
 static void *cc_dupctx(void *vc) {
   const cc_ctx *c = vc;
-  cc_ctx *d = malloc(sizeof *d);
-  if (!d) {
-    hwcp_raise(c->prov, HWCP_R_MALLOC, "ChaCha20 context copy");
-    return NULL;
-  }
-  *d = *c;
-  return d;
+  return hwcp_ctx_dup(c->prov, c, sizeof *c, "ChaCha20 context");
 }
 
 /* The 12 nonce bytes of the input row, for hwc_chacha20. */

@@ -69,33 +69,20 @@ typedef struct {
 } cp_ctx;
 
 static void *cp_newctx(void *prov) {
-  cp_ctx *c = calloc(1, sizeof *c);
-  if (!c) {
-    hwcp_raise(prov, HWCP_R_MALLOC, "ChaCha20-Poly1305 context");
-    return NULL;
-  }
+  cp_ctx *c = hwcp_ctx_new(prov, sizeof *c, "ChaCha20-Poly1305 context");
+  if (!c) return NULL;
   c->prov = prov;
   c->tls_plen = NO_TLS;
   return c;
 }
 
-static void cp_freectx(void *vc) {
-  cp_ctx *c = vc;
-  if (!c) return;
-  hwc_memzero(c, sizeof *c); /* key, MAC states, keystream */
-  free(c);
-}
+/* key, MAC states and keystream wiped */
+static void cp_freectx(void *vc) { hwcp_ctx_free(vc, sizeof(cp_ctx)); }
 
 /* A copy forks the message: both contexts are plain data. */
 static void *cp_dupctx(void *vc) {
   const cp_ctx *c = vc;
-  cp_ctx *d = malloc(sizeof *d);
-  if (!d) {
-    hwcp_raise(c->prov, HWCP_R_MALLOC, "ChaCha20-Poly1305 context copy");
-    return NULL;
-  }
-  *d = *c;
-  return d;
+  return hwcp_ctx_dup(c->prov, c, sizeof *c, "ChaCha20-Poly1305 context");
 }
 
 /* Drops the message under way (OpenSSL's mac_inited = 0), wiping it. */

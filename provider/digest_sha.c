@@ -26,11 +26,8 @@ typedef struct {
 } sha_ctx;
 
 static void *sha_newctx(hwcp_prov *prov, hwc_hash h) {
-  sha_ctx *c = calloc(1, sizeof *c);
-  if (!c) {
-    hwcp_raise(prov, HWCP_R_MALLOC, "digest context");
-    return NULL;
-  }
+  sha_ctx *c = hwcp_ctx_new(prov, sizeof *c, "digest context");
+  if (!c) return NULL;
   c->prov = prov;
   c->hash = h;
   return c;
@@ -41,22 +38,12 @@ static void *sha256_newctx(void *prov) { return sha_newctx(prov, HWC_HASH_SHA256
 static void *sha384_newctx(void *prov) { return sha_newctx(prov, HWC_HASH_SHA384); }
 static void *sha512_newctx(void *prov) { return sha_newctx(prov, HWC_HASH_SHA512); }
 
-static void sha_freectx(void *vc) {
-  sha_ctx *c = vc;
-  if (!c) return;
-  hwc_memzero(c, sizeof *c); /* a hash state of secret data */
-  free(c);
-}
+/* a hash state of secret data: wiped */
+static void sha_freectx(void *vc) { hwcp_ctx_free(vc, sizeof(sha_ctx)); }
 
 static void *sha_dupctx(void *vc) {
   const sha_ctx *c = vc;
-  sha_ctx *d = malloc(sizeof *d);
-  if (!d) {
-    hwcp_raise(c->prov, HWCP_R_MALLOC, "digest context copy");
-    return NULL;
-  }
-  *d = *c;
-  return d;
+  return hwcp_ctx_dup(c->prov, c, sizeof *c, "digest context");
 }
 
 /* No settable parameters: params is accepted and ignored, as the default

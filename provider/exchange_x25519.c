@@ -29,27 +29,17 @@ typedef struct {
 } x25519_ctx;
 
 static void *x25519_newctx(void *provctx) {
-  x25519_ctx *c = calloc(1, sizeof *c);
-  if (!c) hwcp_raise(provctx, HWCP_R_MALLOC, "X25519 context");
-  else c->prov = provctx;
+  x25519_ctx *c = hwcp_ctx_new(provctx, sizeof *c, "X25519 context");
+  if (c) c->prov = provctx;
   return c;
 }
 
-static void x25519_freectx(void *vc) {
-  if (!vc) return;
-  hwc_memzero(vc, sizeof(x25519_ctx));
-  free(vc);
-}
+/* the private key and the peer's wiped */
+static void x25519_freectx(void *vc) { hwcp_ctx_free(vc, sizeof(x25519_ctx)); }
 
 static void *x25519_dupctx(void *vc) {
   const x25519_ctx *c = vc;
-  x25519_ctx *d = malloc(sizeof *d);
-  if (!d) {
-    hwcp_raise(c->prov, HWCP_R_MALLOC, "X25519 context copy");
-    return NULL;
-  }
-  *d = *c;
-  return d;
+  return hwcp_ctx_dup(c->prov, c, sizeof *c, "X25519 context");
 }
 
 /* 1 if vk is an X25519 key of this provider (EVP hands only those here). */

@@ -81,6 +81,25 @@ void hwcp_raise_at(const hwcp_prov *p, const char *file, int line, const char *f
   va_end(ap);
 }
 
+void *hwcp_ctx_new(const hwcp_prov *p, size_t size, const char *what) {
+  void *c = calloc(1, size);
+  if (!c) hwcp_raise(p, HWCP_R_MALLOC, "%s", what);
+  return c;
+}
+
+void *hwcp_ctx_dup(const hwcp_prov *p, const void *c, size_t size, const char *what) {
+  void *d = malloc(size);
+  if (!d) hwcp_raise(p, HWCP_R_MALLOC, "%s copy", what);
+  else memcpy(d, c, size);
+  return d;
+}
+
+void hwcp_ctx_free(void *c, size_t size) {
+  if (!c) return;
+  hwc_memzero(c, size);
+  free(c);
+}
+
 /* Builds p->tables from the families, the offered records only. */
 static int build_tables(hwcp_prov *p) {
   size_t count[OSSL_OP__HIGHEST + 1] = {0};

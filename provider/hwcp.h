@@ -95,4 +95,15 @@ void hwcp_raise_at(const hwcp_prov *p, const char *file, int line, const char *f
                    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 #define hwcp_raise(p, reason, ...) hwcp_raise_at((p), __FILE__, __LINE__, __func__, (reason), __VA_ARGS__)
 
+/* An algorithm context's memory. hwcp_ctx_new: a zeroed one of size
+ * bytes, or NULL with an HWCP_R_MALLOC error naming `what` ("X25519
+ * context"). hwcp_ctx_dup: a byte copy of c (all of DUPCTX for a context
+ * that is plain data; one that owns pointers takes its own references
+ * after), or NULL and the error "<what> copy". hwcp_ctx_free: wipes all
+ * size bytes (keys, states, keystream) and frees, after the family freed
+ * what its context owns; NULL is ignored, as FREECTX may be given it. */
+void *hwcp_ctx_new(const hwcp_prov *p, size_t size, const char *what);
+void *hwcp_ctx_dup(const hwcp_prov *p, const void *c, size_t size, const char *what);
+void hwcp_ctx_free(void *c, size_t size);
+
 #endif

@@ -92,11 +92,8 @@ static void kdf_reset(void *vc) {
 }
 
 static void *kdf_new(hwcp_prov *prov, int tls13) {
-  kdf_ctx *c = calloc(1, sizeof *c);
-  if (!c) {
-    hwcp_raise(prov, HWCP_R_MALLOC, "KDF context");
-    return NULL;
-  }
+  kdf_ctx *c = hwcp_ctx_new(prov, sizeof *c, "KDF context");
+  if (!c) return NULL;
   c->prov = prov;
   c->tls13 = tls13;
   return c;

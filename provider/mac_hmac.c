@@ -75,11 +75,8 @@ static void clear_native(hmac_ctx *c) {
 }
 
 static void *hmac_newctx(void *provctx) {
-  hmac_ctx *c = calloc(1, sizeof *c);
-  if (!c) {
-    hwcp_raise(provctx, HWCP_R_MALLOC, "HMAC context");
-    return NULL;
-  }
+  hmac_ctx *c = hwcp_ctx_new(provctx, sizeof *c, "HMAC context");
+  if (!c) return NULL;
   c->prov = provctx;
   return c;
 }

@@ -49,27 +49,17 @@ typedef struct {
 
 static void *ed25519_newctx(void *provctx, const char *propq) {
   (void)propq;
-  ed25519_ctx *c = calloc(1, sizeof *c);
-  if (!c) hwcp_raise(provctx, HWCP_R_MALLOC, "Ed25519 context");
-  else c->prov = provctx;
+  ed25519_ctx *c = hwcp_ctx_new(provctx, sizeof *c, "Ed25519 context");
+  if (c) c->prov = provctx;
   return c;
 }
 
-static void ed25519_freectx(void *vc) {
-  if (!vc) return;
-  hwc_memzero(vc, sizeof(ed25519_ctx));
-  free(vc);
-}
+/* the secret key wiped */
+static void ed25519_freectx(void *vc) { hwcp_ctx_free(vc, sizeof(ed25519_ctx)); }
 
 static void *ed25519_dupctx(void *vc) {
   const ed25519_ctx *c = vc;
-  ed25519_ctx *d = malloc(sizeof *d);
-  if (!d) {
-    hwcp_raise(c->prov, HWCP_R_MALLOC, "Ed25519 context copy");
-    return NULL;
-  }
-  *d = *c;
-  return d;
+  return hwcp_ctx_dup(c->prov, c, sizeof *c, "Ed25519 context");
 }
 
 /* Sign and verify share init: no digest may be named (Ed25519 hashes the
