@@ -240,7 +240,10 @@ static int set_info(kdf_ctx *c, const OSSL_PARAM *first) {
   return 1;
 }
 
-static int hkdf_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
+/* Both KDFs: a handed-on context forwards; a digest hwcrypto lacks (or
+ * an engine) hands it on; else the common parameters, then HKDF's info or
+ * TLS13-KDF's mode rule, prefix, label and data. */
+static int kdf_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
   kdf_ctx *c = vc;
   const OSSL_PARAM *q;
   if (c->dg) return EVP_KDF_CTX_set_params(c->dg, params);
@@ -250,20 +253,10 @@ static int hkdf_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
   if (named == NAMED_OTHER || OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_ENGINE))
     return to_default(c) && EVP_KDF_CTX_set_params(c->dg, params);
   if (!set_common(c, params, named, h)) return 0;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_INFO))) return set_info(c, q);
-  return 1;
-}
-
-static int tls13_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
-  kdf_ctx *c = vc;
-  const OSSL_PARAM *q;
-  if (c->dg) return EVP_KDF_CTX_set_params(c->dg, params);
-  if (!params) return 1;
-  hwc_hash h = HWC_HASH_SHA256;
-  int named = fetch_named(c, params, &h);
-  if (named == NAMED_OTHER || OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_ENGINE))
-    return to_default(c) && EVP_KDF_CTX_set_params(c->dg, params);
-  if (!set_common(c, params, named, h)) return 0;
+  if (!c->tls13) {
+    if ((q = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_INFO))) return set_info(c, q);
+    return 1;
+  }
   if (c->mode == EVP_KDF_HKDF_MODE_EXTRACT_AND_EXPAND) {
     hwcp_raise(c->prov, HWCP_R_BAD_ARG, "TLS13-KDF: mode must be EXTRACT_ONLY or EXPAND_ONLY");
     return 0;
@@ -328,7 +321,7 @@ static int extract(kdf_ctx *c, const uint8_t *salt, size_t salt_len, const uint8
 static int hkdf_derive(void *vc, unsigned char *out, size_t out_len, const OSSL_PARAM params[]) {
   kdf_ctx *c = vc;
   if (c->dg) return EVP_KDF_derive(c->dg, out, out_len, params);
-  if (!hkdf_set_ctx_params(c, params)) return 0;
+  if (!kdf_set_ctx_params(c, params)) return 0;
   if (c->dg) return EVP_KDF_derive(c->dg, out, out_len, NULL); /* handed on by these params */
   if (!c->has_md || !c->key.p || !out_len) {
     hwcp_raise(c->prov, HWCP_R_BAD_ARG, "HKDF: %s", !c->has_md ? "no digest" : !c->key.p ? "no key" : "zero length");
@@ -398,7 +391,7 @@ static int tls13_extract(kdf_ctx *c, uint8_t *out, size_t out_len) {
 static int tls13_derive(void *vc, unsigned char *out, size_t out_len, const OSSL_PARAM params[]) {
   kdf_ctx *c = vc;
   if (c->dg) return EVP_KDF_derive(c->dg, out, out_len, params);
-  if (!tls13_set_ctx_params(c, params)) return 0;
+  if (!kdf_set_ctx_params(c, params)) return 0;
   if (c->dg) return EVP_KDF_derive(c->dg, out, out_len, NULL);
   if (!c->has_md) {
     hwcp_raise(c->prov, HWCP_R_BAD_ARG, "TLS13-KDF: no digest");
@@ -473,7 +466,7 @@ static const OSSL_DISPATCH hkdf_functions[] = {
     FN(OSSL_FUNC_KDF_RESET, kdf_reset),
     FN(OSSL_FUNC_KDF_DERIVE, hkdf_derive),
     FN(OSSL_FUNC_KDF_SETTABLE_CTX_PARAMS, hkdf_settable_ctx_params),
-    FN(OSSL_FUNC_KDF_SET_CTX_PARAMS, hkdf_set_ctx_params),
+    FN(OSSL_FUNC_KDF_SET_CTX_PARAMS, kdf_set_ctx_params),
     FN(OSSL_FUNC_KDF_GETTABLE_CTX_PARAMS, kdf_gettable_ctx_params),
     FN(OSSL_FUNC_KDF_GET_CTX_PARAMS, kdf_get_ctx_params),
     {0, NULL}};
@@ -483,7 +476,7 @@ static const OSSL_DISPATCH tls13_functions[] = {
     FN(OSSL_FUNC_KDF_RESET, kdf_reset),
     FN(OSSL_FUNC_KDF_DERIVE, tls13_derive),
     FN(OSSL_FUNC_KDF_SETTABLE_CTX_PARAMS, tls13_settable_ctx_params),
-    FN(OSSL_FUNC_KDF_SET_CTX_PARAMS, tls13_set_ctx_params),
+    FN(OSSL_FUNC_KDF_SET_CTX_PARAMS, kdf_set_ctx_params),
     FN(OSSL_FUNC_KDF_GETTABLE_CTX_PARAMS, kdf_gettable_ctx_params),
     FN(OSSL_FUNC_KDF_GET_CTX_PARAMS, kdf_get_ctx_params),
     {0, NULL}};
