@@ -192,28 +192,13 @@ static int cc_get_ctx_params(void *vc, OSSL_PARAM params[]) {
 static int cc_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
   cc_ctx *c = vc;
   const OSSL_PARAM *q;
-  size_t n;
   if (!params) return 1;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN))) {
-    if (!OSSL_PARAM_get_size_t(q, &n)) {
-      hwcp_raise(c->prov, HWCP_R_BAD_ARG, "ChaCha20: keylen is not a size");
-      return 0;
-    }
-    if (n != 32) {
-      hwcp_raise(c->prov, HWCP_R_BAD_LENGTH, "ChaCha20 key length %zu, expected 32", n);
-      return 0;
-    }
-  }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_IVLEN))) {
-    if (!OSSL_PARAM_get_size_t(q, &n)) {
-      hwcp_raise(c->prov, HWCP_R_BAD_ARG, "ChaCha20: ivlen is not a size");
-      return 0;
-    }
-    if (n != 16) {
-      hwcp_raise(c->prov, HWCP_R_BAD_LENGTH, "ChaCha20 IV length %zu, expected 16", n);
-      return 0;
-    }
-  }
+  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN)) &&
+      !hwcp_cipher_fixed_size(c->prov, "ChaCha20", q, 32))
+    return 0;
+  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_IVLEN)) &&
+      !hwcp_cipher_fixed_size(c->prov, "ChaCha20", q, 16))
+    return 0;
   return 1;
 }
 

@@ -467,28 +467,18 @@ static int tls_aad(cp_ctx *c, const uint8_t *aad, size_t n) {
   return 1;
 }
 
-/* A size_t parameter that must equal `want`. */
-static int fixed_size(cp_ctx *c, const OSSL_PARAM *q, size_t want) {
-  size_t n;
-  if (!OSSL_PARAM_get_size_t(q, &n)) {
-    hwcp_raise(c->prov, HWCP_R_BAD_ARG, "ChaCha20-Poly1305: %s is not a size", q->key);
-    return 0;
-  }
-  if (n != want) {
-    hwcp_raise(c->prov, HWCP_R_BAD_LENGTH, "ChaCha20-Poly1305 %s %zu, expected %zu", q->key, n, want);
-    return 0;
-  }
-  return 1;
-}
-
 /* In OpenSSL's order, stopping at the first bad one: keylen, ivlen, tag,
  * tlsaad, tlsivfixed. */
 static int cp_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
   cp_ctx *c = vc;
   const OSSL_PARAM *q;
   if (!params) return 1;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN)) && !fixed_size(c, q, 32)) return 0;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_IVLEN)) && !fixed_size(c, q, 12)) return 0;
+  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN)) &&
+      !hwcp_cipher_fixed_size(c->prov, "ChaCha20-Poly1305", q, 32))
+    return 0;
+  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_IVLEN)) &&
+      !hwcp_cipher_fixed_size(c->prov, "ChaCha20-Poly1305", q, 12))
+    return 0;
   if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG))) {
     if (q->data_type != OSSL_PARAM_OCTET_STRING) {
       hwcp_raise(c->prov, HWCP_R_BAD_ARG, "ChaCha20-Poly1305: the tag is an octet string");

@@ -19,6 +19,19 @@ int hwcp_cipher_get_params(OSSL_PARAM params[], unsigned mode, size_t keylen, si
   return 1;
 }
 
+int hwcp_cipher_fixed_size(const hwcp_prov *p, const char *alg, const OSSL_PARAM *q, size_t want) {
+  size_t n;
+  if (!OSSL_PARAM_get_size_t(q, &n)) {
+    hwcp_raise(p, HWCP_R_BAD_ARG, "%s: %s is not a size", alg, q->key);
+    return 0;
+  }
+  if (n != want) {
+    hwcp_raise(p, HWCP_R_BAD_LENGTH, "%s %s %zu, expected %zu", alg, q->key, n, want);
+    return 0;
+  }
+  return 1;
+}
+
 static const OSSL_PARAM cipher_param_types[] = {
     OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),         OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),      OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),

@@ -4,7 +4,7 @@
  * (OSSL_FUNC_CIPHER_GET_PARAMS / GETTABLE_PARAMS). OpenSSL's default
  * provider answers the same nine for every cipher, from one table, so
  * AES-GCM, AES-CTR, ChaCha20 and ChaCha20-Poly1305 differ only in the
- * values.
+ * values. And the check of a length a cipher cannot change.
  */
 #ifndef HWCRYPTO_PROVIDER_HWCP_CIPHER_H
 #define HWCRYPTO_PROVIDER_HWCP_CIPHER_H
@@ -19,5 +19,9 @@ int hwcp_cipher_get_params(OSSL_PARAM params[], unsigned mode, size_t keylen, si
                            int custom_iv);
 /* The list of those nine, in the default provider's order. */
 const OSSL_PARAM *hwcp_cipher_gettable_params(void *provctx);
+
+/* A settable size_t parameter (keylen, ivlen) of a cipher that has one
+ * length only: 1 if q holds `want`; else 0 with an error naming alg. */
+int hwcp_cipher_fixed_size(const hwcp_prov *p, const char *alg, const OSSL_PARAM *q, size_t want);
 
 #endif
