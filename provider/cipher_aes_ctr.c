@@ -190,16 +190,18 @@ static int ctr256_get_params(OSSL_PARAM params[]) { return ctr_get_params(params
 static int ctr_get_ctx_params(void *vc, OSSL_PARAM params[]) {
   ctr_ctx *c = vc;
   OSSL_PARAM *q;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(q, 16)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_PADDING)) && !OSSL_PARAM_set_uint(q, c->pad)) return 0;
+  if (!hwcp_param_size(params, OSSL_CIPHER_PARAM_IVLEN, 16) ||
+      !hwcp_param_uint(params, OSSL_CIPHER_PARAM_PADDING, c->pad))
+    return 0;
   if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV)) && !OSSL_PARAM_set_octet_ptr(q, c->oiv, 16) &&
       !OSSL_PARAM_set_octet_string(q, c->oiv, 16))
     return 0;
   if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV)) && !OSSL_PARAM_set_octet_ptr(q, c->ctr, 16) &&
       !OSSL_PARAM_set_octet_string(q, c->ctr, 16))
     return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_NUM)) && !OSSL_PARAM_set_uint(q, c->num)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(q, c->keylen)) return 0;
+  if (!hwcp_param_uint(params, OSSL_CIPHER_PARAM_NUM, c->num) ||
+      !hwcp_param_size(params, OSSL_CIPHER_PARAM_KEYLEN, c->keylen))
+    return 0;
   if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS_MAC)) &&
       !OSSL_PARAM_set_octet_ptr(q, c->tls_mac, c->tls_mac_size))
     return 0;

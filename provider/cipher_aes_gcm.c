@@ -478,15 +478,13 @@ static int get_iv(gcm_ctx *c, OSSL_PARAM *q) {
 static int gcm_get_ctx_params(void *vc, OSSL_PARAM params[]) {
   gcm_ctx *c = vc;
   OSSL_PARAM *q;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(q, c->ivlen)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(q, c->keylen)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN)) &&
-      !OSSL_PARAM_set_size_t(q, c->taglen ? c->taglen : GCM_TAG_MAX))
+  if (!hwcp_param_size(params, OSSL_CIPHER_PARAM_IVLEN, c->ivlen) ||
+      !hwcp_param_size(params, OSSL_CIPHER_PARAM_KEYLEN, c->keylen) ||
+      !hwcp_param_size(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN, c->taglen ? c->taglen : GCM_TAG_MAX))
     return 0;
   if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV)) && !get_iv(c, q)) return 0;
   if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV)) && !get_iv(c, q)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD)) && !OSSL_PARAM_set_size_t(q, c->tls_pad))
-    return 0;
+  if (!hwcp_param_size(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, c->tls_pad)) return 0;
   if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG))) {
     /* 1..16 bytes of an encryption's tag, once its final made one */
     if (!q->data_size || q->data_size > GCM_TAG_MAX || !c->enc || !c->taglen) {

@@ -117,13 +117,11 @@ static int sha512_digest(void *p, const unsigned char *in, size_t len, unsigned 
   return sha_digest(p, HWC_HASH_SHA512, in, len, out, outl, sz);
 }
 
+/* Block and output sizes, not an XOF, no NULL parameters in its AlgorithmIdentifier. */
 static int sha_get_params(OSSL_PARAM params[], size_t block, size_t size) {
-  OSSL_PARAM *q;
-  if ((q = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_BLOCK_SIZE)) && !OSSL_PARAM_set_size_t(q, block)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_SIZE)) && !OSSL_PARAM_set_size_t(q, size)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_XOF)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_ALGID_ABSENT)) && !OSSL_PARAM_set_int(q, 1)) return 0;
-  return 1;
+  return hwcp_param_size(params, OSSL_DIGEST_PARAM_BLOCK_SIZE, block) &&
+         hwcp_param_size(params, OSSL_DIGEST_PARAM_SIZE, size) && hwcp_param_int(params, OSSL_DIGEST_PARAM_XOF, 0) &&
+         hwcp_param_int(params, OSSL_DIGEST_PARAM_ALGID_ABSENT, 1);
 }
 
 static int sha1_get_params(OSSL_PARAM params[]) { return sha_get_params(params, 64, 20); }

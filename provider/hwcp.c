@@ -81,6 +81,26 @@ void hwcp_raise_at(const hwcp_prov *p, const char *file, int line, const char *f
   va_end(ap);
 }
 
+int hwcp_param_int(OSSL_PARAM params[], const char *key, int v) {
+  OSSL_PARAM *q = OSSL_PARAM_locate(params, key);
+  return !q || OSSL_PARAM_set_int(q, v);
+}
+
+int hwcp_param_uint(OSSL_PARAM params[], const char *key, unsigned v) {
+  OSSL_PARAM *q = OSSL_PARAM_locate(params, key);
+  return !q || OSSL_PARAM_set_uint(q, v);
+}
+
+int hwcp_param_size(OSSL_PARAM params[], const char *key, size_t v) {
+  OSSL_PARAM *q = OSSL_PARAM_locate(params, key);
+  return !q || OSSL_PARAM_set_size_t(q, v);
+}
+
+int hwcp_param_octets(OSSL_PARAM params[], const char *key, const void *v, size_t n) {
+  OSSL_PARAM *q = OSSL_PARAM_locate(params, key);
+  return !q || OSSL_PARAM_set_octet_string(q, v, n);
+}
+
 void *hwcp_ctx_new(const hwcp_prov *p, size_t size, const char *what) {
   void *c = calloc(1, size);
   if (!c) hwcp_raise(p, HWCP_R_MALLOC, "%s", what);
@@ -219,7 +239,7 @@ static int prov_get_params(void *provctx, OSSL_PARAM params[]) {
   if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) &&
       !OSSL_PARAM_set_utf8_ptr(q, p->buildinfo ? p->buildinfo : HWCP_BUILDINFO))
     return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS)) && !OSSL_PARAM_set_int(q, 1)) return 0;
+  if (!hwcp_param_int(params, OSSL_PROV_PARAM_STATUS, 1)) return 0;
   if ((q = OSSL_PARAM_locate(params, HWCP_PARAM_OFFERED)) &&
       !OSSL_PARAM_set_utf8_ptr(q, p->offered_text ? p->offered_text : ""))
     return 0;

@@ -95,6 +95,14 @@ void hwcp_raise_at(const hwcp_prov *p, const char *file, int line, const char *f
                    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 #define hwcp_raise(p, reason, ...) hwcp_raise_at((p), __FILE__, __LINE__, __func__, (reason), __VA_ARGS__)
 
+/* The get_params boilerplate: each sets the parameter named key, when the
+ * caller asked for it, to v; 1 unless it was asked for with a type or a
+ * buffer that cannot hold v (OSSL_PARAM_set_*'s verdict). */
+int hwcp_param_int(OSSL_PARAM params[], const char *key, int v);
+int hwcp_param_uint(OSSL_PARAM params[], const char *key, unsigned v);
+int hwcp_param_size(OSSL_PARAM params[], const char *key, size_t v);
+int hwcp_param_octets(OSSL_PARAM params[], const char *key, const void *v, size_t n);
+
 /* An algorithm context's memory. hwcp_ctx_new: a zeroed one of size
  * bytes, or NULL with an HWCP_R_MALLOC error naming `what` ("X25519
  * context"). hwcp_ctx_dup: a byte copy of c (all of DUPCTX for a context

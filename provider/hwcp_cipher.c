@@ -6,17 +6,15 @@
 
 int hwcp_cipher_get_params(OSSL_PARAM params[], unsigned mode, size_t keylen, size_t ivlen, int aead,
                            int custom_iv) {
-  OSSL_PARAM *q;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE)) && !OSSL_PARAM_set_uint(q, mode)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(q, keylen)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(q, ivlen)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE)) && !OSSL_PARAM_set_size_t(q, 1)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD)) && !OSSL_PARAM_set_int(q, aead)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CUSTOM_IV)) && !OSSL_PARAM_set_int(q, custom_iv)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CTS)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  return 1;
+  return hwcp_param_uint(params, OSSL_CIPHER_PARAM_MODE, mode) &&
+         hwcp_param_size(params, OSSL_CIPHER_PARAM_KEYLEN, keylen) &&
+         hwcp_param_size(params, OSSL_CIPHER_PARAM_IVLEN, ivlen) &&
+         hwcp_param_size(params, OSSL_CIPHER_PARAM_BLOCK_SIZE, 1) &&
+         hwcp_param_int(params, OSSL_CIPHER_PARAM_AEAD, aead) &&
+         hwcp_param_int(params, OSSL_CIPHER_PARAM_CUSTOM_IV, custom_iv) &&
+         hwcp_param_int(params, OSSL_CIPHER_PARAM_CTS, 0) &&
+         hwcp_param_int(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0) &&
+         hwcp_param_int(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0);
 }
 
 int hwcp_cipher_fixed_size(const hwcp_prov *p, const char *alg, const OSSL_PARAM *q, size_t want) {
