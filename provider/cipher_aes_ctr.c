@@ -18,7 +18,7 @@
 #include <openssl/evp.h>
 #include <openssl/params.h>
 
-#include "hwcp.h"
+#include "hwcp_cipher.h"
 
 typedef struct {
   hwc_aes_key key; /* first: keeps the context's 16-byte alignment */
@@ -53,12 +53,7 @@ static void *ctr192_newctx(void *prov) { return ctr_newctx(prov, 24); }
 static void *ctr256_newctx(void *prov) { return ctr_newctx(prov, 32); }
 
 /* Wipes the expanded key, counter and keystream. */
-static void ctr_freectx(void *vc) {
-  ctr_ctx *c = vc;
-  if (!c) return;
-  hwc_memzero(c, sizeof *c); /* round keys and keystream */
-  free(c);
-}
+static void ctr_freectx(void *vc) { hwcp_ctx_free(vc, sizeof(ctr_ctx)); }
 
 /* Plain data: the copy goes on from the same counter and keystream. */
 static void *ctr_dupctx(void *vc) {
@@ -182,53 +177,31 @@ static int ctr_cipher(void *vc, unsigned char *out, size_t *outl, size_t outsize
   return 1;
 }
 
-/* Cipher parameters: mode CTR, stream-like (block size 1), 16-byte IV. */
+/* Cipher parameters: mode CTR, a stream (block size 1), a 16-byte IV. */
 static int ctr_get_params(OSSL_PARAM params[], size_t keylen) {
-  OSSL_PARAM *q;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE)) && !OSSL_PARAM_set_uint(q, EVP_CIPH_CTR_MODE))
-    return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CUSTOM_IV)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CTS)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(q, keylen)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE)) && !OSSL_PARAM_set_size_t(q, 1)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(q, 16)) return 0;
-  return 1;
+  return hwcp_cipher_get_params(params, EVP_CIPH_CTR_MODE, keylen, 16, 0, 0);
 }
-
 static int ctr128_get_params(OSSL_PARAM params[]) { return ctr_get_params(params, 16); }
 static int ctr192_get_params(OSSL_PARAM params[]) { return ctr_get_params(params, 24); }
 static int ctr256_get_params(OSSL_PARAM params[]) { return ctr_get_params(params, 32); }
-
-static const OSSL_PARAM ctr_param_types[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),         OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),      OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),          OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),           OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL), OSSL_PARAM_END};
-
-static const OSSL_PARAM *ctr_gettable_params(void *provctx) {
-  (void)provctx;
-  return ctr_param_types;
-}
 
 /* ivlen, padding, iv (as given), updated-iv (the next counter block),
  * num, keylen, tls-mac. */
 static int ctr_get_ctx_params(void *vc, OSSL_PARAM params[]) {
   ctr_ctx *c = vc;
   OSSL_PARAM *q;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(q, 16)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_PADDING)) && !OSSL_PARAM_set_uint(q, c->pad)) return 0;
+  if (!hwcp_param_size(params, OSSL_CIPHER_PARAM_IVLEN, 16) ||
+      !hwcp_param_uint(params, OSSL_CIPHER_PARAM_PADDING, c->pad))
+    return 0;
   if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV)) && !OSSL_PARAM_set_octet_ptr(q, c->oiv, 16) &&
       !OSSL_PARAM_set_octet_string(q, c->oiv, 16))
     return 0;
   if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV)) && !OSSL_PARAM_set_octet_ptr(q, c->ctr, 16) &&
       !OSSL_PARAM_set_octet_string(q, c->ctr, 16))
     return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_NUM)) && !OSSL_PARAM_set_uint(q, c->num)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(q, c->keylen)) return 0;
+  if (!hwcp_param_uint(params, OSSL_CIPHER_PARAM_NUM, c->num) ||
+      !hwcp_param_size(params, OSSL_CIPHER_PARAM_KEYLEN, c->keylen))
+    return 0;
   if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS_MAC)) &&
       !OSSL_PARAM_set_octet_ptr(q, c->tls_mac, c->tls_mac_size))
     return 0;
@@ -291,13 +264,12 @@ static const OSSL_PARAM *ctr_settable_ctx_params(void *vc, void *provctx) {
   return ctr_ctx_set_types;
 }
 
-#define FN(id, f) {id, (void (*)(void))(f)}
 static const OSSL_DISPATCH ctr128_functions[] = {
     FN(OSSL_FUNC_CIPHER_NEWCTX, ctr128_newctx), FN(OSSL_FUNC_CIPHER_GET_PARAMS, ctr128_get_params),
     FN(OSSL_FUNC_CIPHER_FREECTX, ctr_freectx), FN(OSSL_FUNC_CIPHER_DUPCTX, ctr_dupctx),
     FN(OSSL_FUNC_CIPHER_ENCRYPT_INIT, ctr_einit), FN(OSSL_FUNC_CIPHER_DECRYPT_INIT, ctr_dinit),
     FN(OSSL_FUNC_CIPHER_UPDATE, ctr_update), FN(OSSL_FUNC_CIPHER_FINAL, ctr_final),
-    FN(OSSL_FUNC_CIPHER_CIPHER, ctr_cipher), FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, ctr_gettable_params),
+    FN(OSSL_FUNC_CIPHER_CIPHER, ctr_cipher), FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, hwcp_cipher_gettable_params),
     FN(OSSL_FUNC_CIPHER_GET_CTX_PARAMS, ctr_get_ctx_params), FN(OSSL_FUNC_CIPHER_SET_CTX_PARAMS, ctr_set_ctx_params),
     FN(OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, ctr_gettable_ctx_params),
     FN(OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, ctr_settable_ctx_params), {0, NULL}};
@@ -306,7 +278,7 @@ static const OSSL_DISPATCH ctr192_functions[] = {
     FN(OSSL_FUNC_CIPHER_FREECTX, ctr_freectx), FN(OSSL_FUNC_CIPHER_DUPCTX, ctr_dupctx),
     FN(OSSL_FUNC_CIPHER_ENCRYPT_INIT, ctr_einit), FN(OSSL_FUNC_CIPHER_DECRYPT_INIT, ctr_dinit),
     FN(OSSL_FUNC_CIPHER_UPDATE, ctr_update), FN(OSSL_FUNC_CIPHER_FINAL, ctr_final),
-    FN(OSSL_FUNC_CIPHER_CIPHER, ctr_cipher), FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, ctr_gettable_params),
+    FN(OSSL_FUNC_CIPHER_CIPHER, ctr_cipher), FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, hwcp_cipher_gettable_params),
     FN(OSSL_FUNC_CIPHER_GET_CTX_PARAMS, ctr_get_ctx_params), FN(OSSL_FUNC_CIPHER_SET_CTX_PARAMS, ctr_set_ctx_params),
     FN(OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, ctr_gettable_ctx_params),
     FN(OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, ctr_settable_ctx_params), {0, NULL}};
@@ -315,7 +287,7 @@ static const OSSL_DISPATCH ctr256_functions[] = {
     FN(OSSL_FUNC_CIPHER_FREECTX, ctr_freectx), FN(OSSL_FUNC_CIPHER_DUPCTX, ctr_dupctx),
     FN(OSSL_FUNC_CIPHER_ENCRYPT_INIT, ctr_einit), FN(OSSL_FUNC_CIPHER_DECRYPT_INIT, ctr_dinit),
     FN(OSSL_FUNC_CIPHER_UPDATE, ctr_update), FN(OSSL_FUNC_CIPHER_FINAL, ctr_final),
-    FN(OSSL_FUNC_CIPHER_CIPHER, ctr_cipher), FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, ctr_gettable_params),
+    FN(OSSL_FUNC_CIPHER_CIPHER, ctr_cipher), FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, hwcp_cipher_gettable_params),
     FN(OSSL_FUNC_CIPHER_GET_CTX_PARAMS, ctr_get_ctx_params), FN(OSSL_FUNC_CIPHER_SET_CTX_PARAMS, ctr_set_ctx_params),
     FN(OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, ctr_gettable_ctx_params),
     FN(OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, ctr_settable_ctx_params), {0, NULL}};

@@ -32,7 +32,7 @@
 #include <openssl/evp.h>
 #include <openssl/params.h>
 
-#include "hwcp.h"
+#include "hwcp_cipher.h"
 
 #define GCM_IV_MAX 128  /* the longest IV the default provider takes (1024 bits) */
 #define GCM_TAG_MAX 16
@@ -90,11 +90,8 @@ static void msg_drop(gcm_ctx *c) {
 
 /* A context with no key and no IV yet; the IV length starts at 12. */
 static void *gcm_newctx(hwcp_prov *prov, size_t keylen, const char *name) {
-  gcm_ctx *c = calloc(1, sizeof *c);
-  if (!c) {
-    hwcp_raise(prov, HWCP_R_MALLOC, "AES-GCM context");
-    return NULL;
-  }
+  gcm_ctx *c = hwcp_ctx_new(prov, sizeof *c, "AES-GCM context");
+  if (!c) return NULL;
   c->prov = prov;
   c->name = name;
   c->keylen = keylen;
@@ -112,8 +109,7 @@ static void gcm_freectx(void *vc) {
   if (!c) return;
   msg_drop(c);
   key_release(c->key);
-  hwc_memzero(c, sizeof *c); /* IV, tag, TLS state */
-  free(c);
+  hwcp_ctx_free(c, sizeof *c); /* IV, tag, TLS state */
 }
 
 /* A copy that goes on independently: the key object is shared (one more
@@ -121,17 +117,12 @@ static void gcm_freectx(void *vc) {
  * a handed-on context is copied by OpenSSL. */
 static void *gcm_dupctx(void *vc) {
   const gcm_ctx *c = vc;
-  gcm_ctx *d = malloc(sizeof *d);
-  if (!d) {
-    hwcp_raise(c->prov, HWCP_R_MALLOC, "AES-GCM context copy");
-    return NULL;
-  }
-  *d = *c;
+  gcm_ctx *d = hwcp_ctx_dup(c->prov, c, sizeof *c, "AES-GCM context");
+  if (!d) return NULL;
   d->fwd = NULL;
   if (c->fwd && (!(d->fwd = EVP_CIPHER_CTX_new()) || !EVP_CIPHER_CTX_copy(d->fwd, c->fwd))) {
     EVP_CIPHER_CTX_free(d->fwd);
-    hwc_memzero(d, sizeof *d);
-    free(d);
+    hwcp_ctx_free(d, sizeof *d);
     hwcp_raise(c->prov, HWCP_R_MALLOC, "AES-GCM context copy");
     return NULL;
   }
@@ -462,38 +453,14 @@ static int gcm_cipher(void *vc, unsigned char *out, size_t *outl, size_t outsize
   return 1;
 }
 
-/* Cipher parameters: mode GCM, stream-like (block size 1), AEAD with a
+/* Cipher parameters: mode GCM, a stream (block size 1), AEAD with a
  * custom IV handling, a 12-byte default IV. */
 static int gcm_get_params(OSSL_PARAM params[], size_t keylen) {
-  OSSL_PARAM *q;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE)) && !OSSL_PARAM_set_uint(q, EVP_CIPH_GCM_MODE))
-    return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD)) && !OSSL_PARAM_set_int(q, 1)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CUSTOM_IV)) && !OSSL_PARAM_set_int(q, 1)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CTS)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(q, keylen)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE)) && !OSSL_PARAM_set_size_t(q, 1)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(q, 12)) return 0;
-  return 1;
+  return hwcp_cipher_get_params(params, EVP_CIPH_GCM_MODE, keylen, 12, 1, 1);
 }
-
 static int gcm128_get_params(OSSL_PARAM params[]) { return gcm_get_params(params, 16); }
 static int gcm192_get_params(OSSL_PARAM params[]) { return gcm_get_params(params, 24); }
 static int gcm256_get_params(OSSL_PARAM params[]) { return gcm_get_params(params, 32); }
-
-static const OSSL_PARAM gcm_param_types[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),         OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),      OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),          OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),           OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL), OSSL_PARAM_END};
-
-static const OSSL_PARAM *gcm_gettable_params(void *provctx) {
-  (void)provctx;
-  return gcm_param_types;
-}
 
 /* iv / updated-iv (the same for GCM): the buffered IV, as a copy or a
  * pointer; nothing before one exists. */
@@ -511,15 +478,13 @@ static int get_iv(gcm_ctx *c, OSSL_PARAM *q) {
 static int gcm_get_ctx_params(void *vc, OSSL_PARAM params[]) {
   gcm_ctx *c = vc;
   OSSL_PARAM *q;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(q, c->ivlen)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(q, c->keylen)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN)) &&
-      !OSSL_PARAM_set_size_t(q, c->taglen ? c->taglen : GCM_TAG_MAX))
+  if (!hwcp_param_size(params, OSSL_CIPHER_PARAM_IVLEN, c->ivlen) ||
+      !hwcp_param_size(params, OSSL_CIPHER_PARAM_KEYLEN, c->keylen) ||
+      !hwcp_param_size(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN, c->taglen ? c->taglen : GCM_TAG_MAX))
     return 0;
   if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV)) && !get_iv(c, q)) return 0;
   if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV)) && !get_iv(c, q)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD)) && !OSSL_PARAM_set_size_t(q, c->tls_pad))
-    return 0;
+  if (!hwcp_param_size(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, c->tls_pad)) return 0;
   if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG))) {
     /* 1..16 bytes of an encryption's tag, once its final made one */
     if (!q->data_size || q->data_size > GCM_TAG_MAX || !c->enc || !c->taglen) {
@@ -614,13 +579,12 @@ static const OSSL_PARAM *gcm_settable_ctx_params(void *vc, void *provctx) {
   return gcm_ctx_set_types;
 }
 
-#define FN(id, f) {id, (void (*)(void))(f)}
 static const OSSL_DISPATCH gcm128_functions[] = {
     FN(OSSL_FUNC_CIPHER_NEWCTX, gcm128_newctx), FN(OSSL_FUNC_CIPHER_GET_PARAMS, gcm128_get_params),
     FN(OSSL_FUNC_CIPHER_FREECTX, gcm_freectx), FN(OSSL_FUNC_CIPHER_DUPCTX, gcm_dupctx),
     FN(OSSL_FUNC_CIPHER_ENCRYPT_INIT, gcm_einit), FN(OSSL_FUNC_CIPHER_DECRYPT_INIT, gcm_dinit),
     FN(OSSL_FUNC_CIPHER_UPDATE, gcm_update), FN(OSSL_FUNC_CIPHER_FINAL, gcm_final),
-    FN(OSSL_FUNC_CIPHER_CIPHER, gcm_cipher), FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, gcm_gettable_params),
+    FN(OSSL_FUNC_CIPHER_CIPHER, gcm_cipher), FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, hwcp_cipher_gettable_params),
     FN(OSSL_FUNC_CIPHER_GET_CTX_PARAMS, gcm_get_ctx_params), FN(OSSL_FUNC_CIPHER_SET_CTX_PARAMS, gcm_set_ctx_params),
     FN(OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, gcm_gettable_ctx_params),
     FN(OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, gcm_settable_ctx_params), {0, NULL}};
@@ -629,7 +593,7 @@ static const OSSL_DISPATCH gcm192_functions[] = {
     FN(OSSL_FUNC_CIPHER_FREECTX, gcm_freectx), FN(OSSL_FUNC_CIPHER_DUPCTX, gcm_dupctx),
     FN(OSSL_FUNC_CIPHER_ENCRYPT_INIT, gcm_einit), FN(OSSL_FUNC_CIPHER_DECRYPT_INIT, gcm_dinit),
     FN(OSSL_FUNC_CIPHER_UPDATE, gcm_update), FN(OSSL_FUNC_CIPHER_FINAL, gcm_final),
-    FN(OSSL_FUNC_CIPHER_CIPHER, gcm_cipher), FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, gcm_gettable_params),
+    FN(OSSL_FUNC_CIPHER_CIPHER, gcm_cipher), FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, hwcp_cipher_gettable_params),
     FN(OSSL_FUNC_CIPHER_GET_CTX_PARAMS, gcm_get_ctx_params), FN(OSSL_FUNC_CIPHER_SET_CTX_PARAMS, gcm_set_ctx_params),
     FN(OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, gcm_gettable_ctx_params),
     FN(OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, gcm_settable_ctx_params), {0, NULL}};
@@ -638,7 +602,7 @@ static const OSSL_DISPATCH gcm256_functions[] = {
     FN(OSSL_FUNC_CIPHER_FREECTX, gcm_freectx), FN(OSSL_FUNC_CIPHER_DUPCTX, gcm_dupctx),
     FN(OSSL_FUNC_CIPHER_ENCRYPT_INIT, gcm_einit), FN(OSSL_FUNC_CIPHER_DECRYPT_INIT, gcm_dinit),
     FN(OSSL_FUNC_CIPHER_UPDATE, gcm_update), FN(OSSL_FUNC_CIPHER_FINAL, gcm_final),
-    FN(OSSL_FUNC_CIPHER_CIPHER, gcm_cipher), FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, gcm_gettable_params),
+    FN(OSSL_FUNC_CIPHER_CIPHER, gcm_cipher), FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, hwcp_cipher_gettable_params),
     FN(OSSL_FUNC_CIPHER_GET_CTX_PARAMS, gcm_get_ctx_params), FN(OSSL_FUNC_CIPHER_SET_CTX_PARAMS, gcm_set_ctx_params),
     FN(OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, gcm_gettable_ctx_params),
     FN(OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, gcm_settable_ctx_params), {0, NULL}};

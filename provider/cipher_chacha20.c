@@ -24,7 +24,7 @@
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 
-#include "hwcp.h"
+#include "hwcp_cipher.h"
 
 typedef struct {
   hwcp_prov *prov;
@@ -36,28 +36,17 @@ typedef struct {
 } cc_ctx;
 
 static void *cc_newctx(void *prov) {
-  cc_ctx *c = calloc(1, sizeof *c);
-  if (!c) hwcp_raise(prov, HWCP_R_MALLOC, "ChaCha20 context");
-  else c->prov = prov;
+  cc_ctx *c = hwcp_ctx_new(prov, sizeof *c, "ChaCha20 context");
+  if (c) c->prov = prov;
   return c;
 }
 
-static void cc_freectx(void *vc) {
-  cc_ctx *c = vc;
-  if (!c) return;
-  hwc_memzero(c, sizeof *c); /* key and keystream */
-  free(c);
-}
+/* key and keystream wiped */
+static void cc_freectx(void *vc) { hwcp_ctx_free(vc, sizeof(cc_ctx)); }
 
 static void *cc_dupctx(void *vc) {
   const cc_ctx *c = vc;
-  cc_ctx *d = malloc(sizeof *d);
-  if (!d) {
-    hwcp_raise(c->prov, HWCP_R_MALLOC, "ChaCha20 context copy");
-    return NULL;
-  }
-  *d = *c;
-  return d;
+  return hwcp_ctx_dup(c->prov, c, sizeof *c, "ChaCha20 context");
 }
 
 /* The 12 nonce bytes of the input row, for hwc_chacha20. */
@@ -186,38 +175,7 @@ static int cc_final(void *vc, unsigned char *out, size_t *outl, size_t outsize) 
 
 /* The algorithm's constants, as OpenSSL's generic cipher parameters
  * give them for ChaCha20: a stream (block size 1), mode 0, custom IV. */
-static int cipher_get_params(OSSL_PARAM params[], size_t ivlen, int aead) {
-  OSSL_PARAM *q;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE)) && !OSSL_PARAM_set_uint(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(q, 32)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(q, ivlen)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE)) && !OSSL_PARAM_set_size_t(q, 1)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD)) && !OSSL_PARAM_set_int(q, aead)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CUSTOM_IV)) && !OSSL_PARAM_set_int(q, 1)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CTS)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  return 1;
-}
-
-static int cc_get_params(OSSL_PARAM params[]) { return cipher_get_params(params, 16, 0); }
-
-static const OSSL_PARAM cc_param_types[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL),
-    OSSL_PARAM_END};
-
-static const OSSL_PARAM *cc_gettable_params(void *provctx) {
-  (void)provctx;
-  return cc_param_types;
-}
+static int cc_get_params(OSSL_PARAM params[]) { return hwcp_cipher_get_params(params, 0, 32, 16, 0, 1); }
 
 static int cc_get_ctx_params(void *vc, OSSL_PARAM params[]) {
   cc_ctx *c = vc;
@@ -234,28 +192,13 @@ static int cc_get_ctx_params(void *vc, OSSL_PARAM params[]) {
 static int cc_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
   cc_ctx *c = vc;
   const OSSL_PARAM *q;
-  size_t n;
   if (!params) return 1;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN))) {
-    if (!OSSL_PARAM_get_size_t(q, &n)) {
-      hwcp_raise(c->prov, HWCP_R_BAD_ARG, "ChaCha20: keylen is not a size");
-      return 0;
-    }
-    if (n != 32) {
-      hwcp_raise(c->prov, HWCP_R_BAD_LENGTH, "ChaCha20 key length %zu, expected 32", n);
-      return 0;
-    }
-  }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_IVLEN))) {
-    if (!OSSL_PARAM_get_size_t(q, &n)) {
-      hwcp_raise(c->prov, HWCP_R_BAD_ARG, "ChaCha20: ivlen is not a size");
-      return 0;
-    }
-    if (n != 16) {
-      hwcp_raise(c->prov, HWCP_R_BAD_LENGTH, "ChaCha20 IV length %zu, expected 16", n);
-      return 0;
-    }
-  }
+  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN)) &&
+      !hwcp_cipher_fixed_size(c->prov, "ChaCha20", q, 32))
+    return 0;
+  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_IVLEN)) &&
+      !hwcp_cipher_fixed_size(c->prov, "ChaCha20", q, 16))
+    return 0;
   return 1;
 }
 
@@ -267,7 +210,6 @@ static const OSSL_PARAM *cc_ctx_params(void *cctx, void *provctx) {
   return cc_ctx_param_types;
 }
 
-#define FN(id, f) {id, (void (*)(void))(f)}
 static const OSSL_DISPATCH cc_functions[] = {
     FN(OSSL_FUNC_CIPHER_NEWCTX, cc_newctx),
     FN(OSSL_FUNC_CIPHER_FREECTX, cc_freectx),
@@ -278,7 +220,7 @@ static const OSSL_DISPATCH cc_functions[] = {
     FN(OSSL_FUNC_CIPHER_FINAL, cc_final),
     FN(OSSL_FUNC_CIPHER_CIPHER, cc_update),
     FN(OSSL_FUNC_CIPHER_GET_PARAMS, cc_get_params),
-    FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, cc_gettable_params),
+    FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, hwcp_cipher_gettable_params),
     FN(OSSL_FUNC_CIPHER_GET_CTX_PARAMS, cc_get_ctx_params),
     FN(OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, cc_ctx_params),
     FN(OSSL_FUNC_CIPHER_SET_CTX_PARAMS, cc_set_ctx_params),

@@ -39,7 +39,7 @@
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 
-#include "hwcp.h"
+#include "hwcp_cipher.h"
 
 #define NO_TLS SIZE_MAX /* no TLS record announced */
 
@@ -69,33 +69,20 @@ typedef struct {
 } cp_ctx;
 
 static void *cp_newctx(void *prov) {
-  cp_ctx *c = calloc(1, sizeof *c);
-  if (!c) {
-    hwcp_raise(prov, HWCP_R_MALLOC, "ChaCha20-Poly1305 context");
-    return NULL;
-  }
+  cp_ctx *c = hwcp_ctx_new(prov, sizeof *c, "ChaCha20-Poly1305 context");
+  if (!c) return NULL;
   c->prov = prov;
   c->tls_plen = NO_TLS;
   return c;
 }
 
-static void cp_freectx(void *vc) {
-  cp_ctx *c = vc;
-  if (!c) return;
-  hwc_memzero(c, sizeof *c); /* key, MAC states, keystream */
-  free(c);
-}
+/* key, MAC states and keystream wiped */
+static void cp_freectx(void *vc) { hwcp_ctx_free(vc, sizeof(cp_ctx)); }
 
 /* A copy forks the message: both contexts are plain data. */
 static void *cp_dupctx(void *vc) {
   const cp_ctx *c = vc;
-  cp_ctx *d = malloc(sizeof *d);
-  if (!d) {
-    hwcp_raise(c->prov, HWCP_R_MALLOC, "ChaCha20-Poly1305 context copy");
-    return NULL;
-  }
-  *d = *c;
-  return d;
+  return hwcp_ctx_dup(c->prov, c, sizeof *c, "ChaCha20-Poly1305 context");
 }
 
 /* Drops the message under way (OpenSSL's mac_inited = 0), wiping it. */
@@ -424,36 +411,7 @@ static int cp_dinit(void *vc, const unsigned char *key, size_t keylen, const uns
 
 /* The algorithm's constants as OpenSSL's generic cipher parameters give
  * them: a stream (block size 1), mode 0, custom IV, ivlen 12, AEAD. */
-static int cp_get_params(OSSL_PARAM params[]) {
-  OSSL_PARAM *q;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE)) && !OSSL_PARAM_set_uint(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(q, 32)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(q, 12)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE)) && !OSSL_PARAM_set_size_t(q, 1)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD)) && !OSSL_PARAM_set_int(q, 1)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CUSTOM_IV)) && !OSSL_PARAM_set_int(q, 1)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CTS)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  return 1;
-}
-
-static const OSSL_PARAM cp_param_types[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL),
-    OSSL_PARAM_END};
-
-static const OSSL_PARAM *cp_gettable_params(void *provctx) {
-  (void)provctx;
-  return cp_param_types;
-}
+static int cp_get_params(OSSL_PARAM params[]) { return hwcp_cipher_get_params(params, 0, 32, 12, 1, 1); }
 
 /* The tag is gettable only encrypting, in 1..16 bytes (its first ones),
  * whether or not a message has been sealed yet: as OpenSSL. */
@@ -509,28 +467,18 @@ static int tls_aad(cp_ctx *c, const uint8_t *aad, size_t n) {
   return 1;
 }
 
-/* A size_t parameter that must equal `want`. */
-static int fixed_size(cp_ctx *c, const OSSL_PARAM *q, size_t want) {
-  size_t n;
-  if (!OSSL_PARAM_get_size_t(q, &n)) {
-    hwcp_raise(c->prov, HWCP_R_BAD_ARG, "ChaCha20-Poly1305: %s is not a size", q->key);
-    return 0;
-  }
-  if (n != want) {
-    hwcp_raise(c->prov, HWCP_R_BAD_LENGTH, "ChaCha20-Poly1305 %s %zu, expected %zu", q->key, n, want);
-    return 0;
-  }
-  return 1;
-}
-
 /* In OpenSSL's order, stopping at the first bad one: keylen, ivlen, tag,
  * tlsaad, tlsivfixed. */
 static int cp_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
   cp_ctx *c = vc;
   const OSSL_PARAM *q;
   if (!params) return 1;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN)) && !fixed_size(c, q, 32)) return 0;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_IVLEN)) && !fixed_size(c, q, 12)) return 0;
+  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN)) &&
+      !hwcp_cipher_fixed_size(c->prov, "ChaCha20-Poly1305", q, 32))
+    return 0;
+  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_IVLEN)) &&
+      !hwcp_cipher_fixed_size(c->prov, "ChaCha20-Poly1305", q, 12))
+    return 0;
   if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG))) {
     if (q->data_type != OSSL_PARAM_OCTET_STRING) {
       hwcp_raise(c->prov, HWCP_R_BAD_ARG, "ChaCha20-Poly1305: the tag is an octet string");
@@ -593,7 +541,6 @@ static const OSSL_PARAM *cp_settable_ctx_params(void *cctx, void *provctx) {
   return cp_settable_ctx_types;
 }
 
-#define FN(id, f) {id, (void (*)(void))(f)}
 static const OSSL_DISPATCH cp_functions[] = {
     FN(OSSL_FUNC_CIPHER_NEWCTX, cp_newctx),
     FN(OSSL_FUNC_CIPHER_FREECTX, cp_freectx),
@@ -604,7 +551,7 @@ static const OSSL_DISPATCH cp_functions[] = {
     FN(OSSL_FUNC_CIPHER_FINAL, cp_final),
     FN(OSSL_FUNC_CIPHER_CIPHER, cp_cipher),
     FN(OSSL_FUNC_CIPHER_GET_PARAMS, cp_get_params),
-    FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, cp_gettable_params),
+    FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, hwcp_cipher_gettable_params),
     FN(OSSL_FUNC_CIPHER_GET_CTX_PARAMS, cp_get_ctx_params),
     FN(OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, cp_gettable_ctx_params),
     FN(OSSL_FUNC_CIPHER_SET_CTX_PARAMS, cp_set_ctx_params),

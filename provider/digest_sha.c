@@ -16,7 +16,7 @@
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 
-#include "hwcp.h"
+#include "hwcp_hash.h"
 
 typedef struct {
   hwcp_prov *prov;
@@ -25,22 +25,9 @@ typedef struct {
   hwc_hash_ctx c;
 } sha_ctx;
 
-/* The digest's primary name, as its record has it (for hwcp_used). */
-static const char *sha_name(hwc_hash h) {
-  switch (h) {
-    case HWC_HASH_SHA1: return "SHA1";
-    case HWC_HASH_SHA256: return "SHA2-256";
-    case HWC_HASH_SHA384: return "SHA2-384";
-    default: return "SHA2-512";
-  }
-}
-
 static void *sha_newctx(hwcp_prov *prov, hwc_hash h) {
-  sha_ctx *c = calloc(1, sizeof *c);
-  if (!c) {
-    hwcp_raise(prov, HWCP_R_MALLOC, "digest context");
-    return NULL;
-  }
+  sha_ctx *c = hwcp_ctx_new(prov, sizeof *c, "digest context");
+  if (!c) return NULL;
   c->prov = prov;
   c->hash = h;
   return c;
@@ -51,22 +38,12 @@ static void *sha256_newctx(void *prov) { return sha_newctx(prov, HWC_HASH_SHA256
 static void *sha384_newctx(void *prov) { return sha_newctx(prov, HWC_HASH_SHA384); }
 static void *sha512_newctx(void *prov) { return sha_newctx(prov, HWC_HASH_SHA512); }
 
-static void sha_freectx(void *vc) {
-  sha_ctx *c = vc;
-  if (!c) return;
-  hwc_memzero(c, sizeof *c); /* a hash state of secret data */
-  free(c);
-}
+/* a hash state of secret data: wiped */
+static void sha_freectx(void *vc) { hwcp_ctx_free(vc, sizeof(sha_ctx)); }
 
 static void *sha_dupctx(void *vc) {
   const sha_ctx *c = vc;
-  sha_ctx *d = malloc(sizeof *d);
-  if (!d) {
-    hwcp_raise(c->prov, HWCP_R_MALLOC, "digest context copy");
-    return NULL;
-  }
-  *d = *c;
-  return d;
+  return hwcp_ctx_dup(c->prov, c, sizeof *c, "digest context");
 }
 
 /* No settable parameters: params is accepted and ignored, as the default
@@ -79,7 +56,7 @@ static int sha_init(void *vc, const OSSL_PARAM params[]) {
     return 0;
   }
   c->live = 1;
-  hwcp_used(sha_name(c->hash));
+  hwcp_used(hwcp_hash_name(c->hash));
   return 1;
 }
 
@@ -114,7 +91,7 @@ static int sha_final(void *vc, unsigned char *out, size_t *outl, size_t outsz) {
 static int sha_digest(hwcp_prov *prov, hwc_hash h, const unsigned char *in, size_t len, unsigned char *out,
                       size_t *outl, size_t outsz) {
   size_t n = hwc_hash_len(h);
-  hwcp_used(sha_name(h));
+  hwcp_used(hwcp_hash_name(h));
   if (outsz < n) {
     hwcp_raise(prov, HWCP_R_OUT_TOO_SMALL, "digest needs %zu bytes, got %zu", n, outsz);
     return 0;
@@ -140,13 +117,11 @@ static int sha512_digest(void *p, const unsigned char *in, size_t len, unsigned 
   return sha_digest(p, HWC_HASH_SHA512, in, len, out, outl, sz);
 }
 
+/* Block and output sizes, not an XOF, no NULL parameters in its AlgorithmIdentifier. */
 static int sha_get_params(OSSL_PARAM params[], size_t block, size_t size) {
-  OSSL_PARAM *q;
-  if ((q = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_BLOCK_SIZE)) && !OSSL_PARAM_set_size_t(q, block)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_SIZE)) && !OSSL_PARAM_set_size_t(q, size)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_XOF)) && !OSSL_PARAM_set_int(q, 0)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_ALGID_ABSENT)) && !OSSL_PARAM_set_int(q, 1)) return 0;
-  return 1;
+  return hwcp_param_size(params, OSSL_DIGEST_PARAM_BLOCK_SIZE, block) &&
+         hwcp_param_size(params, OSSL_DIGEST_PARAM_SIZE, size) && hwcp_param_int(params, OSSL_DIGEST_PARAM_XOF, 0) &&
+         hwcp_param_int(params, OSSL_DIGEST_PARAM_ALGID_ABSENT, 1);
 }
 
 static int sha1_get_params(OSSL_PARAM params[]) { return sha_get_params(params, 64, 20); }
@@ -165,7 +140,6 @@ static const OSSL_PARAM *sha_gettable_params(void *provctx) {
 
 /* One dispatch table per digest: the three that differ (newctx, the
  * one-shot, the parameters) named in its entries, the rest shared. */
-#define FN(id, f) {id, (void (*)(void))(f)}
 static const OSSL_DISPATCH sha1_functions[] = {
     FN(OSSL_FUNC_DIGEST_NEWCTX, sha1_newctx), FN(OSSL_FUNC_DIGEST_DIGEST, sha1_digest),
     FN(OSSL_FUNC_DIGEST_GET_PARAMS, sha1_get_params), FN(OSSL_FUNC_DIGEST_INIT, sha_init),

@@ -29,27 +29,17 @@ typedef struct {
 } x25519_ctx;
 
 static void *x25519_newctx(void *provctx) {
-  x25519_ctx *c = calloc(1, sizeof *c);
-  if (!c) hwcp_raise(provctx, HWCP_R_MALLOC, "X25519 context");
-  else c->prov = provctx;
+  x25519_ctx *c = hwcp_ctx_new(provctx, sizeof *c, "X25519 context");
+  if (c) c->prov = provctx;
   return c;
 }
 
-static void x25519_freectx(void *vc) {
-  if (!vc) return;
-  hwc_memzero(vc, sizeof(x25519_ctx));
-  free(vc);
-}
+/* the private key and the peer's wiped */
+static void x25519_freectx(void *vc) { hwcp_ctx_free(vc, sizeof(x25519_ctx)); }
 
 static void *x25519_dupctx(void *vc) {
   const x25519_ctx *c = vc;
-  x25519_ctx *d = malloc(sizeof *d);
-  if (!d) {
-    hwcp_raise(c->prov, HWCP_R_MALLOC, "X25519 context copy");
-    return NULL;
-  }
-  *d = *c;
-  return d;
+  return hwcp_ctx_dup(c->prov, c, sizeof *c, "X25519 context");
 }
 
 /* 1 if vk is an X25519 key of this provider (EVP hands only those here). */
@@ -107,7 +97,6 @@ static int x25519_derive(void *vc, unsigned char *secret, size_t *secretlen, siz
   return 1;
 }
 
-#define FN(id, f) {id, (void (*)(void))(f)}
 const OSSL_DISPATCH hwcp_x25519_keyexch[] = {
     FN(OSSL_FUNC_KEYEXCH_NEWCTX, x25519_newctx), FN(OSSL_FUNC_KEYEXCH_INIT, x25519_init),
     FN(OSSL_FUNC_KEYEXCH_SET_PEER, x25519_set_peer), FN(OSSL_FUNC_KEYEXCH_DERIVE, x25519_derive),

@@ -86,6 +86,45 @@ void hwcp_raise_at(const hwcp_prov *p, const char *file, int line, const char *f
   va_end(ap);
 }
 
+int hwcp_param_int(OSSL_PARAM params[], const char *key, int v) {
+  OSSL_PARAM *q = OSSL_PARAM_locate(params, key);
+  return !q || OSSL_PARAM_set_int(q, v);
+}
+
+int hwcp_param_uint(OSSL_PARAM params[], const char *key, unsigned v) {
+  OSSL_PARAM *q = OSSL_PARAM_locate(params, key);
+  return !q || OSSL_PARAM_set_uint(q, v);
+}
+
+int hwcp_param_size(OSSL_PARAM params[], const char *key, size_t v) {
+  OSSL_PARAM *q = OSSL_PARAM_locate(params, key);
+  return !q || OSSL_PARAM_set_size_t(q, v);
+}
+
+int hwcp_param_octets(OSSL_PARAM params[], const char *key, const void *v, size_t n) {
+  OSSL_PARAM *q = OSSL_PARAM_locate(params, key);
+  return !q || OSSL_PARAM_set_octet_string(q, v, n);
+}
+
+void *hwcp_ctx_new(const hwcp_prov *p, size_t size, const char *what) {
+  void *c = calloc(1, size);
+  if (!c) hwcp_raise(p, HWCP_R_MALLOC, "%s", what);
+  return c;
+}
+
+void *hwcp_ctx_dup(const hwcp_prov *p, const void *c, size_t size, const char *what) {
+  void *d = malloc(size);
+  if (!d) hwcp_raise(p, HWCP_R_MALLOC, "%s copy", what);
+  else memcpy(d, c, size);
+  return d;
+}
+
+void hwcp_ctx_free(void *c, size_t size) {
+  if (!c) return;
+  hwc_memzero(c, size);
+  free(c);
+}
+
 /* Builds p->tables from the families, the offered records only. */
 static int build_tables(hwcp_prov *p) {
   size_t count[OSSL_OP__HIGHEST + 1] = {0};
@@ -205,7 +244,7 @@ static int prov_get_params(void *provctx, OSSL_PARAM params[]) {
   if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) &&
       !OSSL_PARAM_set_utf8_ptr(q, p->buildinfo ? p->buildinfo : HWCP_BUILDINFO))
     return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS)) && !OSSL_PARAM_set_int(q, 1)) return 0;
+  if (!hwcp_param_int(params, OSSL_PROV_PARAM_STATUS, 1)) return 0;
   if ((q = OSSL_PARAM_locate(params, HWCP_PARAM_OFFERED)) &&
       !OSSL_PARAM_set_utf8_ptr(q, p->offered_text ? p->offered_text : ""))
     return 0;
@@ -258,12 +297,12 @@ static int prov_get_capabilities(void *provctx, const char *capability, OSSL_CAL
 }
 
 static const OSSL_DISPATCH prov_functions[] = {
-    {OSSL_FUNC_PROVIDER_GET_CAPABILITIES, (void (*)(void))prov_get_capabilities},
-    {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))prov_teardown},
-    {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))prov_query},
-    {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))prov_gettable_params},
-    {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))prov_get_params},
-    {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))prov_reason_strings},
+    FN(OSSL_FUNC_PROVIDER_GET_CAPABILITIES, prov_get_capabilities),
+    FN(OSSL_FUNC_PROVIDER_TEARDOWN, prov_teardown),
+    FN(OSSL_FUNC_PROVIDER_QUERY_OPERATION, prov_query),
+    FN(OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, prov_gettable_params),
+    FN(OSSL_FUNC_PROVIDER_GET_PARAMS, prov_get_params),
+    FN(OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, prov_reason_strings),
     {0, NULL}};
 
 /* The module's one exported symbol (provider/hwcrypto-provider.map). */

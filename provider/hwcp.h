@@ -72,6 +72,10 @@ extern const size_t hwcp_family_count;
  * predictable branch; on, one relaxed atomic add after a short search. */
 void hwcp_used(const char *alg);
 
+/* One entry of an OSSL_DISPATCH table: the function id and the function,
+ * cast to the generic pointer type the table holds. */
+#define FN(id, f) {id, (void (*)(void))(f)}
+
 /* Reason codes this provider raises (hwcp_raise), with their strings in
  * hwcp.c (OSSL_FUNC_PROVIDER_GET_REASON_STRINGS). */
 enum {
@@ -90,5 +94,24 @@ enum {
 void hwcp_raise_at(const hwcp_prov *p, const char *file, int line, const char *func, int reason,
                    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 #define hwcp_raise(p, reason, ...) hwcp_raise_at((p), __FILE__, __LINE__, __func__, (reason), __VA_ARGS__)
+
+/* The get_params boilerplate: each sets the parameter named key, when the
+ * caller asked for it, to v; 1 unless it was asked for with a type or a
+ * buffer that cannot hold v (OSSL_PARAM_set_*'s verdict). */
+int hwcp_param_int(OSSL_PARAM params[], const char *key, int v);
+int hwcp_param_uint(OSSL_PARAM params[], const char *key, unsigned v);
+int hwcp_param_size(OSSL_PARAM params[], const char *key, size_t v);
+int hwcp_param_octets(OSSL_PARAM params[], const char *key, const void *v, size_t n);
+
+/* An algorithm context's memory. hwcp_ctx_new: a zeroed one of size
+ * bytes, or NULL with an HWCP_R_MALLOC error naming `what` ("X25519
+ * context"). hwcp_ctx_dup: a byte copy of c (all of DUPCTX for a context
+ * that is plain data; one that owns pointers takes its own references
+ * after), or NULL and the error "<what> copy". hwcp_ctx_free: wipes all
+ * size bytes (keys, states, keystream) and frees, after the family freed
+ * what its context owns; NULL is ignored, as FREECTX may be given it. */
+void *hwcp_ctx_new(const hwcp_prov *p, size_t size, const char *what);
+void *hwcp_ctx_dup(const hwcp_prov *p, const void *c, size_t size, const char *what);
+void hwcp_ctx_free(void *c, size_t size);
 
 #endif

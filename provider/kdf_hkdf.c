@@ -38,7 +38,7 @@
 #include <openssl/kdf.h>
 #include <openssl/params.h>
 
-#include "hwcp.h"
+#include "hwcp_hash.h"
 
 #define INFO_MAX (32 * 1024) /* the default provider's bound on the concatenated info */
 
@@ -56,29 +56,6 @@ typedef struct {
   int mode;           /* EVP_KDF_HKDF_MODE_* */
   buf key, salt, info, prefix, label, data;
 } kdf_ctx;
-
-static const struct {
-  const char *name;
-  hwc_hash h;
-} native[] = {{"SHA1", HWC_HASH_SHA1}, {"SHA2-256", HWC_HASH_SHA256}, {"SHA2-384", HWC_HASH_SHA384},
-              {"SHA2-512", HWC_HASH_SHA512}};
-
-/* 1 and *h if md is one of hwcrypto's digests (any of its aliases), else 0. */
-static int native_hash(const EVP_MD *md, hwc_hash *h) {
-  for (size_t i = 0; md && i < sizeof native / sizeof native[0]; i++)
-    if (EVP_MD_is_a(md, native[i].name)) {
-      *h = native[i].h;
-      return 1;
-    }
-  return 0;
-}
-
-/* The default provider's primary name of a hwcrypto digest. */
-static const char *hash_name(hwc_hash h) {
-  for (size_t i = 0; i < sizeof native / sizeof native[0]; i++)
-    if (native[i].h == h) return native[i].name;
-  return "";
-}
 
 static void buf_free(buf *b) {
   if (b->p) hwc_memzero(b->p, b->n);
@@ -115,11 +92,8 @@ static void kdf_reset(void *vc) {
 }
 
 static void *kdf_new(hwcp_prov *prov, int tls13) {
-  kdf_ctx *c = calloc(1, sizeof *c);
-  if (!c) {
-    hwcp_raise(prov, HWCP_R_MALLOC, "KDF context");
-    return NULL;
-  }
+  kdf_ctx *c = hwcp_ctx_new(prov, sizeof *c, "KDF context");
+  if (!c) return NULL;
   c->prov = prov;
   c->tls13 = tls13;
   return c;
@@ -165,7 +139,8 @@ static int to_default(kdf_ctx *c) {
     EVP_KDF_CTX_set_params(d, ps);
     q = ps;
   }
-  if (c->has_md) *q++ = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, (char *)hash_name(c->h), 0);
+  if (c->has_md)
+    *q++ = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, (char *)hwcp_hash_name(c->h), 0);
   *q++ = OSSL_PARAM_construct_int(OSSL_KDF_PARAM_MODE, &mode);
   if (c->key.p) *q++ = octets(OSSL_KDF_PARAM_KEY, &c->key);
   if (c->salt.p) *q++ = octets(OSSL_KDF_PARAM_SALT, &c->salt);
@@ -193,7 +168,7 @@ static int fetch_named(kdf_ctx *c, const OSSL_PARAM params[], hwc_hash *h) {
   ERR_set_mark();
   EVP_MD *md = EVP_MD_fetch(c->prov->libctx, pd->data, pp ? pp->data : NULL);
   ERR_pop_to_mark();
-  int r = !md ? NAMED_MISSING : native_hash(md, h) ? NAMED_NATIVE : NAMED_OTHER;
+  int r = !md ? NAMED_MISSING : hwcp_native_hash(md, h) ? NAMED_NATIVE : NAMED_OTHER;
   EVP_MD_free(md);
   return r;
 }
@@ -265,7 +240,10 @@ static int set_info(kdf_ctx *c, const OSSL_PARAM *first) {
   return 1;
 }
 
-static int hkdf_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
+/* Both KDFs: a handed-on context forwards; a digest hwcrypto lacks (or
+ * an engine) hands it on; else the common parameters, then HKDF's info or
+ * TLS13-KDF's mode rule, prefix, label and data. */
+static int kdf_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
   kdf_ctx *c = vc;
   const OSSL_PARAM *q;
   if (c->dg) return EVP_KDF_CTX_set_params(c->dg, params);
@@ -275,20 +253,10 @@ static int hkdf_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
   if (named == NAMED_OTHER || OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_ENGINE))
     return to_default(c) && EVP_KDF_CTX_set_params(c->dg, params);
   if (!set_common(c, params, named, h)) return 0;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_INFO))) return set_info(c, q);
-  return 1;
-}
-
-static int tls13_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
-  kdf_ctx *c = vc;
-  const OSSL_PARAM *q;
-  if (c->dg) return EVP_KDF_CTX_set_params(c->dg, params);
-  if (!params) return 1;
-  hwc_hash h = HWC_HASH_SHA256;
-  int named = fetch_named(c, params, &h);
-  if (named == NAMED_OTHER || OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_ENGINE))
-    return to_default(c) && EVP_KDF_CTX_set_params(c->dg, params);
-  if (!set_common(c, params, named, h)) return 0;
+  if (!c->tls13) {
+    if ((q = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_INFO))) return set_info(c, q);
+    return 1;
+  }
   if (c->mode == EVP_KDF_HKDF_MODE_EXTRACT_AND_EXPAND) {
     hwcp_raise(c->prov, HWCP_R_BAD_ARG, "TLS13-KDF: mode must be EXTRACT_ONLY or EXPAND_ONLY");
     return 0;
@@ -353,7 +321,7 @@ static int extract(kdf_ctx *c, const uint8_t *salt, size_t salt_len, const uint8
 static int hkdf_derive(void *vc, unsigned char *out, size_t out_len, const OSSL_PARAM params[]) {
   kdf_ctx *c = vc;
   if (c->dg) return EVP_KDF_derive(c->dg, out, out_len, params);
-  if (!hkdf_set_ctx_params(c, params)) return 0;
+  if (!kdf_set_ctx_params(c, params)) return 0;
   if (c->dg) return EVP_KDF_derive(c->dg, out, out_len, NULL); /* handed on by these params */
   if (!c->has_md || !c->key.p || !out_len) {
     hwcp_raise(c->prov, HWCP_R_BAD_ARG, "HKDF: %s", !c->has_md ? "no digest" : !c->key.p ? "no key" : "zero length");
@@ -423,7 +391,7 @@ static int tls13_extract(kdf_ctx *c, uint8_t *out, size_t out_len) {
 static int tls13_derive(void *vc, unsigned char *out, size_t out_len, const OSSL_PARAM params[]) {
   kdf_ctx *c = vc;
   if (c->dg) return EVP_KDF_derive(c->dg, out, out_len, params);
-  if (!tls13_set_ctx_params(c, params)) return 0;
+  if (!kdf_set_ctx_params(c, params)) return 0;
   if (c->dg) return EVP_KDF_derive(c->dg, out, out_len, NULL);
   if (!c->has_md) {
     hwcp_raise(c->prov, HWCP_R_BAD_ARG, "TLS13-KDF: no digest");
@@ -492,14 +460,13 @@ static const OSSL_PARAM *kdf_gettable_ctx_params(void *vc, void *provctx) {
   return kdf_gettable;
 }
 
-#define FN(id, f) {id, (void (*)(void))(f)}
 static const OSSL_DISPATCH hkdf_functions[] = {
     FN(OSSL_FUNC_KDF_NEWCTX, hkdf_newctx),
     FN(OSSL_FUNC_KDF_FREECTX, kdf_freectx),
     FN(OSSL_FUNC_KDF_RESET, kdf_reset),
     FN(OSSL_FUNC_KDF_DERIVE, hkdf_derive),
     FN(OSSL_FUNC_KDF_SETTABLE_CTX_PARAMS, hkdf_settable_ctx_params),
-    FN(OSSL_FUNC_KDF_SET_CTX_PARAMS, hkdf_set_ctx_params),
+    FN(OSSL_FUNC_KDF_SET_CTX_PARAMS, kdf_set_ctx_params),
     FN(OSSL_FUNC_KDF_GETTABLE_CTX_PARAMS, kdf_gettable_ctx_params),
     FN(OSSL_FUNC_KDF_GET_CTX_PARAMS, kdf_get_ctx_params),
     {0, NULL}};
@@ -509,7 +476,7 @@ static const OSSL_DISPATCH tls13_functions[] = {
     FN(OSSL_FUNC_KDF_RESET, kdf_reset),
     FN(OSSL_FUNC_KDF_DERIVE, tls13_derive),
     FN(OSSL_FUNC_KDF_SETTABLE_CTX_PARAMS, tls13_settable_ctx_params),
-    FN(OSSL_FUNC_KDF_SET_CTX_PARAMS, tls13_set_ctx_params),
+    FN(OSSL_FUNC_KDF_SET_CTX_PARAMS, kdf_set_ctx_params),
     FN(OSSL_FUNC_KDF_GETTABLE_CTX_PARAMS, kdf_gettable_ctx_params),
     FN(OSSL_FUNC_KDF_GET_CTX_PARAMS, kdf_get_ctx_params),
     {0, NULL}};

@@ -172,26 +172,17 @@ static const OSSL_PARAM *ecx_imexport_types(int selection) {
 /* The parameters both key types answer: sizes, "pub" (always) and "priv"
  * (when held); OSSL_PARAM_set_* fails on a buffer too small. */
 static int common_get_params(hwcp_ecx_key *k, OSSL_PARAM params[], int bits, int max_size) {
-  OSSL_PARAM *q;
-  if ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_BITS)) && !OSSL_PARAM_set_int(q, bits)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_SECURITY_BITS)) && !OSSL_PARAM_set_int(q, ECX_SECURITY_BITS))
-    return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_MAX_SIZE)) && !OSSL_PARAM_set_int(q, max_size)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PUB_KEY)) && !OSSL_PARAM_set_octet_string(q, k->pub, 32))
-    return 0;
-  if (k->has_priv && (q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PRIV_KEY)) &&
-      !OSSL_PARAM_set_octet_string(q, k->priv, 32))
-    return 0;
-  return 1;
+  return hwcp_param_int(params, OSSL_PKEY_PARAM_BITS, bits) &&
+         hwcp_param_int(params, OSSL_PKEY_PARAM_SECURITY_BITS, ECX_SECURITY_BITS) &&
+         hwcp_param_int(params, OSSL_PKEY_PARAM_MAX_SIZE, max_size) &&
+         hwcp_param_octets(params, OSSL_PKEY_PARAM_PUB_KEY, k->pub, 32) &&
+         (!k->has_priv || hwcp_param_octets(params, OSSL_PKEY_PARAM_PRIV_KEY, k->priv, 32));
 }
 
 static int x25519_get_params(void *vk, OSSL_PARAM params[]) {
   hwcp_ecx_key *k = vk;
-  OSSL_PARAM *q;
-  if ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY)) &&
-      !OSSL_PARAM_set_octet_string(q, k->pub, 32))
-    return 0;
-  return common_get_params(k, params, X25519_BITS, X25519_MAX_SIZE);
+  return hwcp_param_octets(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, k->pub, 32) &&
+         common_get_params(k, params, X25519_BITS, X25519_MAX_SIZE);
 }
 
 /* Ed25519 signs the message itself: its mandatory digest is "" (none). */
@@ -456,7 +447,6 @@ int hwcp_ecx_get_capabilities(void *provctx, const char *capability, OSSL_CALLBA
   return cb(p, arg);
 }
 
-#define FN(id, f) {id, (void (*)(void))(f)}
 static const OSSL_DISPATCH x25519_keymgmt[] = {
     FN(OSSL_FUNC_KEYMGMT_NEW, x25519_new), FN(OSSL_FUNC_KEYMGMT_FREE, ecx_free),
     FN(OSSL_FUNC_KEYMGMT_GET_PARAMS, x25519_get_params),

@@ -33,7 +33,7 @@
 #include <openssl/evp.h>
 #include <openssl/params.h>
 
-#include "hwcp.h"
+#include "hwcp_hash.h"
 
 typedef struct {
   hwcp_prov *prov;
@@ -50,24 +50,6 @@ typedef struct {
   hwc_hmac_ctx base;  /* keyed with key, before any message */
   hwc_hmac_ctx cur;   /* the message in progress */
 } hmac_ctx;
-
-/* The digests hwcrypto computes, by the default provider's primary names. */
-static const struct {
-  const char *name;
-  hwc_hash h;
-} native[] = {{"SHA1", HWC_HASH_SHA1}, {"SHA2-256", HWC_HASH_SHA256}, {"SHA2-384", HWC_HASH_SHA384},
-              {"SHA2-512", HWC_HASH_SHA512}};
-
-/* 1 and *h if md is one of hwcrypto's digests (by OpenSSL's name
- * resolution, so every alias counts), else 0. */
-static int native_hash(const EVP_MD *md, hwc_hash *h) {
-  for (size_t i = 0; md && i < sizeof native / sizeof native[0]; i++)
-    if (EVP_MD_is_a(md, native[i].name)) {
-      *h = native[i].h;
-      return 1;
-    }
-  return 0;
-}
 
 static char *dup_str(const char *s) {
   if (!s) return NULL;
@@ -93,11 +75,8 @@ static void clear_native(hmac_ctx *c) {
 }
 
 static void *hmac_newctx(void *provctx) {
-  hmac_ctx *c = calloc(1, sizeof *c);
-  if (!c) {
-    hwcp_raise(provctx, HWCP_R_MALLOC, "HMAC context");
-    return NULL;
-  }
+  hmac_ctx *c = hwcp_ctx_new(provctx, sizeof *c, "HMAC context");
+  if (!c) return NULL;
   c->prov = provctx;
   return c;
 }
@@ -219,7 +198,7 @@ static int setkey(hmac_ctx *c, const uint8_t *key, size_t keylen) {
     hwcp_raise(c->prov, HWCP_R_BAD_STATE, "HMAC: no digest set");
     return 0;
   }
-  if (!native_hash(md, &h) || hwc_hmac_init(&c->base, h, key, keylen) != HWC_OK) { /* planned away: to_default */
+  if (!hwcp_native_hash(md, &h) || hwc_hmac_init(&c->base, h, key, keylen) != HWC_OK) { /* planned away: to_default */
     hwcp_raise(c->prov, HWCP_R_HWC_FAILED, "hwc_hmac_init");
     return 0;
   }
@@ -288,7 +267,7 @@ static int plan(hmac_ctx *c, const OSSL_PARAM params[], int init_key, EVP_MD **m
   const EVP_MD *eff = *named ? *md : c->md;
   if (!eff) eff = c->kmd;
   hwc_hash h;
-  return keying && eff && !native_hash(eff, &h);
+  return keying && eff && !hwcp_native_hash(eff, &h);
 }
 
 /* The parameters applied in the default provider's order; the ones that
@@ -430,7 +409,6 @@ static const OSSL_PARAM *hmac_settable_ctx_params(void *vc, void *provctx) {
   return hmac_settable;
 }
 
-#define FN(id, f) {id, (void (*)(void))(f)}
 static const OSSL_DISPATCH hmac_functions[] = {
     FN(OSSL_FUNC_MAC_NEWCTX, hmac_newctx),
     FN(OSSL_FUNC_MAC_DUPCTX, hmac_dupctx),

@@ -49,27 +49,17 @@ typedef struct {
 
 static void *ed25519_newctx(void *provctx, const char *propq) {
   (void)propq;
-  ed25519_ctx *c = calloc(1, sizeof *c);
-  if (!c) hwcp_raise(provctx, HWCP_R_MALLOC, "Ed25519 context");
-  else c->prov = provctx;
+  ed25519_ctx *c = hwcp_ctx_new(provctx, sizeof *c, "Ed25519 context");
+  if (c) c->prov = provctx;
   return c;
 }
 
-static void ed25519_freectx(void *vc) {
-  if (!vc) return;
-  hwc_memzero(vc, sizeof(ed25519_ctx));
-  free(vc);
-}
+/* the secret key wiped */
+static void ed25519_freectx(void *vc) { hwcp_ctx_free(vc, sizeof(ed25519_ctx)); }
 
 static void *ed25519_dupctx(void *vc) {
   const ed25519_ctx *c = vc;
-  ed25519_ctx *d = malloc(sizeof *d);
-  if (!d) {
-    hwcp_raise(c->prov, HWCP_R_MALLOC, "Ed25519 context copy");
-    return NULL;
-  }
-  *d = *c;
-  return d;
+  return hwcp_ctx_dup(c->prov, c, sizeof *c, "Ed25519 context");
 }
 
 /* Sign and verify share init: no digest may be named (Ed25519 hashes the
@@ -207,7 +197,6 @@ static const OSSL_PARAM *ed25519_gettable_ctx_params(void *vc, void *provctx) {
   return ed25519_ctx_gettable;
 }
 
-#define FN(id, f) {id, (void (*)(void))(f)}
 const OSSL_DISPATCH hwcp_ed25519_signature[] = {
     FN(OSSL_FUNC_SIGNATURE_NEWCTX, ed25519_newctx), FN(OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT, ed25519_init),
     FN(OSSL_FUNC_SIGNATURE_DIGEST_SIGN, ed25519_sign), FN(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT, ed25519_init),

@@ -8,74 +8,20 @@
  * run, EVP_Cipher, a context copied mid-block, re-init with only a key or
  * only an IV, num set from outside.
  *
- * Run without HWCP_TEST_FORCED, the program first runs itself once per
- * AES implementation this CPU supports, with HWCRYPTO_IMPL=aes=<name>,
- * and each of those runs checks through the provider parameter
- * "hwcrypto-selected" that the module really selected it.
+ * The program then runs itself once per AES implementation this CPU
+ * supports, with HWCRYPTO_IMPL=aes=<name> (pt_main).
  */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <openssl/core_names.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
 
-#include "hwcrypto.h"
 #include "ptest.h"
 
 static uint8_t msg[70000], buf_a[70000], buf_b[70000];
-
-/* Runs this program again under HWCRYPTO_IMPL=<forced> (also passed as
- * HWCP_TEST_FORCED); 1 if it passed. */
-static int run_forced(const char *forced) {
-  fflush(stdout);
-  pid_t pid = fork();
-  if (pid == 0) {
-    setenv("HWCRYPTO_IMPL", forced, 1);
-    setenv("HWCP_TEST_FORCED", forced, 1);
-    execl("/proc/self/exe", "test", (char *)NULL);
-    _exit(127);
-  }
-  int st = 0;
-  if (pid < 0 || waitpid(pid, &st, 0) != pid) return 0;
-  printf("  run with HWCRYPTO_IMPL=%s: %s\n", forced, WIFEXITED(st) && WEXITSTATUS(st) == 0 ? "passed" : "FAILED");
-  return WIFEXITED(st) && WEXITSTATUS(st) == 0;
-}
-
-/* 1 if every "prim=impl" of forced is in the module's hwcrypto-selected. */
-static int module_selected(const char *forced) {
-  char sel[1024] = "", want[256];
-  OSSL_PARAM q[] = {OSSL_PARAM_utf8_string("hwcrypto-selected", sel, sizeof sel), OSSL_PARAM_END};
-  if (!OSSL_PROVIDER_get_params(pt_hwcrypto, q)) return 0;
-  char all[1100];
-  snprintf(all, sizeof all, ",%s,", sel);
-  snprintf(want, sizeof want, "%s", forced);
-  for (char *s = strtok(want, ","); s; s = strtok(NULL, ",")) {
-    char item[300];
-    snprintf(item, sizeof item, ",%s,", s);
-    if (!strstr(all, item)) {
-      fprintf(stderr, "module selected %s, not %s\n", sel, s);
-      return 0;
-    }
-  }
-  return 1;
-}
-
-/* 1 if the two lists hold the same parameter names. */
-static int same_names(const OSSL_PARAM *a, const OSSL_PARAM *b) {
-  size_t na = 0, nb = 0;
-  for (; a && a[na].key; na++) {
-    size_t j = 0;
-    while (b && b[j].key && strcmp(b[j].key, a[na].key)) j++;
-    if (!b || !b[j].key || b[j].data_type != a[na].data_type) return 0;
-  }
-  for (; b && b[nb].key; nb++)
-    ;
-  return na == nb;
-}
 
 /* Ciphers len bytes of msg through a fresh context of cipher c (key,
  * iv), fed in pieces of `piece` bytes (0: one EVP_Cipher call), into out;
@@ -101,17 +47,13 @@ static int ctr_run(EVP_CIPHER *c, int enc, const uint8_t *key, const uint8_t *iv
   return ok;
 }
 
+/* The constants and parameter lists, and what CTR fixes: a 16-byte IV,
+ * a stream (block size 1). */
 static void test_meta(EVP_CIPHER *ours, EVP_CIPHER *ref) {
-  PT_CHECK(pt_is_hwcrypto(EVP_CIPHER_get0_provider(ours)));
-  PT_CHECK(EVP_CIPHER_get_flags(ours) == EVP_CIPHER_get_flags(ref));
+  pt_check_cipher_meta(ours, ref);
   PT_CHECK(EVP_CIPHER_get_mode(ours) == EVP_CIPH_CTR_MODE);
-  PT_CHECK(EVP_CIPHER_get_key_length(ours) == EVP_CIPHER_get_key_length(ref));
   PT_CHECK(EVP_CIPHER_get_iv_length(ours) == 16 && EVP_CIPHER_get_iv_length(ref) == 16);
   PT_CHECK(EVP_CIPHER_get_block_size(ours) == 1 && EVP_CIPHER_get_block_size(ref) == 1);
-  PT_CHECK(same_names(EVP_CIPHER_gettable_params(ours), EVP_CIPHER_gettable_params(ref)));
-  PT_CHECK(same_names(EVP_CIPHER_gettable_ctx_params(ours), EVP_CIPHER_gettable_ctx_params(ref)));
-  PT_CHECK(same_names(EVP_CIPHER_settable_ctx_params(ours), EVP_CIPHER_settable_ctx_params(ref)));
-  PT_CHECK(EVP_CIPHER_is_a(ours, EVP_CIPHER_get0_name(ref)));
 }
 
 /* SP 800-38A F.5.1 / F.5.5: CTR-AES128 and CTR-AES256, four blocks. */
@@ -230,26 +172,13 @@ static void test_state(EVP_CIPHER *ours, EVP_CIPHER *ref, size_t keylen) {
   ERR_clear_error();
 }
 
-int main(void) {
-  const char *forced = getenv("HWCP_TEST_FORCED");
-  if (!forced) {
-    for (size_t i = 0; i < hwc_impl_count(HWC_PRIM_AES); i++) {
-      if (!hwc_impl_supported(HWC_PRIM_AES, i)) continue;
-      char f[128];
-      snprintf(f, sizeof f, "aes=%s", hwc_impl_name(HWC_PRIM_AES, i));
-      PT_CHECK(run_forced(f));
-    }
-  }
-  pt_setup();
-  if (forced) PT_CHECK(module_selected(forced));
+static void body(void) {
   for (size_t i = 0; i < sizeof msg; i++) msg[i] = (uint8_t)(i * 167 + (i >> 9));
   test_kat();
   static const char *names[] = {"AES-128-CTR", "AES-192-CTR", "AES-256-CTR"};
   for (size_t n = 0; n < 3; n++) {
-    EVP_CIPHER *ours = EVP_CIPHER_fetch(pt_libctx, names[n], "provider=hwcrypto");
-    EVP_CIPHER *ref = EVP_CIPHER_fetch(pt_libctx, names[n], "provider=default");
-    PT_CHECK(ours && ref);
-    if (ours && ref) {
+    EVP_CIPHER *ours, *ref;
+    if (pt_fetch_ciphers(names[n], &ours, &ref)) {
       test_meta(ours, ref);
       test_lengths(ours, ref, 16 + 8 * n);
       test_state(ours, ref, 16 + 8 * n);
@@ -257,5 +186,11 @@ int main(void) {
     EVP_CIPHER_free(ours);
     EVP_CIPHER_free(ref);
   }
-  return pt_finish();
+}
+
+int main(int argc, char **argv) {
+  (void)argc;
+  static pt_runs runs;
+  pt_runs_each(&runs, HWC_PRIM_AES, NULL);
+  return pt_main(argv, &runs, body);
 }

@@ -12,16 +12,13 @@
  * every input on which hwcrypto's own strict verify disagrees must be one
  * the provider hands to the default provider.
  *
- * Run without HWCP_ECX_IMPL, the program runs itself once per fe25519
- * implementation this CPU supports, with HWCRYPTO_IMPL=fe25519=<name>, and
- * each run checks (provider parameter hwcrypto-selected) that the module
- * selected that implementation. HWCP_ECX_DEBUG=1 lists the handed-on
- * signatures the default provider accepted.
+ * The program runs under the selection it started with, then once per
+ * fe25519 implementation this CPU supports, with
+ * HWCRYPTO_IMPL=fe25519=<name> (pt_main). HWCP_ECX_DEBUG=1 lists the
+ * handed-on signatures the default provider accepted.
  */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
@@ -30,7 +27,6 @@
 #include <openssl/params.h>
 #include <openssl/pem.h>
 
-#include "hwcrypto.h"
 #include "ptest.h"
 
 #define HW 1
@@ -128,7 +124,8 @@ static int verify(EVP_PKEY *k, int hw, const uint8_t *sig, size_t siglen, const 
   return ok;
 }
 
-/* 1 when two parameter lists hold the same (name, type) pairs. */
+/* 1 when two exported key data arrays hold the same (name, type) pairs,
+ * in any order (what todata builds has no order to match). */
 static int same_params(const OSSL_PARAM *a, const OSSL_PARAM *b) {
   size_t na = 0, nb = 0;
   for (const OSSL_PARAM *p = a; p && p->key; p++) na++;
@@ -150,9 +147,9 @@ static void test_param_lists(void) {
     EVP_KEYMGMT *d = EVP_KEYMGMT_fetch(pt_libctx, algs[a], prov_q(DEF));
     PT_CHECK(h && d && pt_is_hwcrypto(EVP_KEYMGMT_get0_provider(h)));
     if (!h || !d) continue;
-    PT_CHECK(same_params(EVP_KEYMGMT_gettable_params(h), EVP_KEYMGMT_gettable_params(d)));
-    PT_CHECK(same_params(EVP_KEYMGMT_settable_params(h), EVP_KEYMGMT_settable_params(d)));
-    PT_CHECK(same_params(EVP_KEYMGMT_gen_settable_params(h), EVP_KEYMGMT_gen_settable_params(d)));
+    pt_check_params(algs[a], EVP_KEYMGMT_gettable_params(h), EVP_KEYMGMT_gettable_params(d));
+    pt_check_params(algs[a], EVP_KEYMGMT_settable_params(h), EVP_KEYMGMT_settable_params(d));
+    pt_check_params(algs[a], EVP_KEYMGMT_gen_settable_params(h), EVP_KEYMGMT_gen_settable_params(d));
     EVP_KEYMGMT_free(h);
     EVP_KEYMGMT_free(d);
   }
@@ -160,8 +157,8 @@ static void test_param_lists(void) {
   EVP_SIGNATURE *sd = EVP_SIGNATURE_fetch(pt_libctx, "ED25519", prov_q(DEF));
   PT_CHECK(sh && sd);
   if (sh && sd) {
-    PT_CHECK(same_params(EVP_SIGNATURE_gettable_ctx_params(sh), EVP_SIGNATURE_gettable_ctx_params(sd)));
-    PT_CHECK(same_params(EVP_SIGNATURE_settable_ctx_params(sh), EVP_SIGNATURE_settable_ctx_params(sd)));
+    pt_check_params("ED25519 signature", EVP_SIGNATURE_gettable_ctx_params(sh), EVP_SIGNATURE_gettable_ctx_params(sd));
+    pt_check_params("ED25519 signature", EVP_SIGNATURE_settable_ctx_params(sh), EVP_SIGNATURE_settable_ctx_params(sd));
   }
   EVP_SIGNATURE_free(sh);
   EVP_SIGNATURE_free(sd);
@@ -169,8 +166,8 @@ static void test_param_lists(void) {
   EVP_KEYEXCH *xd = EVP_KEYEXCH_fetch(pt_libctx, "X25519", prov_q(DEF));
   PT_CHECK(xh && xd);
   if (xh && xd) {
-    PT_CHECK(same_params(EVP_KEYEXCH_gettable_ctx_params(xh), EVP_KEYEXCH_gettable_ctx_params(xd)));
-    PT_CHECK(same_params(EVP_KEYEXCH_settable_ctx_params(xh), EVP_KEYEXCH_settable_ctx_params(xd)));
+    pt_check_params("X25519 exchange", EVP_KEYEXCH_gettable_ctx_params(xh), EVP_KEYEXCH_gettable_ctx_params(xd));
+    pt_check_params("X25519 exchange", EVP_KEYEXCH_settable_ctx_params(xh), EVP_KEYEXCH_settable_ctx_params(xd));
   }
   EVP_KEYEXCH_free(xh);
   EVP_KEYEXCH_free(xd);
@@ -1114,26 +1111,7 @@ static void test_tls_group(void) {
 
 /* --------------------------------------------------------------- main */
 
-/* The implementation hwcrypto-selected reports for fe25519 in the module. */
-static int module_selected(char *out, size_t cap) {
-  char sel[1024];
-  OSSL_PARAM p[] = {OSSL_PARAM_construct_utf8_string("hwcrypto-selected", sel, sizeof sel), OSSL_PARAM_construct_end()};
-  if (OSSL_PROVIDER_get_params(pt_hwcrypto, p) != 1) return 0;
-  const char *s = strstr(sel, "fe25519=");
-  if (!s) return 0;
-  s += strlen("fe25519=");
-  size_t n = strcspn(s, ",");
-  if (n >= cap) return 0;
-  memcpy(out, s, n);
-  out[n] = 0;
-  return 1;
-}
-
-static int run_checks(const char *forced) {
-  pt_setup();
-  char sel[64] = "";
-  PT_CHECK(module_selected(sel, sizeof sel) && strcmp(sel, forced) == 0);
-  printf("fe25519=%s (module selected %s)\n", forced, sel);
+static void body(void) {
   for (size_t i = 0; i < sizeof big; i++) big[i] = (uint8_t)(i * 7 + (i >> 5));
   test_param_lists();
   test_key_params();
@@ -1155,37 +1133,13 @@ static int run_checks(const char *forced) {
          "(which accepted %lu of the handed-on kind)\n",
          verdicts, raw_differs, default_accepts_special);
   PT_CHECK(raw_differs > 0);
-  return pt_finish();
 }
 
+/* Once under the selection the program started with, then once per
+ * fe25519 implementation this CPU runs (pt_main). */
 int main(int argc, char **argv) {
   (void)argc;
-  const char *forced = getenv("HWCP_ECX_IMPL");
-  if (forced) return run_checks(forced);
-  /* once per fe25519 implementation this CPU runs */
-  int ran = 0, failed = 0;
-  for (size_t i = 0; i < hwc_impl_count(HWC_PRIM_FE25519); i++) {
-    const char *name = hwc_impl_name(HWC_PRIM_FE25519, i);
-    if (!hwc_impl_supported(HWC_PRIM_FE25519, i)) {
-      printf("fe25519=%s: not supported on this CPU, not run\n", name);
-      continue;
-    }
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid == 0) {
-      char impl[96];
-      snprintf(impl, sizeof impl, "fe25519=%s", name);
-      setenv("HWCRYPTO_IMPL", impl, 1);
-      setenv("HWCP_ECX_IMPL", name, 1);
-      execv("/proc/self/exe", argv);
-      _exit(127);
-    }
-    int status = 0;
-    int ok = pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    ran++;
-    failed += !ok;
-    if (!ok) fprintf(stderr, "fe25519=%s: FAILED\n", name);
-  }
-  printf("%d fe25519 implementations run, %d failed\n", ran, failed);
-  return failed || !ran;
+  static pt_runs runs;
+  pt_runs_each(&runs, HWC_PRIM_FE25519, NULL);
+  return pt_main(argv, &runs, body);
 }

@@ -12,7 +12,7 @@
  * bound, wrong types, failed fetches, TLS 1.3's mode rule and data drop,
  * the extract step with and without key and salt, the label bounds, a
  * context handed on after parameters were set. RFC 5869 and RFC 8448
- * known answers. All of it once per SHA backend (pt_impls.h).
+ * known answers. All of it once per SHA backend (pt_main).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -24,7 +24,6 @@
 #include <openssl/kdf.h>
 #include <openssl/params.h>
 
-#include "pt_impls.h"
 #include "ptest.h"
 
 static EVP_KDF *hk_ours, *hk_ref, *t13_ours, *t13_ref;
@@ -35,50 +34,36 @@ static const char *const digests[] = {"SHA1",     "SHA-1",    "SHA2-256", "SHA25
                                       "SHA2-384", "SHA2-512", "SHA512",   "SHA2-224", "SHA3-256", "MD5"};
 static const char *const mode_names[] = {"EXTRACT_AND_EXPAND", "extract_only", "Expand_Only"};
 
-/* ---- records: everything one call sequence returned */
-typedef struct {
-  uint8_t b[1 << 16];
-  size_t n;
-} rec;
-
-static void put(rec *r, const void *p, size_t n) {
-  if (r->n + n + 8 > sizeof r->b) return;
-  memcpy(r->b + r->n, &n, sizeof n);
-  r->n += sizeof n;
-  memcpy(r->b + r->n, p, n);
-  r->n += n;
-}
-static void put_int(rec *r, int v) { put(r, &v, sizeof v); }
-
-static void r_set(rec *r, EVP_KDF_CTX *c, const OSSL_PARAM *ps) {
-  put_int(r, EVP_KDF_CTX_set_params(c, ps));
+/* ---- the steps a scenario records (pt_log: everything one call sequence returned) */
+static void r_set(pt_log *r, EVP_KDF_CTX *c, const OSSL_PARAM *ps) {
+  pt_put_int(r, EVP_KDF_CTX_set_params(c, ps));
   ERR_clear_error();
 }
 /* Derives len bytes (into a poisoned buffer; out NULL when nul). */
-static void r_derive(rec *r, EVP_KDF_CTX *c, size_t len, const OSSL_PARAM *ps, int nul) {
+static void r_derive(pt_log *r, EVP_KDF_CTX *c, size_t len, const OSSL_PARAM *ps, int nul) {
   uint8_t *o = len <= sizeof out_a ? out_a : NULL;
   if (o) memset(o, 0xa5, len);
   int ok = EVP_KDF_derive(c, nul ? NULL : o, len, ps);
-  put_int(r, ok);
-  if (ok && o && !nul) put(r, o, len);
+  pt_put_int(r, ok);
+  if (ok && o && !nul) pt_put(r, o, len);
   ERR_clear_error();
 }
 /* The getters: size (twice: through EVP and the raw parameter), info
  * into a buffer of cap bytes, and a parameter neither has. */
-static void r_get(rec *r, EVP_KDF_CTX *c, size_t cap) {
+static void r_get(pt_log *r, EVP_KDF_CTX *c, size_t cap) {
   size_t s = 7;
   uint8_t info[64] = {0};
   int x = 0;
-  put(r, (size_t[]){EVP_KDF_CTX_get_kdf_size(c)}, sizeof(size_t));
+  pt_put(r, (size_t[]){EVP_KDF_CTX_get_kdf_size(c)}, sizeof(size_t));
   OSSL_PARAM q[] = {OSSL_PARAM_construct_size_t("size", &s), OSSL_PARAM_END};
-  put_int(r, EVP_KDF_CTX_get_params(c, q));
-  put(r, &s, sizeof s);
+  pt_put_int(r, EVP_KDF_CTX_get_params(c, q));
+  pt_put(r, &s, sizeof s);
   OSSL_PARAM i[] = {OSSL_PARAM_construct_octet_string("info", info, cap), OSSL_PARAM_END};
-  put_int(r, EVP_KDF_CTX_get_params(c, i));
-  put(r, &i[0].return_size, sizeof(size_t));
-  put(r, info, sizeof info);
+  pt_put_int(r, EVP_KDF_CTX_get_params(c, i));
+  pt_put(r, &i[0].return_size, sizeof(size_t));
+  pt_put(r, info, sizeof info);
   OSSL_PARAM u[] = {OSSL_PARAM_construct_int("nothing", &x), OSSL_PARAM_END};
-  put_int(r, EVP_KDF_CTX_get_params(c, u));
+  pt_put_int(r, EVP_KDF_CTX_get_params(c, u));
   ERR_clear_error();
 }
 
@@ -100,7 +85,7 @@ static void hkdf_grid(void) {
   static const size_t keys[] = {0, 1, 19, 20, 21, 32, 48, 64, 65, 128, 129, 200};
   static const int salts[] = {-1, 0, 1, 13, 32, 64, 65, 200}; /* -1: no salt parameter */
   static const int infos[] = {-1, 0, 1, 10, 80, 1000};        /* -1: no info parameter */
-  static rec a, b;
+  static pt_log a, b;
   for (size_t d = 0; d < sizeof digests / sizeof digests[0]; d++) {
     size_t hl = md_size(digests[d]);
     PT_CHECK(hl > 0);
@@ -136,24 +121,25 @@ static void hkdf_grid(void) {
                 r_derive(&a, x, outs[o], ps, 0), r_derive(&b, y, outs[o], ps, 0);
               }
               r_get(&a, x, 64), r_get(&b, y, 64);
-              int same = a.n == b.n && memcmp(a.b, b.b, a.n) == 0;
-              PT_CHECK(same);
-              if (!same)
-                fprintf(stderr, "  HKDF %s mode %d key %zu salt %d info %d out %zu\n", digests[d], mode, keys[k],
-                        salts[s], infos[i], outs[o]);
+              char what[128];
+              snprintf(what, sizeof what, "HKDF %s mode %d key %zu salt %d info %d out %zu", digests[d], mode,
+                       keys[k], salts[s], infos[i], outs[o]);
+              PT_CHECK(pt_log_same(&b, &a, what));
               EVP_KDF_CTX_free(x);
               EVP_KDF_CTX_free(y);
             }
           }
   }
+  pt_log_free(&a);
+  pt_log_free(&b);
 }
 
 /* ---- scenarios */
-typedef void scenario(rec *, EVP_KDF_CTX *, const char *);
+typedef void scenario(pt_log *, EVP_KDF_CTX *, const char *);
 
 /* HKDF's life: what is missing, zero and wrong lengths, NULL output,
  * modes and size, reset, no copy. */
-static void hk_life(rec *r, EVP_KDF_CTX *c, const char *d) {
+static void hk_life(pt_log *r, EVP_KDF_CTX *c, const char *d) {
   int m = EVP_KDF_HKDF_MODE_EXTRACT_ONLY;
   OSSL_PARAM ps[4] = {p_end(), p_end(), p_end(), p_end()};
   r_get(r, c, 64);
@@ -187,7 +173,7 @@ static void hk_life(rec *r, EVP_KDF_CTX *c, const char *d) {
   r_set(r, c, ps);
   r_derive(r, c, 10, NULL, 0);
   EVP_KDF_CTX *dup = EVP_KDF_CTX_dup(c);
-  put_int(r, dup != NULL);
+  pt_put_int(r, dup != NULL);
   EVP_KDF_CTX_free(dup);
   ERR_clear_error();
   ps[0] = p_oct("key", bytes, 33);
@@ -204,7 +190,7 @@ static void hk_life(rec *r, EVP_KDF_CTX *c, const char *d) {
 
 /* HKDF's info: pieces concatenated, empty pieces, the
  * 32 KiB bound (the old info stays), the getter with small buffers. */
-static void hk_info(rec *r, EVP_KDF_CTX *c, const char *d) {
+static void hk_info(pt_log *r, EVP_KDF_CTX *c, const char *d) {
   OSSL_PARAM ps[6] = {p_str("digest", d), p_oct("key", bytes, 20), p_oct("info", bytes + 100, 7),
                       p_oct("info", bytes + 200, 0), p_oct("info", bytes + 300, 9), p_end()};
   r_set(r, c, ps);
@@ -254,7 +240,7 @@ static void empty_info(void) {
 }
 
 /* Failures in order: earlier parameters stay applied. */
-static void hk_errors(rec *r, EVP_KDF_CTX *c, const char *d) {
+static void hk_errors(pt_log *r, EVP_KDF_CTX *c, const char *d) {
   int bad = 3, one = 1;
   unsigned int uone = 1;
   OSSL_PARAM ps[5] = {p_str("digest", d), p_oct("key", bytes, 20), p_end(), p_end(), p_end()};
@@ -292,7 +278,7 @@ static void hk_errors(rec *r, EVP_KDF_CTX *c, const char *d) {
 }
 
 /* State set natively, then a digest hwcrypto lacks (or has), then back. */
-static void hk_handover(rec *r, EVP_KDF_CTX *c, const char *d) {
+static void hk_handover(pt_log *r, EVP_KDF_CTX *c, const char *d) {
   int m = EVP_KDF_HKDF_MODE_EXPAND_ONLY;
   OSSL_PARAM ps[6] = {p_str("digest", "SHA2-256"), OSSL_PARAM_construct_int("mode", &m), p_oct("key", bytes, 70),
                       p_oct("salt", bytes + 80, 9), p_oct("info", bytes + 90, 11), p_end()};
@@ -316,7 +302,7 @@ static void hk_handover(rec *r, EVP_KDF_CTX *c, const char *d) {
 
 /* TLS13-KDF: the mode rule (every set call must leave a TLS 1.3 mode),
  * the extract step's key and salt cases, lengths, NULL output. */
-static void t13_extract(rec *r, EVP_KDF_CTX *c, const char *d) {
+static void t13_extract(pt_log *r, EVP_KDF_CTX *c, const char *d) {
   static const uint8_t prefix[] = "tls13 ", derived[] = "derived";
   OSSL_PARAM ps[6] = {p_str("digest", d), p_end(), p_end(), p_end(), p_end(), p_end()};
   size_t hl = md_size(d);
@@ -364,7 +350,7 @@ static void t13_extract(rec *r, EVP_KDF_CTX *c, const char *d) {
 
 /* TLS13-KDF expand: HKDF-Expand-Label, data dropped by a set call that
  * does not give it, the label and data bounds, output lengths, no key. */
-static void t13_expand(rec *r, EVP_KDF_CTX *c, const char *d) {
+static void t13_expand(pt_log *r, EVP_KDF_CTX *c, const char *d) {
   static const uint8_t prefix[] = "tls13 ";
   size_t hl = md_size(d);
   OSSL_PARAM ps[7] = {p_str("digest", d),        p_str("mode", "EXPAND_ONLY"), p_oct("prefix", prefix, 6),
@@ -409,7 +395,7 @@ static void t13_expand(rec *r, EVP_KDF_CTX *c, const char *d) {
   ps[0] = p_end();
   r_derive(r, c, 32, ps, 0); /* an empty list still drops it */
   EVP_KDF_CTX *dup = EVP_KDF_CTX_dup(c);
-  put_int(r, dup != NULL);
+  pt_put_int(r, dup != NULL);
   EVP_KDF_CTX_free(dup);
   ERR_clear_error();
   EVP_KDF_CTX_reset(c);
@@ -418,7 +404,7 @@ static void t13_expand(rec *r, EVP_KDF_CTX *c, const char *d) {
 
 /* TLS13-KDF handed on with state set: prefix and label under a mode that
  * a failing call set back to EXTRACT_AND_EXPAND, data, key and salt. */
-static void t13_handover(rec *r, EVP_KDF_CTX *c, const char *d) {
+static void t13_handover(pt_log *r, EVP_KDF_CTX *c, const char *d) {
   OSSL_PARAM ps[7] = {p_str("digest", "SHA2-256"), p_str("mode", "EXPAND_ONLY"), p_oct("prefix", bytes, 6),
                       p_oct("label", bytes + 6, 9), p_oct("data", bytes + 20, 32), p_oct("key", bytes + 60, 32),
                       p_end()};
@@ -451,21 +437,23 @@ static void run_scenarios(void) {
   static const char *const names[] = {"HKDF life", "HKDF info", "HKDF errors", "HKDF handover",
                                       "TLS13 extract", "TLS13 expand", "TLS13 handover"};
   static const char *const ds[] = {"SHA1", "SHA2-256", "SHA384", "SHA2-512", "SHA2-224", "SHA3-256", "MD5"};
-  static rec a, b;
+  static pt_log a, b;
   for (size_t s = 0; s < 7; s++)
     for (size_t i = 0; i < sizeof ds / sizeof ds[0]; i++) {
       int t = s >= 4;
       EVP_KDF_CTX *x = EVP_KDF_CTX_new(t ? t13_ours : hk_ours), *y = EVP_KDF_CTX_new(t ? t13_ref : hk_ref);
       scenario *f = t ? t13[s - 4] : hk[s];
+      char what[64];
+      snprintf(what, sizeof what, "scenario %s, %s", names[s], ds[i]);
       a.n = b.n = 0;
       f(&a, x, ds[i]);
       f(&b, y, ds[i]);
-      int same = a.n == b.n && memcmp(a.b, b.b, a.n) == 0;
-      PT_CHECK(same && a.n > 64);
-      if (!same) fprintf(stderr, "  scenario %s, %s\n", names[s], ds[i]);
+      PT_CHECK(pt_log_same(&b, &a, what) && a.n > 64);
       EVP_KDF_CTX_free(x);
       EVP_KDF_CTX_free(y);
     }
+  pt_log_free(&a);
+  pt_log_free(&b);
 }
 
 /* ---- known answers */
@@ -557,11 +545,8 @@ static void param_lists(void) {
     const OSSL_PARAM *l[2][2] = {{EVP_KDF_settable_ctx_params(o[k]), EVP_KDF_gettable_ctx_params(o[k])},
                                  {EVP_KDF_settable_ctx_params(d[k]), EVP_KDF_gettable_ctx_params(d[k])}};
     for (int j = 0; j < 2; j++) {
-      const OSSL_PARAM *x = l[0][j], *y = l[1][j];
-      PT_CHECK(x && y);
-      for (; x && y && x->key && y->key; x++, y++)
-        PT_CHECK(strcmp(x->key, y->key) == 0 && x->data_type == y->data_type);
-      PT_CHECK(x && y && !x->key && !y->key);
+      PT_CHECK(l[0][j] && l[1][j]);
+      pt_check_params(j ? "KDF gettable" : "KDF settable", l[0][j], l[1][j]);
     }
     PT_CHECK(pt_is_hwcrypto(EVP_KDF_get0_provider(o[k])));
   }
@@ -588,6 +573,8 @@ static void body(void) {
 
 int main(int argc, char **argv) {
   (void)argc;
+  static pt_runs runs;
+  pt_runs_sha(&runs);
   for (size_t i = 0; i < sizeof bytes; i++) bytes[i] = (uint8_t)(i * 151 + (i >> 9) + 7);
-  return pt_impls_main(argv, body);
+  return pt_main(argv, &runs, body);
 }
