@@ -42,6 +42,15 @@ fail=0
 # side PROVIDER STATS: the environment of a process with (1) or without (0) the provider.
 side() { if [ "$1" = 1 ]; then echo "OPENSSL_CONF=$conf HWCRYPTO_PROVIDER_STATS=$2"; else echo "OPENSSL_CONF=/dev/null"; fi; }
 
+# next_port: the next port after $port that nothing listens on (another
+# run of this script, or anything else, may hold the one after it).
+next_port() {
+  port=$((port + 1))
+  while grep -q "$(printf ':%04X [0-9A-F]*:0000 0A' "$port")" /proc/net/tcp /proc/net/tcp6 2>/dev/null; do
+    port=$((port + 1))
+  done
+}
+
 # wait_port PORT: until a server listens (at most 5 s). Read from the
 # kernel's socket table: a probing connection would count against the
 # server's -naccept.
@@ -78,7 +87,7 @@ one() {
   local ss=$work/s.stats cs=$work/c.stats copt=(-cipher "$cipher")
   [ "$proto" = tls1_3 ] && copt=(-ciphersuites "$cipher")
   rm -f "$ss" "$cs" recv got sess
-  port=$((port + 1))
+  next_port
   # client -> server: the server writes what it receives to stdout; its
   # stdin stays open (sleep) so it does not close the connection early
   env $(side "$sp" "$ss") timeout 60 openssl s_server -quiet -naccept 2 -accept "$port" -cert "$cert.crt" \
@@ -97,7 +106,7 @@ one() {
   check "$name: resumed" "grep -q '^Reused' c2.out"
   wait "${pids[@]}" || true
   # server -> client: s_server -WWW serves ./payload
-  port=$((port + 1))
+  next_port
   env $(side "$sp" "$ss") timeout 60 openssl s_server -quiet -naccept 1 -WWW -accept "$port" -cert "$cert.crt" \
      -key "$cert.key" "-$proto" "${copt[@]}" < hold > /dev/null 2> s2.err &
   pids=($!)
@@ -108,7 +117,7 @@ one() {
   check "$name: server to client, 1 MiB" "python3 -c 'import sys; d=open(\"got\",\"rb\").read(); b=d[d.index(b\"\\r\\n\\r\\n\")+4:]; sys.exit(b != open(\"payload\",\"rb\").read())'"
   wait "${pids[@]}" || true
   if [ "$proto" = tls1_3 ]; then
-    port=$((port + 1))
+    next_port
     env $(side "$sp" "$ss") timeout 60 openssl s_server -quiet -naccept 1 -accept "$port" -cert "$cert.crt" \
        -key "$cert.key" -tls1_3 -ciphersuites "$cipher" < hold > ku.recv 2> s3.err &
     pids=($!)
