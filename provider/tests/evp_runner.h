@@ -64,6 +64,16 @@ int rn_cipher(rn_run *r);
 int rn_mac(rn_run *r);
 int rn_kdf(rn_run *r);
 
+/* Shared by the stanza runners (evp_runner_algs.c). rn_bad: a line the
+ * runner cannot use (RN_BAD, r->why says where). rn_bin: a value as
+ * evp_test reads bytes (NULL, "", "text", hex); 0 if malformed. rn_same:
+ * 1 if got equals want, else r->err = name. rn_from_wanted: 1 if p is
+ * the provider the run asks for, else r->err = WRONG_PROVIDER. */
+int rn_bad(rn_run *r, const rn_pair *p, const char *what);
+int rn_bin(const char *v, unsigned char **buf, size_t *len);
+int rn_same(rn_run *r, const char *name, const void *want, size_t wl, const void *got, size_t gl);
+int rn_from_wanted(rn_run *r, const OSSL_PROVIDER *p);
+
 /* 1 for the keys the caller handles for every type (Result, Reason, ...),
  * which the type runners pass over. */
 int rn_common_key(const char *key);
