@@ -3,16 +3,18 @@
  * hwcp-evp-runner FILE... [--props QUERY] [--all-backends]
  *
  * Runs OpenSSL's EVP test files through one provider: every Digest,
- * Cipher, MAC and KDF stanza is fetched with QUERY (default
+ * Cipher, MAC, KDF and key stanza is fetched with QUERY (default
  * "provider=hwcrypto") in a library context holding the default provider
  * and the hwcrypto module (HWCP_TEST_CONF, OPENSSL_MODULES as for the
  * other provider tests). An algorithm the provider lacks is "not offered",
  * never passed; one fetched from another provider is a failure. Each
  * stanza also runs through provider=default, which checks the runner: a
  * stanza the default provider fails is a runner bug or an OpenSSL version
- * difference, and is listed (and fails the run). Key stanzas (PrivateKey,
- * Sign, Derive, ...) are read and counted as not run: the provider has no
- * key algorithms yet.
+ * difference, and is listed (and fails the run). The keys the files define
+ * (PrivateKey, PublicKey, ...Raw) are read by the default provider's
+ * decoders with no property query, as an application reads them; the
+ * stanzas using them (Sign, Verify, Derive, DigestSign, PrivPubKeyPair,
+ * ...) run in an EVP_PKEY_CTX made with QUERY (evp_runner_pkey.c).
  *
  * --all-backends then runs itself again, once per implementation this CPU
  * supports of every hwcrypto primitive the stanzas that ran through the
@@ -229,6 +231,10 @@ static unsigned label_prims(const char *label) {
     if (strncmp(t, "CHACHA20", 8) == 0) m |= 1u << HWC_PRIM_CHACHA20;
     if (strstr(t, "POLY1305")) m |= 1u << HWC_PRIM_POLY1305;
     if (strcmp(t, "CHACHA20-POLY1305") == 0) m |= 1u << HWC_PRIM_CHACHA20_POLY1305;
+    /* key stanzas: the field arithmetic, Ed25519's SHA-512, RSA's bignums */
+    if (strcmp(t, "X25519") == 0 || strcmp(t, "ED25519") == 0) m |= 1u << HWC_PRIM_FE25519;
+    if (strcmp(t, "ED25519") == 0) m |= 1u << HWC_PRIM_SHA512;
+    if (strncmp(t, "RSA", 3) == 0) m |= 1u << HWC_PRIM_BIGNUM;
   }
   return m;
 }
@@ -297,14 +303,33 @@ static void run_once(int (*fn)(rn_run *), const char *file, const rn_stanza *s, 
   ERR_clear_error();
 }
 
-/* The stanza types evp_test knows that this runner does not run: the key
- * ones (no provider support yet), then the others. */
-static const char *const key_types[] = {"PrivateKey",   "PublicKey",         "PrivateKeyRaw",       "PublicKeyRaw",
-                                        "PrivPubKeyPair", "Sign",            "Verify",              "VerifyRecover",
-                                        "Decrypt",      "Derive",            "DigestSign",          "DigestVerify",
-                                        "OneShotDigestSign", "OneShotDigestVerify", "KeyGen",       "PKEYKDF",
-                                        NULL};
-static const char *const other_types[] = {"Encoding", "PBE", "RAND", "DRBG", NULL};
+/* The stanza types evp_test knows that this runner does not run. */
+static const char *const other_types[] = {"Encoding", "PBE", "RAND", "DRBG", "PKEYKDF", NULL};
+
+/* The runner of a stanza type, or NULL. */
+static int (*runner_of(const char *type))(rn_run *) {
+  static const struct {
+    const char *type;
+    int (*fn)(rn_run *);
+  } runners[] = {{"Digest", rn_digest},
+                 {"Cipher", rn_cipher},
+                 {"MAC", rn_mac},
+                 {"KDF", rn_kdf},
+                 {"Sign", rn_pkey},
+                 {"Verify", rn_pkey},
+                 {"VerifyRecover", rn_pkey},
+                 {"Decrypt", rn_pkey},
+                 {"Derive", rn_pkey},
+                 {"DigestSign", rn_digestsign},
+                 {"DigestVerify", rn_digestsign},
+                 {"OneShotDigestSign", rn_digestsign},
+                 {"OneShotDigestVerify", rn_digestsign},
+                 {"PrivPubKeyPair", rn_keypair},
+                 {"KeyGen", rn_keygen}};
+  for (size_t i = 0; i < sizeof runners / sizeof runners[0]; i++)
+    if (strcmp(type, runners[i].type) == 0) return runners[i].fn;
+  return NULL;
+}
 
 /* Classifies and runs one stanza: Availablein/FIPSversion first, then the
  * type line; a run type goes through the provider under test and the
@@ -325,15 +350,25 @@ static void run_stanza(int fi, const char *file, rn_stanza *s) {
     return;
   }
   const char *type = s->pair[b].key;
-  int (*fn)(rn_run *) = strcmp(type, "Digest") == 0   ? rn_digest
-                        : strcmp(type, "Cipher") == 0 ? rn_cipher
-                        : strcmp(type, "MAC") == 0    ? rn_mac
-                        : strcmp(type, "KDF") == 0    ? rn_kdf
-                                                      : NULL;
+  char why[400];
+  if (rn_key_def(type)) {
+    /* a key: read in every process (the children's stanzas use it too),
+     * counted once, by the provider whose key management holds it */
+    const char *holder = NULL;
+    if (skip[0]) {
+      if (child_prim < 0) tally(fi, skip);
+    } else if (!rn_key_define(lib, s, b, why, sizeof why, &holder)) {
+      if (child_prim < 0) note(&fails, &nfails, "FAIL %s: %s", file, why);
+    } else if (child_prim < 0) {
+      snprintf(what, sizeof what, "keys read (no property query), held by provider %s", holder);
+      tally(fi, what);
+    }
+    return;
+  }
+  int (*fn)(rn_run *) = runner_of(type);
   if (!fn) {
     if (child_prim >= 0) return;
-    if (among(type, key_types)) snprintf(what, sizeof what, "not run (no provider support yet): %s", type);
-    else if (among(type, other_types)) snprintf(what, sizeof what, "not run (not a type this runner runs): %s", type);
+    if (among(type, other_types)) snprintf(what, sizeof what, "not run (not a type this runner runs): %s", type);
     else {
       note(&fails, &nfails, "FAIL %s:%d: unknown stanza type %s", file, s->start, type);
       return;
@@ -341,8 +376,12 @@ static void run_stanza(int fi, const char *file, rn_stanza *s) {
     tally(fi, what);
     return;
   }
+  /* a KeyGen's key is made (as evp_test makes it) before its stanza runs */
+  if (fn == rn_keygen && !skip[0] && !rn_keygen_store(lib, s, b, why, sizeof why) && child_prim < 0)
+    note(&fails, &nfails, "FAIL %s: %s", file, why);
   char label[128];
-  make_label(s, b, label, sizeof label);
+  if (fn == rn_digest || fn == rn_cipher || fn == rn_mac || fn == rn_kdf) make_label(s, b, label, sizeof label);
+  else rn_pkey_label(s, b, label, sizeof label);
   if (child_prim >= 0 && !(label_prims(label) & 1u << child_prim)) return;
   rn_row *rw = row_for(fi, label);
   for (size_t i = b + 1; i < s->n && !skip[0]; i++) {
@@ -590,6 +629,7 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < ndfails; i++) free(dfails[i]);
   for (size_t i = 0; i < ndmissing; i++) free(dmissing[i]);
   free(fails), free(dfails), free(dmissing), free(rows), free(tallies), free(files);
+  rn_keys_free();
   OSSL_PROVIDER_unload(prov_hwc);
   OSSL_PROVIDER_unload(prov_def);
   OSSL_LIB_CTX_free(lib);
