@@ -31,7 +31,7 @@ int rn_common_key(const char *k) {
 }
 
 /* Reports a line of the stanza the runner cannot use. */
-static int bad(rn_run *r, const rn_pair *p, const char *what) {
+int rn_bad(rn_run *r, const rn_pair *p, const char *what) {
   snprintf(r->why, sizeof r->why, "line %d: %s: %s = %s", p->line, what, p->key, p->value);
   return RN_BAD;
 }
@@ -49,7 +49,7 @@ static int hexval(char c) {
  * still be a key), a "quoted string" whose only escape is \n, or hex
  * digit pairs, optionally ':'-separated. *buf is malloc'ed (NULL for
  * NULL). Returns 0 on a malformed value. */
-static int bin(const char *v, unsigned char **buf, size_t *len) {
+int rn_bin(const char *v, unsigned char **buf, size_t *len) {
   free(*buf);
   *buf = NULL;
   *len = 0;
@@ -88,7 +88,7 @@ fail:
 
 /* Compares an output with the expected bytes; on a difference sets the
  * run's error to `name` (a stanza whose Result is that name expects it). */
-static int same(rn_run *r, const char *name, const void *want, size_t wl, const void *got, size_t gl) {
+int rn_same(rn_run *r, const char *name, const void *want, size_t wl, const void *got, size_t gl) {
   if (wl == gl && (wl == 0 || memcmp(want, got, wl) == 0)) return 1;
   r->err = name;
   return 0;
@@ -97,7 +97,7 @@ static int same(rn_run *r, const char *name, const void *want, size_t wl, const 
 /* 1 if the fetched object came from the provider the run asks for;
  * otherwise the run's error is WRONG_PROVIDER: a query for
  * provider=hwcrypto answered by another provider is a failure. */
-static int from_wanted(rn_run *r, const OSSL_PROVIDER *p) {
+int rn_from_wanted(rn_run *r, const OSSL_PROVIDER *p) {
   const char *got = p ? OSSL_PROVIDER_get0_name(p) : "(none)";
   if (!r->want || strcmp(got, r->want) == 0) return 1;
   snprintf(r->why, sizeof r->why, "fetched from provider %s, not %s", got, r->want);
@@ -129,7 +129,7 @@ static void digest_steps(rn_run *r, EVP_MD *md, const rn_input *in, size_t nin, 
   unsigned gl = 0;
   int xof = (EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF) != 0;
   r->err = "TEST_FAILURE";
-  if (!c || !got || !from_wanted(r, EVP_MD_get0_provider(md))) goto done;
+  if (!c || !got || !rn_from_wanted(r, EVP_MD_get0_provider(md))) goto done;
   if (!EVP_DigestInit_ex(c, md, NULL)) {
     r->err = "DIGESTINIT_ERROR";
     goto done;
@@ -162,14 +162,14 @@ static void digest_steps(rn_run *r, EVP_MD *md, const rn_input *in, size_t nin, 
     r->err = "DIGEST_LENGTH_MISMATCH";
     goto done;
   }
-  if (!same(r, "DIGEST_MISMATCH", out, outl, got, gl)) goto done;
+  if (!rn_same(r, "DIGEST_MISMATCH", out, outl, got, gl)) goto done;
   r->err = NULL;
   if (nin == 1 && !xof && !in[0].count_set) {
     size_t ql = 0;
     memset(got, 0, cap);
     const char *name = EVP_MD_get0_name(md);
     if (!EVP_Q_digest(r->lib, name, r->propq, in[0].b, in[0].len, got, &ql) ||
-        !same(r, "Q_DIGEST_MISMATCH", out, outl, got, ql))
+        !rn_same(r, "Q_DIGEST_MISMATCH", out, outl, got, ql))
       r->err = "Q_DIGEST_ERROR";
   }
 done:
@@ -191,19 +191,19 @@ int rn_digest(rn_run *r) {
     rn_input *last = nin ? &in[nin - 1] : NULL;
     if (rn_common_key(p->key)) continue;
     if (strcmp(p->key, "Input") == 0) {
-      if (nin == MAX_INPUTS || !bin(p->value, &in[nin].b, &in[nin].len)) rc = bad(r, p, "bad input");
+      if (nin == MAX_INPUTS || !rn_bin(p->value, &in[nin].b, &in[nin].len)) rc = rn_bad(r, p, "bad input");
       else in[nin++].count = 1;
     } else if (strcmp(p->key, "Output") == 0) {
-      if (!bin(p->value, &out, &outl)) rc = bad(r, p, "bad value");
+      if (!rn_bin(p->value, &out, &outl)) rc = rn_bad(r, p, "bad value");
     } else if (strcmp(p->key, "Count") == 0) {
       int n = atoi(p->value);
-      if (n <= 0 || !last || last->count_set) rc = bad(r, p, "bad count");
+      if (n <= 0 || !last || last->count_set) rc = rn_bad(r, p, "bad count");
       else last->count = (size_t)n, last->count_set = 1; /* Count applies to the last Input */
     } else if (strcmp(p->key, "Ncopy") == 0) {
       int n = atoi(p->value);
       unsigned char *b = last && n > 0 ? malloc(last->len * (size_t)n + 1) : NULL;
       if (!b) {
-        rc = bad(r, p, "bad copy count");
+        rc = rn_bad(r, p, "bad copy count");
       } else {
         for (int k = 0; k < n; k++) memcpy(b + last->len * (size_t)k, last->b, last->len);
         free(last->b);
@@ -211,9 +211,9 @@ int rn_digest(rn_run *r) {
         last->len *= (size_t)n;
       }
     } else if (strcmp(p->key, "Padding") == 0) {
-      if ((pad = atoi(p->value)) <= 0) rc = bad(r, p, "bad padding");
+      if ((pad = atoi(p->value)) <= 0) rc = rn_bad(r, p, "bad padding");
     } else {
-      rc = bad(r, p, "unknown keyword");
+      rc = rn_bad(r, p, "unknown keyword");
     }
   }
   if (rc == RN_RAN) digest_steps(r, md, in, nin, out, outl, pad);
@@ -356,7 +356,7 @@ static int cipher_pass(rn_run *r, EVP_CIPHER *ci, const rn_cdata *d, int enc, si
     r->err = "CIPHERFINAL_ERROR";
     goto done;
   }
-  if (!same(r, "VALUE_MISMATCH", want, want_len, out, (size_t)(total + fl))) goto done;
+  if (!rn_same(r, "VALUE_MISMATCH", want, want_len, out, (size_t)(total + fl))) goto done;
   if (enc && d->aead) {
     if (d->tag_len > sizeof tag) {
       r->err = "TAG_LENGTH_INTERNAL_ERROR";
@@ -366,7 +366,7 @@ static int cipher_pass(rn_run *r, EVP_CIPHER *ci, const rn_cdata *d, int enc, si
       r->err = "TAG_RETRIEVE_ERROR";
       goto done;
     }
-    if (!same(r, "TAG_VALUE_MISMATCH", d->tag, d->tag_len, tag, d->tag_len)) goto done;
+    if (!rn_same(r, "TAG_VALUE_MISMATCH", d->tag, d->tag_len, tag, d->tag_len)) goto done;
   }
   if (d->next_iv && (!EVP_CIPHER_CTX_get_updated_iv(c, iv, sizeof iv) ||
                      (!(EVP_CIPHER_get_flags(ci) & EVP_CIPH_CUSTOM_IV) &&
@@ -393,11 +393,11 @@ static int cipher_parse(rn_run *r, rn_cdata *d) {
     const char *k = p->key;
     int ok = 1;
     if (rn_common_key(k)) continue;
-    if (strcmp(k, "Key") == 0) ok = bin(p->value, &d->key, &d->key_len);
-    else if (strcmp(k, "IV") == 0) ok = bin(p->value, &d->iv, &d->iv_len);
-    else if (strcmp(k, "NextIV") == 0) ok = bin(p->value, &d->next_iv, &d->next_iv_len);
-    else if (strcmp(k, "Plaintext") == 0) ok = bin(p->value, &d->pt, &d->pt_len);
-    else if (strcmp(k, "Ciphertext") == 0) ok = bin(p->value, &d->ct, &d->ct_len);
+    if (strcmp(k, "Key") == 0) ok = rn_bin(p->value, &d->key, &d->key_len);
+    else if (strcmp(k, "IV") == 0) ok = rn_bin(p->value, &d->iv, &d->iv_len);
+    else if (strcmp(k, "NextIV") == 0) ok = rn_bin(p->value, &d->next_iv, &d->next_iv_len);
+    else if (strcmp(k, "Plaintext") == 0) ok = rn_bin(p->value, &d->pt, &d->pt_len);
+    else if (strcmp(k, "Ciphertext") == 0) ok = rn_bin(p->value, &d->ct, &d->ct_len);
     else if (strcmp(k, "Rounds") == 0) ok = (d->rounds = atoi(p->value)) >= 0;
     else if (strcmp(k, "KeyBits") == 0) ok = (d->key_bits = atoi(p->value)) >= 0;
     else if (strcmp(k, "CTSMode") == 0) d->cts_mode = p->value;
@@ -405,10 +405,10 @@ static int cipher_parse(rn_run *r, rn_cdata *d) {
       d->enc = strcmp(p->value, "ENCRYPT") == 0 ? 1 : strcmp(p->value, "DECRYPT") == 0 ? 0 : -2;
       ok = d->enc >= 0;
     } else if (d->aead && strcmp(k, "AAD") == 0) {
-      ok = d->naad < MAX_AAD && bin(p->value, &d->aad[d->naad], &d->aad_len[d->naad]);
+      ok = d->naad < MAX_AAD && rn_bin(p->value, &d->aad[d->naad], &d->aad_len[d->naad]);
       d->naad += ok;
     } else if (d->aead && strcmp(k, "Tag") == 0) {
-      ok = bin(p->value, &d->tag, &d->tag_len);
+      ok = rn_bin(p->value, &d->tag, &d->tag_len);
     } else if (d->aead && strcmp(k, "SetTagLate") == 0) {
       d->tag_late = strcmp(p->value, "TRUE") == 0;
       ok = d->tag_late || strcmp(p->value, "FALSE") == 0;
@@ -419,9 +419,9 @@ static int cipher_parse(rn_run *r, rn_cdata *d) {
                p->line, k);
       return RN_SKIP;
     } else {
-      return bad(r, p, "unknown keyword");
+      return rn_bad(r, p, "unknown keyword");
     }
-    if (!ok) return bad(r, p, "bad value");
+    if (!ok) return rn_bad(r, p, "bad value");
   }
   return RN_RAN;
 }
@@ -439,7 +439,7 @@ int rn_cipher(rn_run *r) {
     rc = RN_BAD;
     goto done;
   }
-  if (!from_wanted(r, EVP_CIPHER_get0_provider(ci))) goto done;
+  if (!rn_from_wanted(r, EVP_CIPHER_get0_provider(ci))) goto done;
   /* modes with rules on input lengths (CCM, XTS, SIV, wrap, CTS, the TLS
    * record ciphers, ChaCha20-Poly1305) are not fed in fragments */
   int fragment = !(d.aead == EVP_CIPH_CCM_MODE || d.aead == EVP_CIPH_CBC_MODE ||
@@ -497,7 +497,7 @@ static void mac_steps(rn_run *r, EVP_MAC *mac, const char *name, const rn_mdata 
   unsigned char *got = NULL;
   EVP_MAC_CTX *c = NULL;
   r->err = "TEST_FAILURE";
-  if (!from_wanted(r, EVP_MAC_get0_provider(mac))) goto done;
+  if (!rn_from_wanted(r, EVP_MAC_get0_provider(mac))) goto done;
   if (d->alg) {
     const char *which = OSSL_PARAM_locate_const(defs, OSSL_MAC_PARAM_CIPHER)   ? OSSL_MAC_PARAM_CIPHER
                         : OSSL_PARAM_locate_const(defs, OSSL_MAC_PARAM_DIGEST) ? OSSL_MAC_PARAM_DIGEST
@@ -562,7 +562,7 @@ static void mac_steps(rn_run *r, EVP_MAC *mac, const char *name, const rn_mdata 
     if (d->xof) {
       gl = d->output_len;
       if (!(got = malloc(gl + 1)) || !EVP_MAC_finalXOF(c, got, gl) ||
-          !same(r, "MAC_FINAL_ERROR", d->output, d->output_len, got, gl)) {
+          !rn_same(r, "MAC_FINAL_ERROR", d->output, d->output_len, got, gl)) {
         r->err = "MAC_FINAL_ERROR";
         goto done;
       }
@@ -572,7 +572,7 @@ static void mac_steps(rn_run *r, EVP_MAC *mac, const char *name, const rn_mdata 
         goto done;
       }
       if (!(got = malloc(gl + 1)) || !EVP_MAC_final(c, got, &gl, gl) ||
-          !same(r, "TEST_MAC_ERR", d->output, d->output_len, got, gl)) {
+          !rn_same(r, "TEST_MAC_ERR", d->output, d->output_len, got, gl)) {
         r->err = "TEST_MAC_ERR";
         goto done;
       }
@@ -603,7 +603,7 @@ static void mac_steps(rn_run *r, EVP_MAC *mac, const char *name, const rn_mdata 
     size_t ql = 0;
     memset(got, 0, gl);
     if (!EVP_Q_mac(r->lib, name, r->propq, d->alg, ps, d->key, d->key_len, d->input, d->input_len, got, gl, &ql) ||
-        !same(r, "Q_MAC_MISMATCH", d->output, d->output_len, got, ql))
+        !rn_same(r, "Q_MAC_MISMATCH", d->output, d->output_len, got, ql))
       r->err = "Q_MAC_ERROR";
   }
 done:
@@ -633,7 +633,7 @@ static int mac_pkey(rn_run *r, const char *type, const rn_mdata *d) {
     goto done;
   }
   r->err = "TEST_FAILURE";
-  if (!from_wanted(r, EVP_SIGNATURE_get0_provider(sig)) || !from_wanted(r, EVP_KEYMGMT_get0_provider(km))) goto done;
+  if (!rn_from_wanted(r, EVP_SIGNATURE_get0_provider(sig)) || !rn_from_wanted(r, EVP_KEYMGMT_get0_provider(km))) goto done;
   if (strcmp(type, "CMAC") == 0) {
     OSSL_PARAM ps[3] = {OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, d->key, d->key_len),
                         OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_CIPHER, (char *)(d->alg ? d->alg : ""), 0),
@@ -672,7 +672,7 @@ static int mac_pkey(rn_run *r, const char *type, const rn_mdata *d) {
     goto done;
   }
   if (!(got = malloc(gl + 1)) || !EVP_DigestSignFinal(m, got, &gl) ||
-      !same(r, "TEST_MAC_ERR", d->output, d->output_len, got, gl)) {
+      !rn_same(r, "TEST_MAC_ERR", d->output, d->output_len, got, gl)) {
     r->err = "TEST_MAC_ERR";
     goto done;
   }
@@ -697,20 +697,20 @@ int rn_mac(rn_run *r) {
     const char *k = p->key;
     int ok = 1;
     if (rn_common_key(k)) continue;
-    if (strcmp(k, "Key") == 0) ok = bin(p->value, &d.key, &d.key_len);
-    else if (strcmp(k, "IV") == 0) ok = bin(p->value, &d.iv, &d.iv_len);
-    else if (strcmp(k, "Custom") == 0) ok = bin(p->value, &d.custom, &d.custom_len);
-    else if (strcmp(k, "Salt") == 0) ok = bin(p->value, &d.salt, &d.salt_len);
-    else if (strcmp(k, "Input") == 0) ok = bin(p->value, &d.input, &d.input_len);
-    else if (strcmp(k, "Output") == 0) ok = bin(p->value, &d.output, &d.output_len);
+    if (strcmp(k, "Key") == 0) ok = rn_bin(p->value, &d.key, &d.key_len);
+    else if (strcmp(k, "IV") == 0) ok = rn_bin(p->value, &d.iv, &d.iv_len);
+    else if (strcmp(k, "Custom") == 0) ok = rn_bin(p->value, &d.custom, &d.custom_len);
+    else if (strcmp(k, "Salt") == 0) ok = rn_bin(p->value, &d.salt, &d.salt_len);
+    else if (strcmp(k, "Input") == 0) ok = rn_bin(p->value, &d.input, &d.input_len);
+    else if (strcmp(k, "Output") == 0) ok = rn_bin(p->value, &d.output, &d.output_len);
     else if (strcmp(k, "Algorithm") == 0) d.alg = p->value;
     else if (strcmp(k, "XOF") == 0) d.xof = 1;
     else if (strcmp(k, "NoReinit") == 0) d.no_reinit = 1;
     else if (strcmp(k, "Ctrl") == 0) ok = d.nctrl < MAX_CTRL ? (d.ctrl[d.nctrl++] = p->value, 1) : 0;
     else if (strcmp(k, "OutputSize") == 0) ok = (d.output_size = atoi(p->value)) >= 0;
     else if (strcmp(k, "BlockSize") == 0) ok = (d.block_size = atoi(p->value)) >= 0;
-    else rc = bad(r, p, "unknown keyword");
-    if (!ok) rc = bad(r, p, "bad value");
+    else rc = rn_bad(r, p, "unknown keyword");
+    if (!ok) rc = rn_bad(r, p, "bad value");
   }
   if (rc == RN_RAN) {
     if (by && by[strlen(" by EVP_PKEY")] == 0) {
@@ -751,19 +751,19 @@ int rn_kdf(rn_run *r) {
     const rn_pair *p = &s->pair[i];
     if (rn_common_key(p->key)) continue;
     if (strcmp(p->key, "Output") == 0) {
-      if (!bin(p->value, &out, &outl)) rc = bad(r, p, "bad value");
+      if (!rn_bin(p->value, &out, &outl)) rc = rn_bad(r, p, "bad value");
     } else if (strncmp(p->key, "Ctrl", 4) == 0) {
       char *name = NULL;
       const char *val = NULL;
-      if (!split_ctrl(p->value, &name, &val, 1)) rc = bad(r, p, "bad control");
+      if (!split_ctrl(p->value, &name, &val, 1)) rc = rn_bad(r, p, "bad control");
       else if (!perr && OSSL_PARAM_allocate_from_text(&ps[n], defs, name, val, strlen(val), NULL)) n++;
       else perr = "KDF_PARAM_ERROR";
       free(name);
     } else {
-      rc = bad(r, p, "unknown keyword");
+      rc = rn_bad(r, p, "unknown keyword");
     }
   }
-  if (rc != RN_RAN || !from_wanted(r, EVP_KDF_get0_provider(kdf))) goto done;
+  if (rc != RN_RAN || !rn_from_wanted(r, EVP_KDF_get0_provider(kdf))) goto done;
   if (perr) {
     r->err = perr;
     goto done;
@@ -777,7 +777,7 @@ int rn_kdf(rn_run *r) {
     r->err = "KDF_DERIVE_ERROR";
     goto done;
   }
-  if (same(r, "KDF_MISMATCH", out, outl, got, outl)) r->err = NULL;
+  if (rn_same(r, "KDF_MISMATCH", out, outl, got, outl)) r->err = NULL;
 done:
   for (size_t k = 0; ps && k < n; k++) OPENSSL_free(ps[k].data);
   free(ps);
