@@ -271,6 +271,9 @@ static const OSSL_ITEM reason_strings[] = {
     {HWCP_R_UNSUPPORTED, "unsupported parameter value"},
     {HWCP_R_MALLOC, "out of memory"},
     {HWCP_R_HWC_FAILED, "hwcrypto call failed"},
+    {HWCP_R_INVALID_SALT_LENGTH, "invalid salt length"},
+    {HWCP_R_INVALID_DIGEST_LENGTH, "invalid digest length"},
+    {HWCP_R_INVALID_PADDING_MODE, "invalid padding mode"},
     {0, NULL}};
 
 static const OSSL_ITEM *prov_reason_strings(void *provctx) {

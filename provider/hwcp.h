@@ -87,6 +87,11 @@ enum {
   HWCP_R_UNSUPPORTED,       /* a parameter value hwcrypto does not offer */
   HWCP_R_MALLOC,            /* out of memory */
   HWCP_R_HWC_FAILED,        /* a hwc_* call returned an error */
+  /* reasons the default provider raises under these names, which
+   * applications and OpenSSL's own tests match on */
+  HWCP_R_INVALID_SALT_LENGTH,
+  HWCP_R_INVALID_DIGEST_LENGTH,
+  HWCP_R_INVALID_PADDING_MODE,
 };
 
 /* Puts an error on the caller's OpenSSL error queue: reason (HWCP_R_*) and

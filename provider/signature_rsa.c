@@ -142,7 +142,7 @@ static EVP_MD *fetch_md(sig_ctx *c, const char *name, const char *props, int *ni
  * with x931, a restricted RSA-PSS key's own digests with PSS. */
 static int check_padding(sig_ctx *c, const char *mdname, const char *mgf1name, int nid) {
   if (c->pad == RSA_NO_PADDING && (mdname || nid != NID_undef)) {
-    hwcp_raise(c->prov, HWCP_R_BAD_ARG, "invalid padding mode: no digest with padding none");
+    hwcp_raise(c->prov, HWCP_R_INVALID_PADDING_MODE, "no digest with padding none");
     return 0;
   }
   if (c->pad == RSA_X931_PADDING && !x931_ok(nid)) {
@@ -209,7 +209,7 @@ static int check_saltlen(sig_ctx *c, int saltlen) {
   int ok = saltlen == RSA_PSS_SALTLEN_AUTO    ? c->op != EVP_PKEY_OP_VERIFY
            : saltlen == RSA_PSS_SALTLEN_DIGEST ? c->min_saltlen <= EVP_MD_get_size(c->md)
                                                : saltlen < 0 || saltlen >= c->min_saltlen;
-  if (!ok) hwcp_raise(c->prov, HWCP_R_BAD_ARG, "salt length not allowed by the RSA-PSS key (at least %d)", c->min_saltlen);
+  if (!ok) hwcp_raise(c->prov, HWCP_R_INVALID_SALT_LENGTH, "not allowed by the RSA-PSS key (at least %d)", c->min_saltlen);
   return ok;
 }
 
@@ -266,7 +266,7 @@ static int sig_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
     } else
       return 0;
     if (saltlen < RSA_PSS_SALTLEN_MAX) { /* -3, the lowest special value */
-      hwcp_raise(c->prov, HWCP_R_BAD_ARG, "invalid salt length %d", saltlen);
+      hwcp_raise(c->prov, HWCP_R_INVALID_SALT_LENGTH, "%d", saltlen);
       return 0;
     }
     if (!check_saltlen(c, saltlen)) return 0;
@@ -305,7 +305,7 @@ static int pss_restrict(sig_ctx *c) {
    * modulus is one bit over a byte boundary */
   int max = (int)hwcp_rsa_size(k) - EVP_MD_get_size(c->md) - ((hwcp_rsa_bits(k) & 7) == 1);
   if (k->pss_saltlen < 0 || k->pss_saltlen > max) {
-    hwcp_raise(c->prov, HWCP_R_BAD_ARG, "invalid salt length %d for the key", k->pss_saltlen);
+    hwcp_raise(c->prov, HWCP_R_INVALID_SALT_LENGTH, "%d for the key", k->pss_saltlen);
     return 0;
   }
   c->min_saltlen = k->pss_saltlen;
@@ -402,7 +402,7 @@ static int sig_sign(void *vc, unsigned char *sig, size_t *siglen, size_t sigsize
     return 0;
   }
   if (c->md && tbslen != (size_t)EVP_MD_get_size(c->md)) {
-    hwcp_raise(c->prov, HWCP_R_BAD_LENGTH, "invalid digest length %zu", tbslen);
+    hwcp_raise(c->prov, HWCP_R_INVALID_DIGEST_LENGTH, "%zu", tbslen);
     return 0;
   }
   /* a restricted key's salt, checked again as 3.0 does when signing */
@@ -438,7 +438,7 @@ static int sig_verify(void *vc, const unsigned char *sig, size_t siglen, const u
     if (c->pad == RSA_PKCS1_PADDING) /* exactly the modulus length, as RSA_verify wants */
       return hwc_rsa_verify_pkcs1_digest(sig, siglen, tbs, tbslen, (hwc_hash)h, c->key->hk) == HWC_OK;
     if (tbslen != (size_t)EVP_MD_get_size(c->md)) {
-      hwcp_raise(c->prov, HWCP_R_BAD_LENGTH, "invalid digest length %zu", tbslen);
+      hwcp_raise(c->prov, HWCP_R_INVALID_DIGEST_LENGTH, "%zu", tbslen);
       return 0;
     }
     /* 3.0 takes a PSS signature shorter than the modulus as the number it
