@@ -107,8 +107,12 @@ int hwcp_param_octets(OSSL_PARAM params[], const char *key, const void *v, size_
 }
 
 void *hwcp_ctx_new(const hwcp_prov *p, size_t size, const char *what) {
-  void *c = calloc(1, size);
+  /* malloc and then zero, not calloc: glibc's calloc bypasses the
+   * per-thread cache, and EVP makes a new context at every digest init.
+   * (hwc_memzero, not memset: GCC folds malloc + memset into calloc.) */
+  void *c = malloc(size);
   if (!c) hwcp_raise(p, HWCP_R_MALLOC, "%s", what);
+  else hwc_memzero(c, size);
   return c;
 }
 

@@ -207,14 +207,20 @@ _Static_assert(sizeof(((hwc_chacha20poly1305_ctx *)0)->ks_) == KS_AHEAD, "ks_ ho
 /* phase_: 0 is "not started" (a zero-initialised or finished context). */
 enum { CP_AAD = 1, CP_DATA = 2, CP_DECRYPT = 4 };
 
+/* Every field is set here, but not the buffers ks_ and macq_: nothing
+ * reads them beyond what ks_len_ and macq_len_ say was written, and
+ * zeroing their 3 KiB cost more than the rest of a 1 KiB message's
+ * overhead (a TLS record is one start). finish still wipes everything. */
 static void stream_start(hwc_chacha20poly1305_ctx *c, int encrypt, const uint8_t nonce[12], const uint8_t key[32]) {
   const hwc_chacha_aead_kernels sel = hwc_chacha_aead_selected();
   const hwc_chacha20_kernel *k = sel.chacha;
-  hwc_memzero(c, sizeof *c);
+  uint8_t otk[64] = {0};
   hwc_chacha20_setup(c->state_, key, 0, hwc_load32_le(nonce), hwc_load32_le(nonce + 4), hwc_load32_le(nonce + 8));
-  k->xor_blocks(c->ks_, c->ks_, 1, c->state_); /* the one-time key; the counter is now 1 */
-  hwc_poly1305_init_with(&c->mac_, c->ks_, sel.poly);
-  hwc_memzero(c->ks_, sizeof c->ks_);
+  k->xor_blocks(otk, otk, 1, c->state_); /* the one-time key; the counter is now 1 */
+  hwc_poly1305_init_with(&c->mac_, otk, sel.poly);
+  hwc_memzero(otk, sizeof otk);
+  c->aad_len_ = c->len_ = 0;
+  c->ks_len_ = c->ks_used_ = c->macq_len_ = 0;
   c->pair_ = sel.pair;
   c->chacha_ = k;
   c->phase_ = CP_AAD | (encrypt ? 0 : CP_DECRYPT);
