@@ -9,9 +9,9 @@
  * auto: offered when the primitive that does the work runs an
  *   accelerated implementation here, that is anything but the portable
  *   C ("generic", or an AEAD pair whose members are both portable): the
- *   default provider's assembly beats portable C on every CPU. The rows
- *   where an accelerated hwcrypto implementation still trails OpenSSL on
- *   some tier are listed in `behind` below, from the bench's tier matrix.
+ *   default provider's assembly beats portable C. The measured
+ *   exceptions either way (an accelerated implementation at parity or
+ *   behind on some tier, a portable one still ahead) are in `rules`.
  * all: every algorithm the module has (for testing, or a CPU the rule
  *   misjudges).
  * none: nothing (the module loads and reports, but serves no request).
@@ -41,16 +41,52 @@ struct hwcp_offer {
   char *enable, *disable; /* ",NAME,NAME," (commas around every name), or NULL */
 };
 
-/* (primitive, selected implementation) pairs measured slower than the
- * default provider on the CPUs they run on: not offered under auto. The
- * bench's provider rows (bench/, docs/provider.md) are where an entry
- * comes from and where one is dropped again. */
+/* Measured exceptions to the rule above, first match wins: an algorithm
+ * (primary name) whose primitive runs this implementation (the name
+ * before any ":tuning" suffix), optionally only on CPUs with a feature
+ * (as hwc_cpu_summary spells it), is offered or not as `offer` says.
+ * Each entry comes from hwcrypto-provider-speed (same-run ratios through
+ * EVP, tiers masked on both sides; docs/provider.md has the table) and is
+ * dropped again when a measurement says otherwise. */
 static const struct {
+  const char *alg;
   hwc_prim prim;
   const char *impl;
-} behind[] = {
-    {HWC_PRIM_COUNT, NULL}, /* none measured yet; the end marker */
+  const char *cpu_has; /* NULL: any CPU */
+  int offer;
+  const char *why;
+} rules[] = {
+    /* the same SHA extensions OpenSSL uses: parity through EVP, no gain */
+    {"SHA2-256", HWC_PRIM_SHA256, "shani", NULL, 0, "the same SHA-NI instructions as the default provider"},
+    {"SHA1", HWC_PRIM_SHA1, "shani", NULL, 0, "the same SHA-NI instructions as the default provider"},
+    {"SHA2-256", HWC_PRIM_SHA256, "avx2", NULL, 0, "measured at parity with the default provider"},
+    {"HMAC", HWC_PRIM_SHA256, "avx2", NULL, 0, "measured at parity with the default provider"},
+    /* OpenSSL's Montgomery code beats these (without IFMA) */
+    {"RSA", HWC_PRIM_BIGNUM, "mulx", NULL, 0, "measured behind the default provider"},
+    {"RSA", HWC_PRIM_BIGNUM, "x86_64", NULL, 0, "measured behind the default provider"},
+    {"RSA-PSS", HWC_PRIM_BIGNUM, "mulx", NULL, 0, "measured behind the default provider"},
+    {"RSA-PSS", HWC_PRIM_BIGNUM, "x86_64", NULL, 0, "measured behind the default provider"},
+    /* with AVX-512F OpenSSL runs ChaCha20 and Poly1305 on 512-bit lanes */
+    {"ChaCha20-Poly1305", HWC_PRIM_CHACHA20_POLY1305, "avx2", "avx512f", 0,
+     "measured behind the default provider's AVX-512 code"},
+    /* OpenSSL's Ed25519 is portable C as well, and slower */
+    {"ED25519", HWC_PRIM_FE25519, "generic", NULL, 1, "ahead of the default provider's portable C"},
 };
+
+/* 1 if hwc_cpu_summary lists the feature (a whole word). */
+static int cpu_has(const char *feature) {
+  const char *s = hwc_cpu_summary(), *f = s ? strstr(s, "features:") : NULL;
+  size_t n = strlen(feature);
+  for (; f && (f = strstr(f, feature)); f += n)
+    if (f[-1] == ' ' && (f[n] == ' ' || f[n] == 0 || f[n] == ';' || f[n] == ',')) return 1;
+  return 0;
+}
+
+/* 1 if impl ("mulx", "avx2:gpr") names the backend b. */
+static int same_backend(const char *impl, const char *b) {
+  size_t n = strlen(b);
+  return strncmp(impl, b, n) == 0 && (impl[n] == 0 || impl[n] == ':');
+}
 
 /* The primary name of a record: its names up to the first ':'. */
 static size_t primary_name(const hwcp_alg *a, const char **name) {
@@ -67,28 +103,28 @@ static int listed(const char *list, const char *name, size_t len) {
   return 0;
 }
 
-/* Under auto: 1 if the implementation hwcrypto selected for prim is an
- * accelerated one that is not listed as behind; why says which it is. */
-static int auto_rule(hwc_prim prim, char *why, size_t cap) {
+/* Under auto: the first matching entry of rules[], else 1 if the
+ * implementation hwcrypto selected for the record's primitive is an
+ * accelerated one (the default provider's assembly beats portable C);
+ * why says which. */
+static int auto_rule(const hwcp_alg *a, const char *name, size_t len, char *why, size_t cap) {
+  hwc_prim prim = a->prim;
   const char *impl = hwc_impl_selected(prim);
   if (!impl) impl = "?";
+  for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
+    if (rules[i].prim == prim && strlen(rules[i].alg) == len && strncmp(rules[i].alg, name, len) == 0 &&
+        same_backend(impl, rules[i].impl) && (!rules[i].cpu_has || cpu_has(rules[i].cpu_has))) {
+      snprintf(why, cap, "%s: %s, %s", hwc_prim_name(prim), impl, rules[i].why);
+      return rules[i].offer;
+    }
   int portable = strcmp(impl, "generic") == 0;
   if (strcmp(impl, "separate") == 0) { /* an AEAD pair composed of its members' selections */
-    hwc_prim a = prim == HWC_PRIM_AES_GCM ? HWC_PRIM_AES : HWC_PRIM_CHACHA20;
-    hwc_prim b = prim == HWC_PRIM_AES_GCM ? HWC_PRIM_GHASH : HWC_PRIM_POLY1305;
-    portable = strcmp(hwc_impl_selected(a), "generic") == 0 && strcmp(hwc_impl_selected(b), "generic") == 0;
+    hwc_prim m1 = prim == HWC_PRIM_AES_GCM ? HWC_PRIM_AES : HWC_PRIM_CHACHA20;
+    hwc_prim m2 = prim == HWC_PRIM_AES_GCM ? HWC_PRIM_GHASH : HWC_PRIM_POLY1305;
+    portable = strcmp(hwc_impl_selected(m1), "generic") == 0 && strcmp(hwc_impl_selected(m2), "generic") == 0;
   }
-  if (portable) {
-    snprintf(why, cap, "%s: %s, the portable code", hwc_prim_name(prim), impl);
-    return 0;
-  }
-  for (size_t i = 0; behind[i].impl; i++)
-    if (behind[i].prim == prim && strcmp(behind[i].impl, impl) == 0) {
-      snprintf(why, cap, "%s: %s, measured behind the default provider", hwc_prim_name(prim), impl);
-      return 0;
-    }
-  snprintf(why, cap, "%s: %s", hwc_prim_name(prim), impl);
-  return 1;
+  snprintf(why, cap, "%s: %s%s", hwc_prim_name(prim), impl, portable ? ", the portable code" : "");
+  return !portable;
 }
 
 static int decide(const hwcp_prov *p, const hwcp_alg *a, char *why, size_t cap) {
@@ -112,7 +148,7 @@ static int decide(const hwcp_prov *p, const hwcp_alg *a, char *why, size_t cap) 
       snprintf(why, cap, "offer = none");
       return 0;
     default:
-      return auto_rule(a->prim, why, cap);
+      return auto_rule(a, name, len, why, cap);
   }
 }
 
