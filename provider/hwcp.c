@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include <openssl/core_names.h>
@@ -296,11 +297,13 @@ static int offers(const hwcp_prov *p, int op, const char *name) {
 
 /* Capabilities: the x25519 TLS group, declared whenever the X25519 keys
  * are offered here (libssl keeps a group only when the provider its
- * keymgmt fetch lands on declares it: keymgmt_ecx.c). */
+ * keymgmt fetch lands on declares it: keymgmt_ecx.c). Without them,
+ * TLS-GROUP still succeeds with no group: libssl's SSL_CTX_new fails when
+ * any provider answers TLS-GROUP with 0. */
 static int prov_get_capabilities(void *provctx, const char *capability, OSSL_CALLBACK *cb, void *arg) {
   hwcp_prov *p = provctx;
   if (offers(p, OSSL_OP_KEYMGMT, "X25519")) return hwcp_ecx_get_capabilities(provctx, capability, cb, arg);
-  return 0;
+  return strcasecmp(capability, "TLS-GROUP") == 0;
 }
 
 static const OSSL_DISPATCH prov_functions[] = {
