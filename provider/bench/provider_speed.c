@@ -352,11 +352,16 @@ static const char *offered_under_auto(OSSL_PROVIDER *autop, const char *alg) {
  *    signature and N-1 of them queue on the shared blinding's lock. (Later
  *    OpenSSL releases keep one blinding per thread instead.)
  *  - hwcrypto (src/rsa/bignum.c, hwc_bn_crt_private): one blinding pair
- *    per key behind one mutex, held only to take the next pair (square
- *    both, or every 32 uses a fresh pair: a random r checked invertible,
- *    its inverse by Fermat modulo p and q, r^e); the CRT exponentiations,
- *    with exponents blinded by a fresh random multiple of p-1 and q-1,
- *    run outside it. No other lock on the key.
+ *    per key behind one mutex, held only to take the next pair; the CRT
+ *    exponentiations, with exponents blinded by a fresh random multiple
+ *    of p-1 and q-1, run outside it, and the key has no other lock. Taking
+ *    a pair is two modular squarings, except every 32nd use, which makes a
+ *    fresh pair under the mutex: a random r checked invertible, r^-1 by
+ *    Fermat modulo p and q (two exponentiations as long as a signature's),
+ *    r^e. That renewal is about one signature's work held under the lock
+ *    once per 32 signatures (OpenSSL's renewal, an inverse by Euclid and
+ *    r^e, is far shorter): the place where hwcrypto can scale worse than
+ *    the default provider when many CPUs sign with one key.
  * AES-GCM and Ed25519 hold no per-key lock in either provider (a GCM
  * context has its own expanded key; an Ed25519 signature copies the key
  * at init); both share libcrypto's fetch and key-export caches, the same
