@@ -89,6 +89,7 @@ typedef struct {
   unsigned long checks, fails;
 } tstate;
 
+/* Counts and reports a failed check with the thread's OpenSSL errors. */
 static void tfail(tstate *t, int line, const char *what) {
   t->fails++;
   fprintf(stderr, "thread %d: %s:%d: check failed: %s\n", t->id, __FILE__, line, what);
@@ -121,6 +122,8 @@ static int open_(EVP_CIPHER_CTX *c, const uint8_t *iv, const uint8_t *ct, size_t
   return ok && (size_t)n + (size_t)f == len;
 }
 
+/* HMAC-SHA256 of msg[0..len) on c: keyed with key, or re-started with the
+ * key it has when key is NULL. */
 static int mac(EVP_MAC_CTX *c, const uint8_t *key, size_t len, uint8_t out[32]) {
   size_t n = 0;
   char md[] = "SHA2-256";
@@ -161,6 +164,7 @@ static int ed_sign(EVP_PKEY *k, const char *props, uint8_t sig[64], int *hw) {
   return ok;
 }
 
+/* The default provider's verdict on an Ed25519 signature of msg[0..100). */
 static int ed_verify_df(EVP_PKEY *pub, const uint8_t sig[64]) {
   EVP_MD_CTX *m = EVP_MD_CTX_new();
   int ok = m && EVP_DigestVerifyInit_ex(m, NULL, NULL, pt_libctx, DF, pub, NULL) > 0 &&
@@ -223,6 +227,7 @@ static void aead_round(tstate *t, EVP_CIPHER_CTX *own, EVP_CIPHER_CTX *dec, EVP_
   }
 }
 
+/* A user thread: `rounds` rounds over the shared objects, its own contexts. */
 static void *user(void *arg) {
   tstate *t = arg;
   uint8_t *out = malloc(4097 + 16), *back = malloc(4097 + 1), md[32], sig[256];
@@ -273,6 +278,8 @@ done:
 
 /* ---- phase 1: the key makers */
 
+/* A key maker: keys generated, duplicated, exported and re-imported, each
+ * checked, beside the users. */
 static void *churn(void *arg) {
   tstate *t = arg;
   uint8_t sig[256], a[32], b[32];
@@ -320,6 +327,7 @@ static void *churn(void *arg) {
 /* ---- phase 2: the default provider's copy of a refused key, made once
  * for 16 threads that want it at the same moment */
 
+/* Signs with each round's key as soon as the barrier lets all go. */
 static void *lazy_user(void *arg) {
   tstate *t = arg;
   uint8_t sig[256];
@@ -337,6 +345,7 @@ static void *lazy_user(void *arg) {
 
 /* ---- set-up: the shared objects and the answers, from the default provider */
 
+/* A PEM private key decoded by the default provider's decoder. */
 static EVP_PKEY *read_pem(const char *path) {
   BIO *b = BIO_new_file(path, "r");
   EVP_PKEY *k = b ? PEM_read_bio_PrivateKey_ex(b, NULL, NULL, NULL, pt_libctx, NULL) : NULL;
@@ -344,6 +353,7 @@ static EVP_PKEY *read_pem(const char *path) {
   return k;
 }
 
+/* Makes the shared objects and, with the default provider, the answers. */
 static int setup(void) {
   for (size_t i = 0; i < sizeof msg; i++) msg[i] = (uint8_t)(i * 131 + (i >> 7));
   for (size_t i = 0; i < NLEN; i++)
@@ -402,6 +412,7 @@ static int setup(void) {
   return pt_failures == 0;
 }
 
+/* Monotonic seconds. */
 static double now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
