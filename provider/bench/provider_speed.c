@@ -11,6 +11,12 @@
  * are done once, contexts reused, as a server does).
  *
  *   hwcrypto-provider-speed [--quick]        (a Markdown table on stdout)
+ *   hwcrypto-provider-speed --threads N [--quick]
+ *
+ * --threads N: thread scaling instead (see "thread scaling" below): RSA-2048
+ * PKCS#1 sign, AES-128-GCM 16 KiB seal and Ed25519 sign by 1 and by N
+ * threads on ONE shared key, each thread with its own EVP context, in
+ * each provider; ops/s and N-thread / 1-thread throughput for both.
  *
  * The module comes from OPENSSL_MODULES (or OpenSSL's modules directory)
  * and is loaded with offer = all, so rows exist for algorithms "auto"
@@ -18,9 +24,13 @@
  * run under HWCRYPTO_CPU_DISABLE and OPENSSL_ia32cap together (both
  * libraries read them at start-up), as hwcrypto-bench --tiers does.
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <openssl/core_names.h>
 #include <openssl/err.h>
@@ -211,6 +221,13 @@ static void ed25519_direct(bench_io *io, size_t len) {
 
 /* ---- RSA-2048: sign a SHA-256 digest with PKCS#1 v1.5 (EVP_PKEY_sign) */
 
+/* The side's signing context on its key: PKCS#1 v1.5 over SHA-256. */
+static int rsa_ctx(side *s) {
+  s->pc = EVP_PKEY_CTX_new_from_pkey(s->lc, s->key, s->props);
+  return s->pc && EVP_PKEY_sign_init(s->pc) > 0 && EVP_PKEY_CTX_set_rsa_padding(s->pc, RSA_PKCS1_PADDING) > 0 &&
+         EVP_PKEY_CTX_set_signature_md(s->pc, EVP_sha256()) > 0;
+}
+
 static int rsa_setup(side *s) {
   FILE *f = rsa_pem_path ? fopen(rsa_pem_path, "r") : NULL;
   if (!f) return 0;
@@ -218,9 +235,7 @@ static int rsa_setup(side *s) {
    * below makes OpenSSL hand the key to the side's provider */
   s->key = PEM_read_PrivateKey_ex(f, NULL, NULL, NULL, s->lc, NULL);
   fclose(f);
-  s->pc = s->key ? EVP_PKEY_CTX_new_from_pkey(s->lc, s->key, s->props) : NULL;
-  return s->pc && EVP_PKEY_sign_init(s->pc) > 0 && EVP_PKEY_CTX_set_rsa_padding(s->pc, RSA_PKCS1_PADDING) > 0 &&
-         EVP_PKEY_CTX_set_signature_md(s->pc, EVP_sha256()) > 0;
+  return s->key && rsa_ctx(s);
 }
 static void rsa_run(bench_io *io, size_t len) {
   (void)len;
@@ -311,12 +326,204 @@ static const char *offered_under_auto(OSSL_PROVIDER *autop, const char *alg) {
   return "no";
 }
 
+/* ---- thread scaling (--threads N)
+ *
+ * What a server with N worker threads and one certificate key sees: N
+ * threads, each with its own EVP context, on ONE key (one EVP_PKEY; for
+ * AES-GCM one fetched cipher and the same key bytes in every context).
+ * Throughput (operations per second of all threads together, over a fixed
+ * time) at 1 thread and at N, per provider; the providers and the thread
+ * counts are measured in alternation in this one process. scaling = the
+ * N-thread throughput / the 1-thread throughput. With fewer CPUs than N
+ * threads the best scaling is the CPU count: what matters is how far each
+ * provider falls short of it, and hwcrypto's scaling over the default's.
+ *
+ * Where threads signing with one RSA key wait for each other:
+ *  - OpenSSL 3.0's default provider (crypto/rsa/rsa_ossl.c): every private
+ *    operation first takes the key's lock (rsa->lock) as a writer to find
+ *    its blinding. The key has two BN_BLINDINGs, made on first use: one
+ *    belongs to the thread that made it, which uses it without a lock; the
+ *    other ("mt_blinding") is shared by every other thread, and its
+ *    blinding step runs under that BN_BLINDING's own lock: multiply the
+ *    input by the blinding value and move the pair on (square both, or
+ *    every 32 uses draw a new random value: an inverse modulo n and a
+ *    power to e); the unblinding factor is copied out so that unblinding
+ *    takes no lock. So N threads on one key take one write lock per
+ *    signature and N-1 of them queue on the shared blinding's lock. (Later
+ *    OpenSSL releases keep one blinding per thread instead.)
+ *  - hwcrypto (src/rsa/bignum.c, hwc_bn_crt_private): one blinding pair
+ *    per key behind one mutex, held only to take the next pair; the CRT
+ *    exponentiations, with exponents blinded by a fresh random multiple
+ *    of p-1 and q-1, run outside it, and the key has no other lock. Taking
+ *    a pair is two modular squarings, except every 32nd use, which makes a
+ *    fresh pair under the mutex: a random r checked invertible, r^-1 by
+ *    Fermat modulo p and q (two exponentiations as long as a signature's),
+ *    r^e. That renewal is about one signature's work held under the lock
+ *    once per 32 signatures (OpenSSL's renewal, an inverse by Euclid and
+ *    r^e, is far shorter): the place where hwcrypto can scale worse than
+ *    the default provider when many CPUs sign with one key.
+ * AES-GCM and Ed25519 hold no per-key lock in either provider (a GCM
+ * context has its own expanded key; an Ed25519 signature copies the key
+ * at init); both share libcrypto's fetch and key-export caches, the same
+ * for both providers. */
+
+/* A row of the scaling table: the shared objects are made by setup (the
+ * row's own, above), a thread's context by thread_ctx. */
+typedef struct trow {
+  const char *name;
+  size_t len;
+  int (*setup)(side *s);
+  int (*thread_ctx)(side *t);
+  void (*run)(bench_io *io, size_t len);
+} trow;
+
+static int gcm_thread(side *t) {
+  return (t->cc = EVP_CIPHER_CTX_new()) && EVP_EncryptInit_ex2(t->cc, t->ci, key32, iv12, NULL);
+}
+static int ed25519_thread(side *t) { return (t->sigc = EVP_MD_CTX_new()) != NULL; }
+
+static const trow trows[] = {
+    {"rsa2048-sign-pkcs1", 0, rsa_setup, rsa_ctx, rsa_run},
+    {"aes-128-gcm-seal", 16384, gcm128_setup, gcm_thread, aead_run},
+    {"ed25519-sign", 0, ed25519_setup, ed25519_thread, ed25519_run},
+};
+
+/* One measuring thread: the side's shared key or cipher, its own context. */
+typedef struct worker {
+  pthread_t th;
+  side s;
+  const trow *row;
+  uint8_t *in, *out;
+  unsigned long ops;
+  int ok;
+} worker;
+
+static atomic_int stop_flag;
+static pthread_barrier_t start_line;
+
+/* Runs the row until told to stop, counting the operations finished. */
+static void *work(void *arg) {
+  worker *w = arg;
+  bench_io io = {w->in, w->out, &w->s};
+  if (w->ok) w->row->run(&io, w->row->len); /* a thread's first call (its thread-local set-up) is not timed */
+  pthread_barrier_wait(&start_line);          /* every context made: the clock starts */
+  if (w->ok)
+    for (; !atomic_load_explicit(&stop_flag, memory_order_relaxed); w->ops++) w->row->run(&io, w->row->len);
+  return NULL;
+}
+
+/* Operations per second of n threads, each with its own context on the
+ * objects of sh, over secs seconds (an operation still running at the end
+ * is not counted); -1 if a context could not be made. */
+static double throughput(const trow *r, const side *sh, int n, double secs) {
+  worker *w = calloc((size_t)n, sizeof *w);
+  if (!w || pthread_barrier_init(&start_line, NULL, (unsigned)n + 1) != 0) exit(1);
+  atomic_store(&stop_flag, 0);
+  for (int i = 0; i < n; i++) {
+    w[i].s = (side){.lc = sh->lc, .props = sh->props, .key = sh->key, .ci = sh->ci};
+    w[i].row = r;
+    w[i].in = malloc(r->len + 64);
+    w[i].out = malloc(r->len + 64 + 512);
+    if (w[i].in) memset(w[i].in, 0x5a, r->len + 64);
+    w[i].ok = w[i].in && w[i].out && r->thread_ctx(&w[i].s);
+    if (pthread_create(&w[i].th, NULL, work, &w[i]) != 0) exit(1);
+  }
+  pthread_barrier_wait(&start_line);
+  uint64_t t0 = bench_now_ns();
+  struct timespec d = {(time_t)secs, (long)((secs - (double)(time_t)secs) * 1e9)};
+  nanosleep(&d, NULL);
+  atomic_store(&stop_flag, 1);
+  uint64_t t1 = bench_now_ns();
+  unsigned long done = 0;
+  int ok = 1;
+  for (int i = 0; i < n; i++) {
+    pthread_join(w[i].th, NULL);
+    done += w[i].ops, ok = ok && w[i].ok;
+    EVP_PKEY_CTX_free(w[i].s.pc);
+    EVP_CIPHER_CTX_free(w[i].s.cc);
+    EVP_MD_CTX_free(w[i].s.sigc);
+    free(w[i].in), free(w[i].out);
+  }
+  pthread_barrier_destroy(&start_line);
+  free(w);
+  return ok ? (double)done / ((double)(t1 - t0) / 1e9) : -1;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* The name of the provider that served the side's operation (run once). */
+static const char *served_by(const trow *r, side *s) {
+  static uint8_t in[16384 + 64], out[16384 + 64 + 512];
+  bench_io io = {in, out, s};
+  r->run(&io, r->len);
+  const OSSL_PROVIDER *p = s->pc    ? EVP_PKEY_CTX_get0_provider(s->pc)
+                           : s->ci  ? EVP_CIPHER_get0_provider(s->ci)
+                           : s->sigc ? EVP_PKEY_CTX_get0_provider(EVP_MD_CTX_get_pkey_ctx(s->sigc))
+                                     : NULL;
+  return p ? OSSL_PROVIDER_get0_name(p) : "?";
+}
+
+/* The --threads table; 1 if a row could not be measured. */
+static int thread_scaling(int n, int quick, OSSL_LIB_CTX *lc_def, OSSL_LIB_CTX *lc_hwc) {
+  enum { RUNS_MAX = 7 };
+  double secs = quick ? 0.01 : 0.5;
+  unsigned runs = quick ? 1 : 5;
+  int failed = 0;
+  printf("# Thread scaling: 1 and %d threads on one key, default provider against hwcrypto provider (OpenSSL %s)\n\n",
+         n, OpenSSL_version(OPENSSL_VERSION_STRING));
+  printf("CPU: %s; %ld CPUs online. %u alternated runs of %.2f s each, medians.\n\n", hwc_cpu_summary(),
+         sysconf(_SC_NPROCESSORS_ONLN), runs, secs);
+  printf("| operation | provider | 1 thread ops/s | %d threads ops/s | scaling (%d / 1) | hwcrypto scaling / default "
+         "scaling |\n|---|---|---|---|---|---|\n", n, n);
+  for (size_t o = 0; o < sizeof trows / sizeof trows[0]; o++) {
+    const trow *r = &trows[o];
+    side sd[2] = {{.lc = lc_def, .props = "provider=default"}, {.lc = lc_hwc, .props = "provider=hwcrypto"}};
+    if (!r->setup(&sd[0]) || !r->setup(&sd[1])) {
+      printf("| %s | | (setup failed) | | | |\n", r->name);
+      ERR_print_errors_fp(stderr);
+      failed = 1;
+      side_free(&sd[0]), side_free(&sd[1]);
+      continue;
+    }
+    const char *who[2] = {served_by(r, &sd[0]), served_by(r, &sd[1])};
+    double v[2][2][RUNS_MAX], med[2][2];
+    for (unsigned k = 0; k < runs; k++)
+      for (int j = 0; j < 4; j++) { /* default then hwcrypto, swapped every other run */
+        int p = (j >> 1) ^ (int)(k & 1), t = j & 1;
+        v[p][t][k] = throughput(r, &sd[p], t ? n : 1, secs);
+      }
+    for (int p = 0; p < 2; p++)
+      for (int t = 0; t < 2; t++) {
+        qsort(v[p][t], runs, sizeof(double), cmp_double);
+        med[p][t] = v[p][t][runs / 2];
+        if (med[p][t] <= 0) failed = 1;
+      }
+    for (int p = 0; p < 2; p++) {
+      double sc = med[p][1] / med[p][0];
+      printf("| %s | %s | %.0f | %.0f | %.2f |", r->name, who[p], med[p][0], med[p][1], sc);
+      if (p) printf(" %.2f |\n", sc / (med[0][1] / med[0][0]));
+      else printf(" |\n");
+    }
+    side_free(&sd[0]), side_free(&sd[1]);
+  }
+  printf("\nEach thread has its own EVP context on one shared key (RSA, Ed25519) or one fetched cipher keyed with the "
+         "same bytes (AES-GCM 16 KiB, TLS-record style seal). scaling: %d-thread throughput / 1-thread throughput, at "
+         "most the number of CPUs; hwcrypto scaling / default scaling below 1 would mean more contention than the "
+         "default provider's (its per-key RSA blinding lock: provider_speed.c says how each blinds).\n", n);
+  return failed;
+}
+
 int main(int argc, char **argv) {
-  int quick = 0;
+  int quick = 0, threads = 0;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--quick") == 0) quick = 1;
+    else if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc && atoi(argv[i + 1]) >= 1 && atoi(argv[i + 1]) <= 256)
+      threads = atoi(argv[++i]);
     else {
-      fprintf(stderr, "usage: hwcrypto-provider-speed [--quick]\n");
+      fprintf(stderr, "usage: hwcrypto-provider-speed [--quick] [--threads N]\n");
       return 2;
     }
   }
@@ -328,6 +535,11 @@ int main(int argc, char **argv) {
             getenv("OPENSSL_MODULES") ? getenv("OPENSSL_MODULES") : "(unset)");
     ERR_print_errors_fp(stderr);
     return 1;
+  }
+  if (threads) {
+    int rc = thread_scaling(threads, quick, lc_def, lc_hwc);
+    OSSL_LIB_CTX_free(lc_auto), OSSL_LIB_CTX_free(lc_hwc), OSSL_LIB_CTX_free(lc_def);
+    return rc;
   }
   OSSL_PROVIDER *autop = OSSL_PROVIDER_load(lc_auto, "hwcrypto");
   double min_time = quick ? 0.002 : 0.05;
