@@ -51,16 +51,19 @@ next_port() {
   done
 }
 
-# wait_port PORT: until a server listens (at most 5 s). Read from the
+# wait_port PORT: until a server listens (at most 30 s: a loaded machine
+# running the rest of the suite beside it). Read from the
 # kernel's socket table: a probing connection would count against the
 # server's -naccept.
 wait_port() {
   local hex
   hex=$(printf ':%04X [0-9A-F]*:0000 0A' "$1")
-  for _ in $(seq 50); do
+  for _ in $(seq 300); do
     grep -q "$hex" /proc/net/tcp /proc/net/tcp6 2>/dev/null && return 0
     sleep 0.1
   done
+  echo "  no server on port $1; its errors:" >&2
+  cat s.err s2.err s3.err 2>/dev/null | head -20 >&2
   return 1
 }
 
