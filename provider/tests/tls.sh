@@ -89,7 +89,7 @@ one() {
   local name="$cert $proto $cipher server-provider=$sp client-provider=$cp"
   local ss=$work/s.stats cs=$work/c.stats copt=(-cipher "$cipher")
   [ "$proto" = tls1_3 ] && copt=(-ciphersuites "$cipher")
-  rm -f "$ss" "$cs" recv got sess
+  rm -f "$ss" "$cs" recv got sess s.err s2.err s3.err
   next_port
   # client -> server: the server writes what it receives to stdout; its
   # stdin stays open (sleep) so it does not close the connection early
