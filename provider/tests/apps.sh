@@ -37,10 +37,9 @@ cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -r
 trap cleanup EXIT
 cd "$work"
 
-# What the module has (its build info lists the offered names under offer = all).
-module=$(OPENSSL_CONF=$conf openssl list -providers -verbose | grep -A4 '^  hwcrypto' | sed -n 's/.*offers//p')
+# shellcheck source=tls_common.sh
+. "$here/tls_common.sh"
 [ -n "$module" ] || { echo "the module does not load: OPENSSL_MODULES=$OPENSSL_MODULES" >&2; exit 1; }
-has() { [[ " $module " == *" $1 "* ]] || [[ " $module " == *" $1;"* ]]; }
 # The programs must use the OpenSSL 3 the module is built for.
 for p in "$(command -v nginx)" "$(command -v curl)"; do
   [[ $(ldd "$p") == *libssl.so.3* ]] || { echo "$p is not linked with OpenSSL 3" >&2; exit 1; }
@@ -51,26 +50,6 @@ openssl req -x509 -newkey rsa:2048 -keyout rsa.key -out rsa.crt -subj /CN=localh
 mkdir www
 sizes=(0 1 16385 1048576)
 for n in "${sizes[@]}"; do head -c "$n" /dev/urandom > "www/p$n"; done
-
-pass=0
-fail=0
-# side PROVIDER STATS: the environment of a process with (1) or without (0) the provider.
-side() { if [ "$1" = 1 ]; then echo "OPENSSL_CONF=$conf HWCRYPTO_PROVIDER_STATS=$2"; else echo "OPENSSL_CONF=/dev/null"; fi; }
-
-# check NAME COND: counts and reports one check.
-check() {
-  if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1" >&2; fi
-}
-
-# served STATS NAMES...: the module served each name it has (a use count in STATS).
-served() {
-  local stats=$1 n
-  shift
-  for n in "$@"; do
-    has "$n" || continue
-    grep -q " $n [1-9]" "$stats" 2>/dev/null || { echo "  $n not served by hwcrypto (stats: $(tr '\n' ' ' < "$stats" 2>/dev/null))" >&2; return 1; }
-  done
-}
 
 # served_worker STATS MASTER NAMES...: as served, for a forked server: some
 # process other than MASTER counted more uses of each name than MASTER did
@@ -86,23 +65,8 @@ served_worker() {
   done
 }
 
-# free_port: a port nothing listens on (the kernel's socket table), from a
-# random start in 40000-49999, away from tls.sh's range.
+# Ports from a random start in 40000-49999, away from tls.sh's range.
 port=$((40000 + RANDOM % 10000))
-free_port() {
-  while port=$((port + 1)); grep -qi "$(printf ':%04X [0-9A-F]*:0000 0A' "$port")" /proc/net/tcp /proc/net/tcp6 2>/dev/null; do :; done
-}
-
-# wait_port PORT: until a server listens (at most 5 s).
-wait_port() {
-  local hex
-  hex=$(printf ':%04X [0-9A-F]*:0000 0A' "$1")
-  for _ in $(seq 50); do
-    grep -q "$hex" /proc/net/tcp /proc/net/tcp6 2>/dev/null && return 0
-    sleep 0.1
-  done
-  return 1
-}
 
 # stop PID: QUIT (nginx's graceful shutdown: the worker finishes and exits,
 # and both processes unload OpenSSL's providers on the way out) or, for
@@ -161,7 +125,7 @@ one() {
   [ "$proto" = tls1_3 ] && copt=(--tls13-ciphers "$cipher")
   rm -rf "$d"
   mkdir -p "$d/up"
-  free_port
+  next_port
   nginx_conf "$d" "$cert" "$proto" "$cipher"
   env $(side "$sp" "$ss") nginx -e "$d/error.log" -p "$d" -c "$d/nginx.conf" 2> "$d/nginx.err" &
   local master=$!
@@ -248,7 +212,7 @@ for c in "ed25519 tls1_3 - TLS_AES_256_GCM_SHA384 AES-256-GCM SHA2-384 ED25519 T
   name="python ssl $cert $proto $want"
   before=$fail
   rm -f pys.stats pyc.stats
-  free_port
+  next_port
   OPENSSL_CONF=$conf HWCRYPTO_PROVIDER_STATS=$work/pys.stats \
     python3 "$here/apps.py" server "$cert.crt" "$cert.key" "$port" "$proto" "$ciphers" www > pys.out 2>&1 &
   pids=($!)

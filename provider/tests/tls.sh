@@ -26,9 +26,8 @@ cd "$work"
 mkfifo hold
 exec 7<>hold
 
-# What the module has (its build info lists the offered names under offer = all).
-module=$(OPENSSL_CONF=$conf openssl list -providers -verbose | grep -A4 '^  hwcrypto' | sed -n 's/.*offers//p')
-has() { [[ " $module " == *" $1 "* ]] || [[ " $module " == *" $1;"* ]]; }
+# shellcheck source=tls_common.sh
+. "$here/tls_common.sh"
 
 openssl req -x509 -newkey ed25519 -keyout ed25519.key -out ed25519.crt -subj /CN=localhost -days 2 -nodes 2>/dev/null
 openssl req -x509 -newkey rsa:2048 -keyout rsa.key -out rsa.crt -subj /CN=localhost -days 2 -nodes 2>/dev/null
@@ -37,50 +36,6 @@ openssl req -x509 -newkey rsa-pss -pkeyopt rsa_keygen_bits:2048 -keyout rsapss.k
 head -c $((1 << 20)) /dev/urandom > payload
 
 port=$((20000 + RANDOM % 20000))
-pass=0
-fail=0
-# side PROVIDER STATS: the environment of a process with (1) or without (0) the provider.
-side() { if [ "$1" = 1 ]; then echo "OPENSSL_CONF=$conf HWCRYPTO_PROVIDER_STATS=$2"; else echo "OPENSSL_CONF=/dev/null"; fi; }
-
-# next_port: the next port after $port that nothing listens on (another
-# run of this script, or anything else, may hold the one after it).
-next_port() {
-  port=$((port + 1))
-  while grep -q "$(printf ':%04X [0-9A-F]*:0000 0A' "$port")" /proc/net/tcp /proc/net/tcp6 2>/dev/null; do
-    port=$((port + 1))
-  done
-}
-
-# wait_port PORT: until a server listens (at most 30 s: a loaded machine
-# running the rest of the suite beside it). Read from the
-# kernel's socket table: a probing connection would count against the
-# server's -naccept.
-wait_port() {
-  local hex
-  hex=$(printf ':%04X [0-9A-F]*:0000 0A' "$1")
-  for _ in $(seq 300); do
-    grep -q "$hex" /proc/net/tcp /proc/net/tcp6 2>/dev/null && return 0
-    sleep 0.1
-  done
-  echo "  no server on port $1; its errors:" >&2
-  cat s.err s2.err s3.err 2>/dev/null | head -20 >&2
-  return 1
-}
-
-# check NAME COND: counts and reports one check.
-check() {
-  if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1" >&2; fi
-}
-
-# served STATS NAMES...: the module served each name it has (a use count in STATS).
-served() {
-  local stats=$1 n
-  shift
-  for n in "$@"; do
-    has "$n" || continue
-    grep -q " $n [1-9]" "$stats" 2>/dev/null || { echo "  $n not served by hwcrypto (stats: $(tr '\n' ' ' < "$stats" 2>/dev/null))" >&2; return 1; }
-  done
-}
 
 # one CERT PROTO CIPHER SERVER_PROV CLIENT_PROV NEEDED...
 one() {
@@ -96,7 +51,7 @@ one() {
   env $(side "$sp" "$ss") timeout 60 openssl s_server -quiet -naccept 2 -accept "$port" -cert "$cert.crt" \
      -key "$cert.key" "-$proto" "${copt[@]}" < hold > recv 2> s.err &
   pids=($!)
-  wait_port "$port" || { check "$name: server up" false; return; }
+  wait_port "$port" s.err s2.err s3.err || { check "$name: server up" false; return; }
   # (stdin held open briefly after the payload: a TLS 1.3 ticket arrives
   # after the handshake, and a client gone at EOF would not store it)
   (cat payload; sleep 0.5) | env $(side "$cp" "$cs") timeout 30 openssl s_client -nocommands \
@@ -113,7 +68,7 @@ one() {
   env $(side "$sp" "$ss") timeout 60 openssl s_server -quiet -naccept 1 -WWW -accept "$port" -cert "$cert.crt" \
      -key "$cert.key" "-$proto" "${copt[@]}" < hold > /dev/null 2> s2.err &
   pids=($!)
-  wait_port "$port" || { check "$name: server up" false; return; }
+  wait_port "$port" s.err s2.err s3.err || { check "$name: server up" false; return; }
   printf 'GET /payload HTTP/1.0\r\n\r\n' | env $(side "$cp" "$cs") timeout 30 openssl s_client -quiet -connect "127.0.0.1:$port" \
     "-$proto" "${copt[@]}" > got 2> c3.err || true
   # the body follows the header's blank line
@@ -124,7 +79,7 @@ one() {
     env $(side "$sp" "$ss") timeout 60 openssl s_server -quiet -naccept 1 -accept "$port" -cert "$cert.crt" \
        -key "$cert.key" -tls1_3 -ciphersuites "$cipher" < hold > ku.recv 2> s3.err &
     pids=($!)
-    wait_port "$port" || { check "$name: server up" false; return; }
+    wait_port "$port" s.err s2.err s3.err || { check "$name: server up" false; return; }
     (printf 'before\n'; sleep 0.3; printf 'K\n'; sleep 0.3; printf 'after\n'; sleep 0.3) |
       env $(side "$cp" "$cs") timeout 30 openssl s_client -connect "127.0.0.1:$port" -tls1_3 -ciphersuites "$cipher" > ku.out 2>&1 || true
     wait "${pids[@]}" || true
