@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /* The RSA API's contract around the arithmetic: every too-small output
  * length is reported with the size needed (API.md), and the PSS salt
- * modes (HWC_PSS_SALT_MAX, HWC_PSS_SALT_AUTO) that OpenSSL's defaults need. */
+ * modes (HWC_PSS_SALT_MAX, HWC_PSS_SALT_AUTO) that OpenSSL's defaults need,
+ * digest-level and raw RSA, and one key shared by threads. */
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "check.h"
@@ -183,3 +185,58 @@ static void raw_body(hwc_prim p, const char *impl, void *arg) {
 }
 
 HWC_TEST(rsa_api, raw_operations) { t_for_each_impl(HWC_PRIM_BIGNUM, raw_body, NULL); }
+
+/* ---- One key, many threads. The key's blinding pair is shared state:
+ * squared under its lock on every use and renewed every
+ * HWC_BN_BLIND_USES (32) uses by one thread outside the lock while the
+ * others go on squaring the old pair. Threads sign the same digest on one
+ * key, well past several renewals, and every signature must equal the one
+ * signed alone (PKCS#1 v1.5 is deterministic): a pair torn between
+ * threads, or a renewal installed half-written, would unblind wrongly. */
+typedef struct {
+  const hwc_rsa_key *key;
+  const uint8_t *digest;
+  const uint8_t *want;
+  size_t k, rounds, wrong, failed;
+} rsa_thread_arg;
+
+static void *rsa_thread_sign(void *p) {
+  rsa_thread_arg *a = p;
+  uint8_t sig[512];
+  for (size_t i = 0; i < a->rounds; i++) {
+    size_t n = sizeof sig;
+    if (hwc_rsa_sign_pkcs1_digest(sig, &n, a->digest, 32, HWC_HASH_SHA256, a->key) != HWC_OK || n != a->k)
+      a->failed++;
+    else if (memcmp(sig, a->want, a->k) != 0)
+      a->wrong++;
+  }
+  return NULL;
+}
+
+static void threads_body(hwc_prim p, const char *impl, void *arg) {
+  (void)p, (void)arg;
+  enum { THREADS = 4 };
+  hwc_rsa_key *key = t_rsa_test_key();
+  const size_t k = hwc_rsa_size(key), rounds = t_quick() ? 12 : 40; /* 48 or 160 uses: past 32 */
+  uint8_t d[32], want[512];
+  t_rand_bytes(d, sizeof d);
+  size_t n = sizeof want;
+  CHECK(hwc_rsa_sign_pkcs1_digest(want, &n, d, sizeof d, HWC_HASH_SHA256, key) == HWC_OK && n == k);
+  pthread_t th[THREADS];
+  rsa_thread_arg a[THREADS];
+  int started[THREADS];
+  for (int t = 0; t < THREADS; t++) {
+    a[t] = (rsa_thread_arg){key, d, want, k, rounds, 0, 0};
+    started[t] = pthread_create(&th[t], NULL, rsa_thread_sign, &a[t]) == 0;
+    CHECK(started[t]);
+  }
+  for (int t = 0; t < THREADS; t++) {
+    if (!started[t]) continue;
+    pthread_join(th[t], NULL);
+    CHECK_MSG(a[t].failed == 0 && a[t].wrong == 0, "bignum/%s thread %d: %zu failed, %zu wrong of %zu", impl, t,
+              a[t].failed, a[t].wrong, rounds);
+  }
+  hwc_rsa_free(key);
+}
+
+HWC_TEST(rsa_api, one_key_signs_in_many_threads) { t_for_each_impl(HWC_PRIM_BIGNUM, threads_body, NULL); }

@@ -506,17 +506,18 @@ static int crt_inverse(uint64_t *r, const uint64_t *x, const hwc_bn_crt_key *key
 }
 
 /* A fresh base blinding pair (r^e mod n, r^-1 mod n) for a random r, into
- * bl. The inverse comes from Fermat modulo each prime (crt_inverse), which
- * is r's inverse only when r is prime to n; if r shared a factor with n,
- * the unblinded result would be silently wrong (and with a small prime,
- * often). With primes of at least HWC_RSA_MIN_PRIME_BITS (rsa_internal.h)
- * that chance is below 2^-510 per draw, but it is not zero, so every draw
- * is checked (r r^-1 = 1 mod n) and redrawn until one passes. Only a key
- * whose p or q is not prime fails HWC_BN_BLIND_DRAWS draws in a row:
- * HWC_ERR_BAD_KEY. Whether a discarded r was invertible says nothing about
- * the r kept, so the verdict of each draw may be branched on. Called with
- * the lock held. */
-static int new_blinding_pair(hwc_bn_blinding *bl, const hwc_bn_crt_key *key) {
+ * blind and unblind (mn.n limbs each). The inverse comes from Fermat
+ * modulo each prime (crt_inverse), which is r's inverse only when r is
+ * prime to n; if r shared a factor with n, the unblinded result would be
+ * silently wrong (and with a small prime, often). With primes of at least
+ * HWC_RSA_MIN_PRIME_BITS (rsa_internal.h) that chance is below 2^-510 per
+ * draw, but it is not zero, so every draw is checked (r r^-1 = 1 mod n)
+ * and redrawn until one passes. Only a key whose p or q is not prime fails
+ * HWC_BN_BLIND_DRAWS draws in a row: HWC_ERR_BAD_KEY. Whether a discarded
+ * r was invertible says nothing about the r kept, so the verdict of each
+ * draw may be branched on. Touches no shared state: called without the
+ * lock, since it costs about as much as a private operation. */
+static int new_blinding_pair(uint64_t *blind, uint64_t *unblind, const hwc_bn_crt_key *key) {
   size_t nn = key->mn.n, nbits = hwc_bn_bits_vartime(key->mn.m, nn), nbytes = (nbits + 7) / 8;
   /* The operation's secrets, wiped together at the end. */
   struct {
@@ -535,18 +536,18 @@ static int new_blinding_pair(hwc_bn_blinding *bl, const hwc_bn_crt_key *key) {
     size_t top = nbits - 1;
     sec.r[top / 64] &= ((uint64_t)1 << (top % 64)) - 1;
     for (size_t j = top / 64 + 1; j < nn; j++) sec.r[j] = 0;
-    rrc = crt_inverse(bl->unblind, sec.r, key);
+    rrc = crt_inverse(unblind, sec.r, key);
     if (rrc != HWC_OK) {
       rc = rrc;
       break;
     }
-    hwc_bn_mod_mul(sec.check, sec.r, bl->unblind, &key->mn);
+    hwc_bn_mod_mul(sec.check, sec.r, unblind, &key->mn);
     uint64_t acc = sec.check[0] ^ 1;
     for (size_t j = 1; j < nn; j++) acc |= sec.check[j];
     uint64_t invertible = hwc_bn_is_zero_mask(&acc, 1);
     HWC_DECLASSIFY(&invertible, sizeof invertible);
     if (invertible) {
-      hwc_bn_modexp_vartime(bl->blind, sec.r, key->e, key->ebits, &key->mn); /* e is public */
+      hwc_bn_modexp_vartime(blind, sec.r, key->e, key->ebits, &key->mn); /* e is public */
       rc = HWC_OK;
       break;
     }
@@ -555,28 +556,50 @@ static int new_blinding_pair(hwc_bn_blinding *bl, const hwc_bn_crt_key *key) {
   return rc;
 }
 
-/* Takes the next blinding pair into blind and unblind (mn.n limbs each):
- * renewed from a fresh random r when due, else the squares of the previous
- * pair (squares of invertible values stay invertible). Called with the
- * lock held. */
+/* Takes the next blinding pair into blind and unblind (mn.n limbs each).
+ * Usually that is the squares of the key's previous pair (squares of
+ * invertible values stay invertible), taken under the lock. When a
+ * renewal is due, the thread that notices it draws a fresh pair *outside*
+ * the lock, uses it itself and then installs it: a renewal costs about as
+ * much as the private operation, and holding the lock through it made
+ * every other thread on the key wait once per HWC_BN_BLIND_USES
+ * operations. While that thread draws, the others keep squaring the old
+ * pair, so a pair may serve a few uses past HWC_BN_BLIND_USES (at most one
+ * per thread running on the key at that moment); before the first pair is
+ * installed, each thread draws its own. */
 static int next_blinding(hwc_bn_blinding *bl, const hwc_bn_crt_key *key, uint64_t *blind, uint64_t *unblind) {
   size_t nn = key->mn.n;
-  if (!bl->ready || bl->uses >= HWC_BN_BLIND_USES) {
-    bl->ready = 0;
-    int rc = new_blinding_pair(bl, key);
-    if (rc != HWC_OK) return rc;
-    bl->ready = 1;
-    bl->uses = 0;
+  int draw = 0;
+  pthread_mutex_lock(&bl->lock);
+  if (!bl->ready || (bl->uses >= HWC_BN_BLIND_USES && !bl->renewing)) {
+    draw = 1;
+    bl->renewing = 1;
   } else {
     hwc_bn_mod_mul(bl->blind, bl->blind, bl->blind, &key->mn);
     hwc_bn_mod_mul(bl->unblind, bl->unblind, bl->unblind, &key->mn);
+    bl->uses++;
+    for (size_t j = 0; j < nn; j++) {
+      blind[j] = bl->blind[j];
+      unblind[j] = bl->unblind[j];
+    }
   }
-  bl->uses++;
-  for (size_t j = 0; j < nn; j++) {
-    blind[j] = bl->blind[j];
-    unblind[j] = bl->unblind[j];
+  pthread_mutex_unlock(&bl->lock);
+  if (!draw) return HWC_OK;
+
+  int rc = new_blinding_pair(blind, unblind, key);
+  pthread_mutex_lock(&bl->lock);
+  if (rc == HWC_OK) {
+    /* The caller uses this pair once; the key's next use squares it. */
+    for (size_t j = 0; j < nn; j++) {
+      bl->blind[j] = blind[j];
+      bl->unblind[j] = unblind[j];
+    }
+    bl->ready = 1;
+    bl->uses = 1;
   }
-  return HWC_OK;
+  bl->renewing = 0;
+  pthread_mutex_unlock(&bl->lock);
+  return rc;
 }
 
 int hwc_bn_crt_private(uint64_t *m, const uint64_t *c, const hwc_bn_crt_key *key, hwc_bn_blinding *bl) {
@@ -586,11 +609,10 @@ int hwc_bn_crt_private(uint64_t *m, const uint64_t *c, const hwc_bn_crt_key *key
     uint64_t cb[HWC_BN_MAX_LIMBS], cp[HWC_BN_MAX_LIMBS], cq[HWC_BN_MAX_LIMBS];
     uint64_t blind[HWC_BN_MAX_LIMBS], unblind[HWC_BN_MAX_LIMBS];
   } sec;
-  /* Only taking the pair needs the lock; the exponentiations run outside
-   * it, so threads sharing a key do not wait for each other's. */
-  pthread_mutex_lock(&bl->lock);
+  /* Only taking the pair needs the lock (inside next_blinding); the
+   * exponentiations run outside it, so threads sharing a key do not wait
+   * for each other's. */
   int rc = next_blinding(bl, key, sec.blind, sec.unblind);
-  pthread_mutex_unlock(&bl->lock);
   if (rc == HWC_OK) {
     hwc_bn_mod_mul(sec.cb, c, sec.blind, &key->mn);
     hwc_bn_reduce(sec.cp, sec.cb, nn, &key->mp);

@@ -108,13 +108,14 @@ typedef struct {
 /* Base blinding state of one key: the pair (r^e mod n, r^-1 mod n) for a
  * random r, squared after each use and renewed from a fresh r every few
  * uses. Secret. Keys are shared between threads through const pointers, so
- * lock guards the rest; the owner initialises lock and sets ready to 0
- * (the first use draws a pair). */
+ * lock guards the rest; the owner initialises lock and sets ready and
+ * renewing to 0 (the first use draws a pair). renewing is set while one
+ * thread draws the next pair without the lock held. */
 typedef struct {
   pthread_mutex_t lock;
   uint64_t blind[HWC_BN_MAX_LIMBS], unblind[HWC_BN_MAX_LIMBS]; /* mn.n limbs */
   unsigned uses;
-  int ready;
+  int ready, renewing;
 } hwc_bn_blinding;
 
 /* m = c^d mod n, canonical, for c < n of key->mn.n limbs (m may alias c),
