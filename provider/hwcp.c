@@ -174,8 +174,7 @@ static const OSSL_ALGORITHM *prov_query(void *provctx, int operation_id, int *no
  * and the offered algorithms' names (hwcrypto-offered has the reasons). */
 #define HWCP_BUILDINFO "hwcrypto " HWC_VERSION_STRING ", built against OpenSSL " OPENSSL_VERSION_STR
 
-/* The operations' names in buildinfo. */
-static const char *op_name(int op) {
+const char *hwcp_op_name(int op) {
   switch (op) {
     case OSSL_OP_DIGEST: return "digest";
     case OSSL_OP_CIPHER: return "cipher";
@@ -203,7 +202,7 @@ static int make_buildinfo(hwcp_prov *p) {
   size_t n = (size_t)snprintf(b, cap, "%s; offers", HWCP_BUILDINFO), before = n;
   for (int op = 0; op <= OSSL_OP__HIGHEST; op++) {
     if (!p->tables[op]) continue;
-    n += (size_t)snprintf(b + n, cap - n, "%s %s:", n == before ? "" : ";", op_name(op));
+    n += (size_t)snprintf(b + n, cap - n, "%s %s:", n == before ? "" : ";", hwcp_op_name(op));
     for (const OSSL_ALGORITHM *a = p->tables[op]; a->algorithm_names; a++) {
       const char *colon = strchr(a->algorithm_names, ':');
       int len = colon ? (int)(colon - a->algorithm_names) : (int)strlen(a->algorithm_names);

@@ -63,6 +63,10 @@ extern const hwcp_alg hwcp_rsa_algs[];
 extern const hwcp_alg *const hwcp_families[];
 extern const size_t hwcp_family_count;
 
+/* An operation's short name ("digest", "cipher", ... "asym-cipher"), as
+ * buildinfo and hwcrypto-offered print it. */
+const char *hwcp_op_name(int op);
+
 /* Use counts, so that a test can tell that hwcrypto served a program it
  * did not write (curl, nginx, s_server): when the environment variable
  * HWCRYPTO_PROVIDER_STATS names a file as the module loads, every

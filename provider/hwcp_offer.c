@@ -216,7 +216,8 @@ int hwcp_offer_init(hwcp_prov *p) {
       const char *name;
       size_t n = primary_name(a, &name);
       int yes = decide(p, a, why, sizeof why);
-      snprintf(line, sizeof line, "%.*s: %s (%s)", (int)n, name, yes ? "offered" : "not offered", why);
+      snprintf(line, sizeof line, "%.*s: %s (%s; %s)", (int)n, name, yes ? "offered" : "not offered",
+               hwcp_op_name(a->operation), why);
       if (!append(&p->offered_text, &len, &cap, line)) return 0;
     }
   return 1;
