@@ -119,16 +119,16 @@ static int asym_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
   char name[MAX_NAME], props[MAX_PROPS] = "";
   if (!c) return 0;
   if (!params) return 1;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_ASYM_CIPHER_PARAM_OAEP_DIGEST))) {
+  if ((q = hwcp_locate_const(params, OSSL_ASYM_CIPHER_PARAM_OAEP_DIGEST))) {
     if (!get_str(q, name, sizeof name)) return 0;
-    if ((pr = OSSL_PARAM_locate_const(params, OSSL_ASYM_CIPHER_PARAM_OAEP_DIGEST_PROPS)) &&
+    if ((pr = hwcp_locate_const(params, OSSL_ASYM_CIPHER_PARAM_OAEP_DIGEST_PROPS)) &&
         !get_str(pr, props, sizeof props))
       return 0;
     EVP_MD_free(c->md);
     if (!(c->md = EVP_MD_fetch(c->prov->libctx, name, props))) return 0;
     strcpy(c->mdprops, props);
   }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_ASYM_CIPHER_PARAM_PAD_MODE))) {
+  if ((q = hwcp_locate_const(params, OSSL_ASYM_CIPHER_PARAM_PAD_MODE))) {
     int pad = 0;
     if (q->data_type == OSSL_PARAM_INTEGER) {
       if (!OSSL_PARAM_get_int(q, &pad)) return 0;
@@ -145,10 +145,10 @@ static int asym_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
     }
     c->pad = pad;
   }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_ASYM_CIPHER_PARAM_MGF1_DIGEST))) {
+  if ((q = hwcp_locate_const(params, OSSL_ASYM_CIPHER_PARAM_MGF1_DIGEST))) {
     const char *mp = NULL;
     if (!get_str(q, name, sizeof name)) return 0;
-    if ((pr = OSSL_PARAM_locate_const(params, OSSL_ASYM_CIPHER_PARAM_MGF1_DIGEST_PROPS))) {
+    if ((pr = hwcp_locate_const(params, OSSL_ASYM_CIPHER_PARAM_MGF1_DIGEST_PROPS))) {
       if (!get_str(pr, props, sizeof props)) return 0;
       mp = props;
     }
@@ -156,17 +156,17 @@ static int asym_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
     if (!(c->mgf1 = EVP_MD_fetch(c->prov->libctx, name, mp))) return 0;
     strcpy(c->mgfprops, mp ? mp : "");
   }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_ASYM_CIPHER_PARAM_OAEP_LABEL))) {
+  if ((q = hwcp_locate_const(params, OSSL_ASYM_CIPHER_PARAM_OAEP_LABEL))) {
     void *l = NULL;
     size_t len = 0;
     if (!OSSL_PARAM_get_octet_string(q, &l, 0, &len)) return 0;
     drop_label(c);
     c->label = l, c->label_len = len;
   }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_ASYM_CIPHER_PARAM_TLS_CLIENT_VERSION)) &&
+  if ((q = hwcp_locate_const(params, OSSL_ASYM_CIPHER_PARAM_TLS_CLIENT_VERSION)) &&
       !OSSL_PARAM_get_uint(q, &c->client_version))
     return 0;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_ASYM_CIPHER_PARAM_TLS_NEGOTIATED_VERSION)) &&
+  if ((q = hwcp_locate_const(params, OSSL_ASYM_CIPHER_PARAM_TLS_NEGOTIATED_VERSION)) &&
       !OSSL_PARAM_get_uint(q, &c->alt_version))
     return 0;
   return 1;
@@ -315,7 +315,7 @@ static int asym_get_ctx_params(void *vc, OSSL_PARAM params[]) {
   asym_ctx *c = vc;
   OSSL_PARAM *q;
   if (!c) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_ASYM_CIPHER_PARAM_PAD_MODE))) {
+  if ((q = hwcp_locate(params, OSSL_ASYM_CIPHER_PARAM_PAD_MODE))) {
     if (q->data_type == OSSL_PARAM_INTEGER) {
       if (!OSSL_PARAM_set_int(q, c->pad)) return 0;
     } else if (q->data_type == OSSL_PARAM_UTF8_STRING) {
@@ -328,20 +328,20 @@ static int asym_get_ctx_params(void *vc, OSSL_PARAM params[]) {
     } else
       return 0;
   }
-  if ((q = OSSL_PARAM_locate(params, OSSL_ASYM_CIPHER_PARAM_OAEP_DIGEST)) &&
+  if ((q = hwcp_locate(params, OSSL_ASYM_CIPHER_PARAM_OAEP_DIGEST)) &&
       !OSSL_PARAM_set_utf8_string(q, c->md ? EVP_MD_get0_name(c->md) : ""))
     return 0;
   const EVP_MD *mgf1 = c->mgf1 ? c->mgf1 : c->md;
-  if ((q = OSSL_PARAM_locate(params, OSSL_ASYM_CIPHER_PARAM_MGF1_DIGEST)) &&
+  if ((q = hwcp_locate(params, OSSL_ASYM_CIPHER_PARAM_MGF1_DIGEST)) &&
       !OSSL_PARAM_set_utf8_string(q, mgf1 ? EVP_MD_get0_name(mgf1) : ""))
     return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_ASYM_CIPHER_PARAM_OAEP_LABEL)) &&
+  if ((q = hwcp_locate(params, OSSL_ASYM_CIPHER_PARAM_OAEP_LABEL)) &&
       !OSSL_PARAM_set_octet_ptr(q, c->label, c->label_len))
     return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_ASYM_CIPHER_PARAM_TLS_CLIENT_VERSION)) &&
+  if ((q = hwcp_locate(params, OSSL_ASYM_CIPHER_PARAM_TLS_CLIENT_VERSION)) &&
       !OSSL_PARAM_set_uint(q, c->client_version))
     return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_ASYM_CIPHER_PARAM_TLS_NEGOTIATED_VERSION)) &&
+  if ((q = hwcp_locate(params, OSSL_ASYM_CIPHER_PARAM_TLS_NEGOTIATED_VERSION)) &&
       !OSSL_PARAM_set_uint(q, c->alt_version))
     return 0;
   return 1;

@@ -193,16 +193,16 @@ static int ctr_get_ctx_params(void *vc, OSSL_PARAM params[]) {
   if (!hwcp_param_size(params, OSSL_CIPHER_PARAM_IVLEN, 16) ||
       !hwcp_param_uint(params, OSSL_CIPHER_PARAM_PADDING, c->pad))
     return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV)) && !OSSL_PARAM_set_octet_ptr(q, c->oiv, 16) &&
+  if ((q = hwcp_locate(params, OSSL_CIPHER_PARAM_IV)) && !OSSL_PARAM_set_octet_ptr(q, c->oiv, 16) &&
       !OSSL_PARAM_set_octet_string(q, c->oiv, 16))
     return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV)) && !OSSL_PARAM_set_octet_ptr(q, c->ctr, 16) &&
+  if ((q = hwcp_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV)) && !OSSL_PARAM_set_octet_ptr(q, c->ctr, 16) &&
       !OSSL_PARAM_set_octet_string(q, c->ctr, 16))
     return 0;
   if (!hwcp_param_uint(params, OSSL_CIPHER_PARAM_NUM, c->num) ||
       !hwcp_param_size(params, OSSL_CIPHER_PARAM_KEYLEN, c->keylen))
     return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS_MAC)) &&
+  if ((q = hwcp_locate(params, OSSL_CIPHER_PARAM_TLS_MAC)) &&
       !OSSL_PARAM_set_octet_ptr(q, c->tls_mac, c->tls_mac_size))
     return 0;
   return 1;
@@ -216,21 +216,21 @@ static int ctr_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
   const OSSL_PARAM *q;
   unsigned u;
   if (!params) return 1;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_PADDING))) {
+  if ((q = hwcp_locate_const(params, OSSL_CIPHER_PARAM_PADDING))) {
     if (!OSSL_PARAM_get_uint(q, &u)) goto bad;
     c->pad = u ? 1 : 0;
   }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_USE_BITS))) {
+  if ((q = hwcp_locate_const(params, OSSL_CIPHER_PARAM_USE_BITS))) {
     if (!OSSL_PARAM_get_uint(q, &u)) goto bad;
     c->use_bits = u ? 1 : 0;
   }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_VERSION)) &&
+  if ((q = hwcp_locate_const(params, OSSL_CIPHER_PARAM_TLS_VERSION)) &&
       !OSSL_PARAM_get_uint(q, &c->tls_version))
     goto bad;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_MAC_SIZE)) &&
+  if ((q = hwcp_locate_const(params, OSSL_CIPHER_PARAM_TLS_MAC_SIZE)) &&
       !OSSL_PARAM_get_size_t(q, &c->tls_mac_size))
     goto bad;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_NUM))) {
+  if ((q = hwcp_locate_const(params, OSSL_CIPHER_PARAM_NUM))) {
     if (!OSSL_PARAM_get_uint(q, &u) || u > 15) goto bad;
     c->num = u;
   }

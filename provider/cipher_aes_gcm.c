@@ -482,10 +482,10 @@ static int gcm_get_ctx_params(void *vc, OSSL_PARAM params[]) {
       !hwcp_param_size(params, OSSL_CIPHER_PARAM_KEYLEN, c->keylen) ||
       !hwcp_param_size(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN, c->taglen ? c->taglen : GCM_TAG_MAX))
     return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV)) && !get_iv(c, q)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV)) && !get_iv(c, q)) return 0;
+  if ((q = hwcp_locate(params, OSSL_CIPHER_PARAM_IV)) && !get_iv(c, q)) return 0;
+  if ((q = hwcp_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV)) && !get_iv(c, q)) return 0;
   if (!hwcp_param_size(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, c->tls_pad)) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG))) {
+  if ((q = hwcp_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG))) {
     /* 1..16 bytes of an encryption's tag, once its final made one */
     if (!q->data_size || q->data_size > GCM_TAG_MAX || !c->enc || !c->taglen) {
       hwcp_raise(c->prov, HWCP_R_BAD_STATE, "no AES-GCM tag to get (after an encryption's final, 1..16 bytes)");
@@ -493,7 +493,7 @@ static int gcm_get_ctx_params(void *vc, OSSL_PARAM params[]) {
     }
     if (!OSSL_PARAM_set_octet_string(q, c->tag, q->data_size)) return 0;
   }
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN)) &&
+  if ((q = hwcp_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN)) &&
       (!q->data || q->data_type != OSSL_PARAM_OCTET_STRING || !iv_gen(c, q->data, q->data_size)))
     return 0;
   return 1;
@@ -506,7 +506,7 @@ static int gcm_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
   const OSSL_PARAM *q;
   size_t sz;
   if (!params) return 1;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG))) {
+  if ((q = hwcp_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG))) {
     uint8_t t[GCM_TAG_MAX];
     void *tp = t;
     if (!OSSL_PARAM_get_octet_string(q, &tp, sizeof t, &sz)) {
@@ -520,7 +520,7 @@ static int gcm_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
     memcpy(c->tag, t, sz);
     c->taglen = sz;
   }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN))) {
+  if ((q = hwcp_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN))) {
     if (!OSSL_PARAM_get_size_t(q, &sz) || !sz || sz > GCM_IV_MAX) {
       hwcp_raise(c->prov, HWCP_R_BAD_LENGTH, "AES-GCM IV length: 1..%d", GCM_IV_MAX);
       return 0;
@@ -534,19 +534,19 @@ static int gcm_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
       c->ivlen = sz;
     }
   }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD))) {
+  if ((q = hwcp_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD))) {
     if (q->data_type != OSSL_PARAM_OCTET_STRING || !tls_aad(c, q->data, q->data_size)) {
       hwcp_raise(c->prov, HWCP_R_BAD_ARG, "TLS AAD: 13 bytes with a record length that fits");
       return 0;
     }
     c->tls_pad = GCM_TAG_MAX;
   }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED)) &&
+  if ((q = hwcp_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED)) &&
       (q->data_type != OSSL_PARAM_OCTET_STRING || !iv_fixed(c, q->data, q->data_size))) {
     hwcp_raise(c->prov, HWCP_R_BAD_ARG, "TLS fixed IV refused");
     return 0;
   }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_SET_IV_INV)) &&
+  if ((q = hwcp_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_SET_IV_INV)) &&
       (!q->data || q->data_type != OSSL_PARAM_OCTET_STRING || !iv_inv(c, q->data, q->data_size)))
     return 0;
   return 1;

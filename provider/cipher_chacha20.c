@@ -180,8 +180,8 @@ static int cc_get_params(OSSL_PARAM params[]) { return hwcp_cipher_get_params(pa
 static int cc_get_ctx_params(void *vc, OSSL_PARAM params[]) {
   cc_ctx *c = vc;
   OSSL_PARAM *q;
-  if (((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(q, 16)) ||
-      ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(q, 32))) {
+  if (((q = hwcp_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(q, 16)) ||
+      ((q = hwcp_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(q, 32))) {
     hwcp_raise(c->prov, HWCP_R_BAD_ARG, "ChaCha20: cannot set %s", q->key);
     return 0;
   }
@@ -193,10 +193,10 @@ static int cc_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
   cc_ctx *c = vc;
   const OSSL_PARAM *q;
   if (!params) return 1;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN)) &&
+  if ((q = hwcp_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN)) &&
       !hwcp_cipher_fixed_size(c->prov, "ChaCha20", q, 32))
     return 0;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_IVLEN)) &&
+  if ((q = hwcp_locate_const(params, OSSL_CIPHER_PARAM_IVLEN)) &&
       !hwcp_cipher_fixed_size(c->prov, "ChaCha20", q, 16))
     return 0;
   return 1;

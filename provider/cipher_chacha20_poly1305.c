@@ -418,15 +418,15 @@ static int cp_get_params(OSSL_PARAM params[]) { return hwcp_cipher_get_params(pa
 static int cp_get_ctx_params(void *vc, OSSL_PARAM params[]) {
   cp_ctx *c = vc;
   OSSL_PARAM *q;
-  if (((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(q, 12)) ||
-      ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(q, 32)) ||
-      ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN)) && !OSSL_PARAM_set_size_t(q, c->tag_len)) ||
-      ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD)) &&
+  if (((q = hwcp_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(q, 12)) ||
+      ((q = hwcp_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(q, 32)) ||
+      ((q = hwcp_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN)) && !OSSL_PARAM_set_size_t(q, c->tag_len)) ||
+      ((q = hwcp_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD)) &&
        !OSSL_PARAM_set_size_t(q, c->tls_pad))) {
     hwcp_raise(c->prov, HWCP_R_BAD_ARG, "ChaCha20-Poly1305: cannot set %s", q->key);
     return 0;
   }
-  if ((q = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG))) {
+  if ((q = hwcp_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG))) {
     if (q->data_type != OSSL_PARAM_OCTET_STRING) {
       hwcp_raise(c->prov, HWCP_R_BAD_ARG, "ChaCha20-Poly1305: the tag is an octet string");
       return 0;
@@ -473,13 +473,13 @@ static int cp_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
   cp_ctx *c = vc;
   const OSSL_PARAM *q;
   if (!params) return 1;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN)) &&
+  if ((q = hwcp_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN)) &&
       !hwcp_cipher_fixed_size(c->prov, "ChaCha20-Poly1305", q, 32))
     return 0;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_IVLEN)) &&
+  if ((q = hwcp_locate_const(params, OSSL_CIPHER_PARAM_IVLEN)) &&
       !hwcp_cipher_fixed_size(c->prov, "ChaCha20-Poly1305", q, 12))
     return 0;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG))) {
+  if ((q = hwcp_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG))) {
     if (q->data_type != OSSL_PARAM_OCTET_STRING) {
       hwcp_raise(c->prov, HWCP_R_BAD_ARG, "ChaCha20-Poly1305: the tag is an octet string");
       return 0;
@@ -497,14 +497,14 @@ static int cp_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
     }
     c->tag_len = q->data_size;
   }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD))) {
+  if ((q = hwcp_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD))) {
     if (q->data_type != OSSL_PARAM_OCTET_STRING || !q->data || !tls_aad(c, q->data, q->data_size)) {
       hwcp_raise(c->prov, HWCP_R_BAD_ARG, "ChaCha20-Poly1305: bad TLS record header");
       return 0;
     }
     c->tls_pad = 16;
   }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED))) {
+  if ((q = hwcp_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED))) {
     if (q->data_type != OSSL_PARAM_OCTET_STRING || !q->data || q->data_size != 12) {
       hwcp_raise(c->prov, HWCP_R_BAD_LENGTH, "ChaCha20-Poly1305: the fixed TLS IV is 12 bytes");
       return 0;

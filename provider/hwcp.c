@@ -88,22 +88,22 @@ void hwcp_raise_at(const hwcp_prov *p, const char *file, int line, const char *f
 }
 
 int hwcp_param_int(OSSL_PARAM params[], const char *key, int v) {
-  OSSL_PARAM *q = OSSL_PARAM_locate(params, key);
+  OSSL_PARAM *q = hwcp_locate(params, key);
   return !q || OSSL_PARAM_set_int(q, v);
 }
 
 int hwcp_param_uint(OSSL_PARAM params[], const char *key, unsigned v) {
-  OSSL_PARAM *q = OSSL_PARAM_locate(params, key);
+  OSSL_PARAM *q = hwcp_locate(params, key);
   return !q || OSSL_PARAM_set_uint(q, v);
 }
 
 int hwcp_param_size(OSSL_PARAM params[], const char *key, size_t v) {
-  OSSL_PARAM *q = OSSL_PARAM_locate(params, key);
+  OSSL_PARAM *q = hwcp_locate(params, key);
   return !q || OSSL_PARAM_set_size_t(q, v);
 }
 
 int hwcp_param_octets(OSSL_PARAM params[], const char *key, const void *v, size_t n) {
-  OSSL_PARAM *q = OSSL_PARAM_locate(params, key);
+  OSSL_PARAM *q = hwcp_locate(params, key);
   return !q || OSSL_PARAM_set_octet_string(q, v, n);
 }
 
@@ -241,20 +241,20 @@ static const OSSL_PARAM *prov_gettable_params(void *provctx) {
 static int prov_get_params(void *provctx, OSSL_PARAM params[]) {
   hwcp_prov *p = provctx;
   OSSL_PARAM *q;
-  if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME)) && !OSSL_PARAM_set_utf8_ptr(q, "hwcrypto provider"))
+  if ((q = hwcp_locate(params, OSSL_PROV_PARAM_NAME)) && !OSSL_PARAM_set_utf8_ptr(q, "hwcrypto provider"))
     return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION)) && !OSSL_PARAM_set_utf8_ptr(q, HWC_VERSION_STRING))
+  if ((q = hwcp_locate(params, OSSL_PROV_PARAM_VERSION)) && !OSSL_PARAM_set_utf8_ptr(q, HWC_VERSION_STRING))
     return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) &&
+  if ((q = hwcp_locate(params, OSSL_PROV_PARAM_BUILDINFO)) &&
       !OSSL_PARAM_set_utf8_ptr(q, p->buildinfo ? p->buildinfo : HWCP_BUILDINFO))
     return 0;
   if (!hwcp_param_int(params, OSSL_PROV_PARAM_STATUS, 1)) return 0;
-  if ((q = OSSL_PARAM_locate(params, HWCP_PARAM_OFFERED)) &&
+  if ((q = hwcp_locate(params, HWCP_PARAM_OFFERED)) &&
       !OSSL_PARAM_set_utf8_ptr(q, p->offered_text ? p->offered_text : ""))
     return 0;
-  if ((q = OSSL_PARAM_locate(params, HWCP_PARAM_HWC_VERSION)) && !OSSL_PARAM_set_utf8_ptr(q, hwc_version()))
+  if ((q = hwcp_locate(params, HWCP_PARAM_HWC_VERSION)) && !OSSL_PARAM_set_utf8_ptr(q, hwc_version()))
     return 0;
-  if ((q = OSSL_PARAM_locate(params, HWCP_PARAM_SELECTED))) {
+  if ((q = hwcp_locate(params, HWCP_PARAM_SELECTED))) {
     char sel[1024];
     size_t n = 0;
     sel[0] = 0;

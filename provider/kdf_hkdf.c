@@ -161,8 +161,8 @@ static int to_default(kdf_ctx *c) {
  * lacks, NAMED_MISSING when the fetch fails. */
 enum { NAMED_NONE, NAMED_NATIVE, NAMED_OTHER, NAMED_MISSING };
 static int fetch_named(kdf_ctx *c, const OSSL_PARAM params[], hwc_hash *h) {
-  const OSSL_PARAM *pp = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_PROPERTIES);
-  const OSSL_PARAM *pd = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_DIGEST);
+  const OSSL_PARAM *pp = hwcp_locate_const(params, OSSL_KDF_PARAM_PROPERTIES);
+  const OSSL_PARAM *pd = hwcp_locate_const(params, OSSL_KDF_PARAM_DIGEST);
   if (!pd || pd->data_type != OSSL_PARAM_UTF8_STRING || (pp && pp->data_type != OSSL_PARAM_UTF8_STRING))
     return NAMED_NONE;
   ERR_set_mark();
@@ -177,10 +177,10 @@ static int fetch_named(kdf_ctx *c, const OSSL_PARAM params[], hwc_hash *h) {
  * KDFs share, in the default provider's order; named and h: what
  * fetch_named found for "digest". */
 static int set_common(kdf_ctx *c, const OSSL_PARAM params[], int named, hwc_hash h) {
-  const OSSL_PARAM *q, *pp = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_PROPERTIES);
+  const OSSL_PARAM *q, *pp = hwcp_locate_const(params, OSSL_KDF_PARAM_PROPERTIES);
   int n;
   if (pp && pp->data_type != OSSL_PARAM_UTF8_STRING) return 0;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_DIGEST))) {
+  if ((q = hwcp_locate_const(params, OSSL_KDF_PARAM_DIGEST))) {
     if (q->data_type != OSSL_PARAM_UTF8_STRING) return 0;
     /* NAMED_OTHER went to the default provider; a failed fetch leaves none */
     c->has_md = named == NAMED_NATIVE;
@@ -190,7 +190,7 @@ static int set_common(kdf_ctx *c, const OSSL_PARAM params[], int named, hwc_hash
       return 0;
     }
   }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_MODE))) {
+  if ((q = hwcp_locate_const(params, OSSL_KDF_PARAM_MODE))) {
     if (q->data_type == OSSL_PARAM_UTF8_STRING) {
       if (OPENSSL_strcasecmp(q->data, "EXTRACT_AND_EXPAND") == 0)
         n = EVP_KDF_HKDF_MODE_EXTRACT_AND_EXPAND;
@@ -210,8 +210,8 @@ static int set_common(kdf_ctx *c, const OSSL_PARAM params[], int named, hwc_hash
     }
     c->mode = n;
   }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_KEY)) && !buf_set(c, &c->key, q)) return 0;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_SALT)) && !buf_set(c, &c->salt, q)) return 0;
+  if ((q = hwcp_locate_const(params, OSSL_KDF_PARAM_KEY)) && !buf_set(c, &c->key, q)) return 0;
+  if ((q = hwcp_locate_const(params, OSSL_KDF_PARAM_SALT)) && !buf_set(c, &c->salt, q)) return 0;
   return 1;
 }
 
@@ -221,7 +221,7 @@ static int set_common(kdf_ctx *c, const OSSL_PARAM params[], int named, hwc_hash
  * leaves none. */
 static int set_info(kdf_ctx *c, const OSSL_PARAM *first) {
   size_t total = 0;
-  for (const OSSL_PARAM *q = first; q; q = OSSL_PARAM_locate_const(q + 1, OSSL_KDF_PARAM_INFO)) {
+  for (const OSSL_PARAM *q = first; q; q = hwcp_locate_const(q + 1, OSSL_KDF_PARAM_INFO)) {
     if (q->data_type != OSSL_PARAM_OCTET_STRING) return 0;
     if (q->data && q->data_size > INFO_MAX - total) return 0;
     if (q->data) total += q->data_size;
@@ -232,7 +232,7 @@ static int set_info(kdf_ctx *c, const OSSL_PARAM *first) {
     hwcp_raise(c->prov, HWCP_R_MALLOC, "KDF info");
     return 0;
   }
-  for (const OSSL_PARAM *q = first; q; q = OSSL_PARAM_locate_const(q + 1, OSSL_KDF_PARAM_INFO))
+  for (const OSSL_PARAM *q = first; q; q = hwcp_locate_const(q + 1, OSSL_KDF_PARAM_INFO))
     if (q->data && q->data_size) {
       memcpy(c->info.p + c->info.n, q->data, q->data_size);
       c->info.n += q->data_size;
@@ -250,21 +250,21 @@ static int kdf_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
   if (!params) return 1;
   hwc_hash h = HWC_HASH_SHA256;
   int named = fetch_named(c, params, &h);
-  if (named == NAMED_OTHER || OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_ENGINE))
+  if (named == NAMED_OTHER || hwcp_locate_const(params, OSSL_ALG_PARAM_ENGINE))
     return to_default(c) && EVP_KDF_CTX_set_params(c->dg, params);
   if (!set_common(c, params, named, h)) return 0;
   if (!c->tls13) {
-    if ((q = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_INFO))) return set_info(c, q);
+    if ((q = hwcp_locate_const(params, OSSL_KDF_PARAM_INFO))) return set_info(c, q);
     return 1;
   }
   if (c->mode == EVP_KDF_HKDF_MODE_EXTRACT_AND_EXPAND) {
     hwcp_raise(c->prov, HWCP_R_BAD_ARG, "TLS13-KDF: mode must be EXTRACT_ONLY or EXPAND_ONLY");
     return 0;
   }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_PREFIX)) && !buf_set(c, &c->prefix, q)) return 0;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_LABEL)) && !buf_set(c, &c->label, q)) return 0;
+  if ((q = hwcp_locate_const(params, OSSL_KDF_PARAM_PREFIX)) && !buf_set(c, &c->prefix, q)) return 0;
+  if ((q = hwcp_locate_const(params, OSSL_KDF_PARAM_LABEL)) && !buf_set(c, &c->label, q)) return 0;
   buf_free(&c->data);
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_KDF_PARAM_DATA)) && !buf_set(c, &c->data, q)) return 0;
+  if ((q = hwcp_locate_const(params, OSSL_KDF_PARAM_DATA)) && !buf_set(c, &c->data, q)) return 0;
   return 1;
 }
 
@@ -415,7 +415,7 @@ static int kdf_get_ctx_params(void *vc, OSSL_PARAM params[]) {
   kdf_ctx *c = vc;
   OSSL_PARAM *q;
   if (c->dg) return EVP_KDF_CTX_get_params(c->dg, params);
-  if ((q = OSSL_PARAM_locate(params, OSSL_KDF_PARAM_SIZE))) {
+  if ((q = hwcp_locate(params, OSSL_KDF_PARAM_SIZE))) {
     if (c->mode != EVP_KDF_HKDF_MODE_EXTRACT_ONLY) return OSSL_PARAM_set_size_t(q, SIZE_MAX);
     if (!c->has_md) {
       hwcp_raise(c->prov, HWCP_R_BAD_STATE, "KDF size: no digest");
@@ -423,7 +423,7 @@ static int kdf_get_ctx_params(void *vc, OSSL_PARAM params[]) {
     }
     return OSSL_PARAM_set_size_t(q, hwc_hash_len(c->h));
   }
-  if ((q = OSSL_PARAM_locate(params, OSSL_KDF_PARAM_INFO))) {
+  if ((q = hwcp_locate(params, OSSL_KDF_PARAM_INFO))) {
     if (!c->info.p || !c->info.n) {
       q->return_size = 0;
       return 1;

@@ -125,9 +125,9 @@ static int get32(const OSSL_PARAM *p, uint8_t out[32]) {
 static int ecx_import(void *vk, int selection, const OSSL_PARAM params[]) {
   hwcp_ecx_key *k = vk, t;
   if (!k || !(selection & OSSL_KEYMGMT_SELECT_KEYPAIR)) return 0;
-  const OSSL_PARAM *pub = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PUB_KEY);
+  const OSSL_PARAM *pub = hwcp_locate_const(params, OSSL_PKEY_PARAM_PUB_KEY);
   const OSSL_PARAM *priv =
-      (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) ? OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PRIV_KEY) : NULL;
+      (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) ? hwcp_locate_const(params, OSSL_PKEY_PARAM_PRIV_KEY) : NULL;
   if (!pub && !priv) return 0;
   t = *k;
   int ok = 1;
@@ -188,7 +188,7 @@ static int x25519_get_params(void *vk, OSSL_PARAM params[]) {
 /* Ed25519 signs the message itself: its mandatory digest is "" (none). */
 static int ed25519_get_params(void *vk, OSSL_PARAM params[]) {
   OSSL_PARAM *q;
-  if ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_MANDATORY_DIGEST)) && !OSSL_PARAM_set_utf8_string(q, ""))
+  if ((q = hwcp_locate(params, OSSL_PKEY_PARAM_MANDATORY_DIGEST)) && !OSSL_PARAM_set_utf8_string(q, ""))
     return 0;
   return common_get_params(vk, params, ED25519_BITS, ED25519_MAX_SIZE);
 }
@@ -225,7 +225,7 @@ static const OSSL_PARAM *ed25519_gettable_params(void *provctx) {
 static int x25519_set_params(void *vk, const OSSL_PARAM params[]) {
   hwcp_ecx_key *k = vk;
   const OSSL_PARAM *p;
-  if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY))) {
+  if ((p = hwcp_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY))) {
     uint8_t pub[32];
     if (p->data_size != 32 || !get32(p, pub)) return 0;
     memcpy(k->pub, pub, 32);
@@ -233,7 +233,7 @@ static int x25519_set_params(void *vk, const OSSL_PARAM params[]) {
     k->has_priv = 0;
     k->has_pub = 1;
   }
-  if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PROPERTIES)) && p->data_type != OSSL_PARAM_UTF8_STRING)
+  if ((p = hwcp_locate_const(params, OSSL_PKEY_PARAM_PROPERTIES)) && p->data_type != OSSL_PARAM_UTF8_STRING)
     return 0;
   return 1;
 }
@@ -275,14 +275,14 @@ static int ecx_gen_set_params(void *vg, const OSSL_PARAM params[]) {
   ecx_gen_ctx *g = vg;
   const OSSL_PARAM *p;
   if (!g) return 0;
-  if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME))) {
+  if ((p = hwcp_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME))) {
     if (p->data_type != OSSL_PARAM_UTF8_STRING || g->type != HWCP_ECX_X25519 ||
         strcasecmp(p->data, "x25519") != 0) {
       hwcp_raise(g->prov, HWCP_R_BAD_ARG, "group: only x25519 for an X25519 key");
       return 0;
     }
   }
-  if ((p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PROPERTIES))) {
+  if ((p = hwcp_locate_const(params, OSSL_PKEY_PARAM_PROPERTIES))) {
     if (p->data_type != OSSL_PARAM_UTF8_STRING) return 0;
     char *q = strdup(p->data);
     if (!q) {

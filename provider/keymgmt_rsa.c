@@ -178,11 +178,11 @@ static int pss_md_nid(hwcp_prov *p, const char *name, const char *props, int *ni
  * the others keeping RFC 8017's defaults (SHA-1, MGF1 with SHA-1, 20);
  * "mgf" must name MGF1. 0 on a bad value. */
 static int pss_from_params(hwcp_prov *p, const OSSL_PARAM params[], pss_params *r) {
-  const OSSL_PARAM *pmd = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_DIGEST);
-  const OSSL_PARAM *pmgf = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_MASKGENFUNC);
-  const OSSL_PARAM *pmgf1 = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_MGF1_DIGEST);
-  const OSSL_PARAM *psalt = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_PSS_SALTLEN);
-  const OSSL_PARAM *pprops = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_DIGEST_PROPS);
+  const OSSL_PARAM *pmd = hwcp_locate_const(params, OSSL_PKEY_PARAM_RSA_DIGEST);
+  const OSSL_PARAM *pmgf = hwcp_locate_const(params, OSSL_PKEY_PARAM_RSA_MASKGENFUNC);
+  const OSSL_PARAM *pmgf1 = hwcp_locate_const(params, OSSL_PKEY_PARAM_RSA_MGF1_DIGEST);
+  const OSSL_PARAM *psalt = hwcp_locate_const(params, OSSL_PKEY_PARAM_RSA_PSS_SALTLEN);
+  const OSSL_PARAM *pprops = hwcp_locate_const(params, OSSL_PKEY_PARAM_RSA_DIGEST_PROPS);
   const char *props = pprops && pprops->data_type == OSSL_PARAM_UTF8_STRING ? pprops->data : NULL;
   const char *v = NULL;
   if (!r->set && (pmd || pmgf || pmgf1 || psalt)) *r = (pss_params){1, NID_sha1, NID_sha1, 20};
@@ -275,7 +275,7 @@ EVP_PKEY_CTX *hwcp_rsa_default_ctx(hwcp_rsa *k) {
 /* Reads the named number if present: 1 (absent: *bn untouched), 0 when
  * present but not a number. */
 static int get_bn(const OSSL_PARAM params[], const char *name, BIGNUM **bn) {
-  const OSSL_PARAM *q = OSSL_PARAM_locate_const(params, name);
+  const OSSL_PARAM *q = hwcp_locate_const(params, name);
   return !q || OSSL_PARAM_get_BN(q, bn);
 }
 
@@ -406,35 +406,35 @@ static int security_bits(hwcp_rsa *k) {
 
 /* Sets the located parameter to the number if both exist. */
 static int set_bn(OSSL_PARAM params[], const char *name, const BIGNUM *bn) {
-  OSSL_PARAM *q = bn ? OSSL_PARAM_locate(params, name) : NULL;
+  OSSL_PARAM *q = bn ? hwcp_locate(params, name) : NULL;
   return !q || OSSL_PARAM_set_BN(q, bn);
 }
 
 static int rsa_get_params(void *vk, OSSL_PARAM params[]) {
   hwcp_rsa *k = vk;
   OSSL_PARAM *q;
-  if ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_BITS)) && !OSSL_PARAM_set_int(q, hwcp_rsa_bits(k))) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_SECURITY_BITS)) && !OSSL_PARAM_set_int(q, security_bits(k)))
+  if ((q = hwcp_locate(params, OSSL_PKEY_PARAM_BITS)) && !OSSL_PARAM_set_int(q, hwcp_rsa_bits(k))) return 0;
+  if ((q = hwcp_locate(params, OSSL_PKEY_PARAM_SECURITY_BITS)) && !OSSL_PARAM_set_int(q, security_bits(k)))
     return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_MAX_SIZE)) && !OSSL_PARAM_set_int(q, (int)hwcp_rsa_size(k)))
+  if ((q = hwcp_locate(params, OSSL_PKEY_PARAM_MAX_SIZE)) && !OSSL_PARAM_set_int(q, (int)hwcp_rsa_size(k)))
     return 0;
   /* a restricted RSA-PSS key has a mandatory digest instead of a default
    * one (3.0 names it only if it is SHA-1 or SHA-2), and reports its
    * restriction as export writes it */
   int restricted = k->pss && k->restricted;
-  if (!restricted && (q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_DEFAULT_DIGEST)) &&
+  if (!restricted && (q = hwcp_locate(params, OSSL_PKEY_PARAM_DEFAULT_DIGEST)) &&
       !OSSL_PARAM_set_utf8_string(q, "SHA256"))
     return 0;
-  if (restricted && (q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_MANDATORY_DIGEST)) &&
+  if (restricted && (q = hwcp_locate(params, OSSL_PKEY_PARAM_MANDATORY_DIGEST)) &&
       (!hwcp_pss_md_name(k->pss_md) || !OSSL_PARAM_set_utf8_string(q, hwcp_pss_md_name(k->pss_md))))
     return 0;
   if (restricted) {
     const char *md = k->pss_md != NID_sha1 ? hwcp_pss_md_name(k->pss_md) : NULL;
     const char *mgf1 = k->pss_mgf1 != NID_sha1 ? hwcp_pss_md_name(k->pss_mgf1) : NULL;
-    if ((md && (q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_RSA_DIGEST)) && !OSSL_PARAM_set_utf8_string(q, md)) ||
-        (mgf1 && (q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_RSA_MGF1_DIGEST)) &&
+    if ((md && (q = hwcp_locate(params, OSSL_PKEY_PARAM_RSA_DIGEST)) && !OSSL_PARAM_set_utf8_string(q, md)) ||
+        (mgf1 && (q = hwcp_locate(params, OSSL_PKEY_PARAM_RSA_MGF1_DIGEST)) &&
          !OSSL_PARAM_set_utf8_string(q, mgf1)) ||
-        ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_RSA_PSS_SALTLEN)) && !OSSL_PARAM_set_int(q, k->pss_saltlen)))
+        ((q = hwcp_locate(params, OSSL_PKEY_PARAM_RSA_PSS_SALTLEN)) && !OSSL_PARAM_set_int(q, k->pss_saltlen)))
       return 0;
   }
   if (!set_bn(params, OSSL_PKEY_PARAM_RSA_N, k->n) || !set_bn(params, OSSL_PKEY_PARAM_RSA_E, k->e) ||
@@ -561,16 +561,16 @@ static int rsa_gen_set_params(void *vg, const OSSL_PARAM params[]) {
   gen_ctx *g = vg;
   const OSSL_PARAM *q;
   if (!params) return 1;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_BITS))) {
+  if ((q = hwcp_locate_const(params, OSSL_PKEY_PARAM_RSA_BITS))) {
     if (!OSSL_PARAM_get_size_t(q, &g->bits)) return 0;
     if (g->bits < 512) { /* RSA_MIN_MODULUS_BITS, refused when set as 3.0 does */
       hwcp_raise(g->prov, HWCP_R_BAD_LENGTH, "key size too small: %zu bits", g->bits);
       return 0;
     }
   }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_PRIMES)) && !OSSL_PARAM_get_size_t(q, &g->primes))
+  if ((q = hwcp_locate_const(params, OSSL_PKEY_PARAM_RSA_PRIMES)) && !OSSL_PARAM_get_size_t(q, &g->primes))
     return 0;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_RSA_E)) && !OSSL_PARAM_get_BN(q, &g->e)) return 0;
+  if ((q = hwcp_locate_const(params, OSSL_PKEY_PARAM_RSA_E)) && !OSSL_PARAM_get_BN(q, &g->e)) return 0;
   if (g->pss && !pss_from_params(g->prov, params, &g->res)) {
     hwcp_raise(g->prov, HWCP_R_BAD_ARG, "RSA-PSS parameters");
     return 0;

@@ -221,7 +221,7 @@ static int setkey(hmac_ctx *c, const uint8_t *key, size_t keylen) {
 
 /* 1 if the flag parameter is absent or an int, 0 if it is there and unreadable. */
 static int flag_ok(const OSSL_PARAM params[], const char *name, int *set) {
-  const OSSL_PARAM *q = OSSL_PARAM_locate_const(params, name);
+  const OSSL_PARAM *q = hwcp_locate_const(params, name);
   int v = 0;
   *set = 0;
   if (!q) return 1;
@@ -235,8 +235,8 @@ static int flag_ok(const OSSL_PARAM params[], const char *name, int *set) {
  * when they name none or a parameter has the wrong type (then the native
  * code fails or skips as the default provider does). */
 static int fetch_named(hmac_ctx *c, const OSSL_PARAM params[], EVP_MD **md) {
-  const OSSL_PARAM *pp = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_PROPERTIES);
-  const OSSL_PARAM *pd = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_DIGEST);
+  const OSSL_PARAM *pp = hwcp_locate_const(params, OSSL_MAC_PARAM_PROPERTIES);
+  const OSSL_PARAM *pd = hwcp_locate_const(params, OSSL_MAC_PARAM_DIGEST);
   *md = NULL;
   if (!pd || pd->data_type != OSSL_PARAM_UTF8_STRING || (pp && pp->data_type != OSSL_PARAM_UTF8_STRING)) return 0;
   ERR_set_mark();
@@ -256,13 +256,13 @@ static int plan(hmac_ctx *c, const OSSL_PARAM params[], int init_key, EVP_MD **m
   *named = params && fetch_named(c, params, md);
   if (!*named) *md = NULL;
   if (params) {
-    if (OSSL_PARAM_locate_const(params, OSSL_ALG_PARAM_ENGINE)) return 1;
+    if (hwcp_locate_const(params, OSSL_ALG_PARAM_ENGINE)) return 1;
     if (flag_ok(params, OSSL_MAC_PARAM_DIGEST_NOINIT, &set) && set) return 1;
-    if ((q = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_TLS_DATA_SIZE)) && OSSL_PARAM_get_size_t(q, &tls) &&
+    if ((q = hwcp_locate_const(params, OSSL_MAC_PARAM_TLS_DATA_SIZE)) && OSSL_PARAM_get_size_t(q, &tls) &&
         tls)
       return 1;
   }
-  q = params ? OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY) : NULL;
+  q = params ? hwcp_locate_const(params, OSSL_MAC_PARAM_KEY) : NULL;
   int keying = init_key || (q && q->data_type == OSSL_PARAM_OCTET_STRING && q->data);
   const EVP_MD *eff = *named ? *md : c->md;
   if (!eff) eff = c->kmd;
@@ -277,12 +277,12 @@ static int set_native(hmac_ctx *c, const OSSL_PARAM params[], EVP_MD *md, int na
   int set;
   size_t tls;
   if (!params) return 1;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_PROPERTIES)) && q->data_type != OSSL_PARAM_UTF8_STRING)
+  if ((q = hwcp_locate_const(params, OSSL_MAC_PARAM_PROPERTIES)) && q->data_type != OSSL_PARAM_UTF8_STRING)
     return 0;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_DIGEST))) {
+  if ((q = hwcp_locate_const(params, OSSL_MAC_PARAM_DIGEST))) {
     if (!named) return 0; /* not a UTF-8 string */
     /* as the default provider: a failed fetch leaves no digest */
-    const OSSL_PARAM *pp = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_PROPERTIES);
+    const OSSL_PARAM *pp = hwcp_locate_const(params, OSSL_MAC_PARAM_PROPERTIES);
     char *props = pp ? dup_str(pp->data) : NULL;
     EVP_MD_free(c->md);
     free(c->props);
@@ -298,10 +298,10 @@ static int set_native(hmac_ctx *c, const OSSL_PARAM params[], EVP_MD *md, int na
   }
   if (!flag_ok(params, OSSL_MAC_PARAM_DIGEST_NOINIT, &set) || !flag_ok(params, OSSL_MAC_PARAM_DIGEST_ONESHOT, &set))
     return 0;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY))) {
+  if ((q = hwcp_locate_const(params, OSSL_MAC_PARAM_KEY))) {
     if (q->data_type != OSSL_PARAM_OCTET_STRING || !setkey(c, q->data, q->data_size)) return 0;
   }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_TLS_DATA_SIZE)) && !OSSL_PARAM_get_size_t(q, &tls))
+  if ((q = hwcp_locate_const(params, OSSL_MAC_PARAM_TLS_DATA_SIZE)) && !OSSL_PARAM_get_size_t(q, &tls))
     return 0;
   return 1;
 }
@@ -379,10 +379,10 @@ static int hmac_get_ctx_params(void *vc, OSSL_PARAM params[]) {
   hmac_ctx *c = vc;
   OSSL_PARAM *q;
   if (c->dg) return EVP_MAC_CTX_get_params(c->dg, params);
-  if ((q = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE)) &&
+  if ((q = hwcp_locate(params, OSSL_MAC_PARAM_SIZE)) &&
       !OSSL_PARAM_set_size_t(q, c->kmd ? hwc_hash_len(c->kh) : 0))
     return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_BLOCK_SIZE)) &&
+  if ((q = hwcp_locate(params, OSSL_MAC_PARAM_BLOCK_SIZE)) &&
       !OSSL_PARAM_set_int(q, c->md ? EVP_MD_get_block_size(c->md) : 0))
     return 0;
   return 1;

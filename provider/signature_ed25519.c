@@ -182,7 +182,7 @@ static int ed25519_get_ctx_params(void *vc, OSSL_PARAM params[]) {
   ed25519_ctx *c = vc;
   OSSL_PARAM *q;
   if (!c) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_ALGORITHM_ID)) &&
+  if ((q = hwcp_locate(params, OSSL_SIGNATURE_PARAM_ALGORITHM_ID)) &&
       (!c->has_key || !OSSL_PARAM_set_octet_string(q, ed25519_algid, sizeof ed25519_algid)))
     return 0;
   return 1;

@@ -226,15 +226,15 @@ static int sig_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
   if (!c) return 0;
   if (!params) return 1;
   int pad = c->pad, saltlen = c->saltlen;
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_DIGEST))) {
+  if ((q = hwcp_locate_const(params, OSSL_SIGNATURE_PARAM_DIGEST))) {
     if (!get_str(q, md, sizeof md)) return 0;
     pmd = md;
-    if ((pr = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PROPERTIES))) {
+    if ((pr = hwcp_locate_const(params, OSSL_SIGNATURE_PARAM_PROPERTIES))) {
       if (!get_str(pr, mdprops, sizeof mdprops)) return 0;
       pmdprops = mdprops;
     }
   }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PAD_MODE))) {
+  if ((q = hwcp_locate_const(params, OSSL_SIGNATURE_PARAM_PAD_MODE))) {
     if (q->data_type == OSSL_PARAM_INTEGER) {
       if (!OSSL_PARAM_get_int(q, &pad)) return 0;
     } else if (q->data_type == OSSL_PARAM_UTF8_STRING) {
@@ -250,7 +250,7 @@ static int sig_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
       return 0;
     }
   }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_PSS_SALTLEN))) {
+  if ((q = hwcp_locate_const(params, OSSL_SIGNATURE_PARAM_PSS_SALTLEN))) {
     if (pad != RSA_PKCS1_PSS_PADDING) {
       hwcp_raise(c->prov, HWCP_R_BAD_STATE, "PSS saltlen can only be specified if PSS padding has been specified first");
       return 0;
@@ -271,10 +271,10 @@ static int sig_set_ctx_params(void *vc, const OSSL_PARAM params[]) {
     }
     if (!check_saltlen(c, saltlen)) return 0;
   }
-  if ((q = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_MGF1_DIGEST))) {
+  if ((q = hwcp_locate_const(params, OSSL_SIGNATURE_PARAM_MGF1_DIGEST))) {
     if (!get_str(q, mgf, sizeof mgf)) return 0;
     pmgf = mgf;
-    if ((pr = OSSL_PARAM_locate_const(params, OSSL_SIGNATURE_PARAM_MGF1_PROPERTIES))) {
+    if ((pr = hwcp_locate_const(params, OSSL_SIGNATURE_PARAM_MGF1_PROPERTIES))) {
       if (!get_str(pr, mgfprops, sizeof mgfprops)) return 0;
       pmgfprops = mgfprops;
     }
@@ -549,7 +549,7 @@ static int sig_get_ctx_params(void *vc, OSSL_PARAM params[]) {
   sig_ctx *c = vc;
   OSSL_PARAM *q;
   if (!c) return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_ALGORITHM_ID))) {
+  if ((q = hwcp_locate(params, OSSL_SIGNATURE_PARAM_ALGORITHM_ID))) {
     /* the DER is the default provider's to write (sha256WithRSAEncryption,
      * RSASSA-PSS parameters with the salt length it resolves, ...) */
     OSSL_PARAM one[2] = {*q, OSSL_PARAM_END};
@@ -559,7 +559,7 @@ static int sig_get_ctx_params(void *vc, OSSL_PARAM params[]) {
     if (!ok) return 0;
     q->return_size = one[0].return_size;
   }
-  if ((q = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_PAD_MODE))) {
+  if ((q = hwcp_locate(params, OSSL_SIGNATURE_PARAM_PAD_MODE))) {
     if (q->data_type == OSSL_PARAM_INTEGER) {
       if (!OSSL_PARAM_set_int(q, c->pad)) return 0;
     } else if (q->data_type == OSSL_PARAM_UTF8_STRING) {
@@ -568,12 +568,12 @@ static int sig_get_ctx_params(void *vc, OSSL_PARAM params[]) {
     } else
       return 0;
   }
-  if ((q = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_DIGEST)) && !OSSL_PARAM_set_utf8_string(q, c->mdname))
+  if ((q = hwcp_locate(params, OSSL_SIGNATURE_PARAM_DIGEST)) && !OSSL_PARAM_set_utf8_string(q, c->mdname))
     return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_MGF1_DIGEST)) &&
+  if ((q = hwcp_locate(params, OSSL_SIGNATURE_PARAM_MGF1_DIGEST)) &&
       !OSSL_PARAM_set_utf8_string(q, c->mgf1name))
     return 0;
-  if ((q = OSSL_PARAM_locate(params, OSSL_SIGNATURE_PARAM_PSS_SALTLEN))) {
+  if ((q = hwcp_locate(params, OSSL_SIGNATURE_PARAM_PSS_SALTLEN))) {
     if (q->data_type == OSSL_PARAM_INTEGER) {
       if (!OSSL_PARAM_set_int(q, c->saltlen)) return 0;
     } else if (q->data_type == OSSL_PARAM_UTF8_STRING) {
