@@ -80,7 +80,14 @@ one() {
        -key "$cert.key" -tls1_3 -ciphersuites "$cipher" < hold > ku.recv 2> s3.err &
     pids=($!)
     wait_port "$port" s.err s2.err s3.err || { check "$name: server up" false; return; }
-    (printf 'before\n'; sleep 0.3; printf 'K\n'; sleep 0.3; printf 'after\n'; sleep 0.3) |
+    # s_client takes "K" as its key-update command only when the line comes
+    # alone from one read, so each line waits for the previous one to have
+    # arrived (a loaded machine made fixed sleeps too short).
+    (until_seen() { for _ in $(seq 100); do grep -q "$1" "$2" 2>/dev/null && return; sleep 0.1; done; }
+     until_seen 'Verify return code' ku.out; printf 'before\n'
+     until_seen before ku.recv; printf 'K\n'
+     until_seen KEYUPDATE ku.out; sleep 0.2; printf 'after\n'
+     until_seen after ku.recv) |
       env $(side "$cp" "$cs") timeout 30 openssl s_client -connect "127.0.0.1:$port" -tls1_3 -ciphersuites "$cipher" > ku.out 2>&1 || true
     wait "${pids[@]}" || true
     check "$name: key update" "grep -q KEYUPDATE ku.out && grep -q before ku.recv && grep -q after ku.recv"
