@@ -265,6 +265,16 @@ typedef struct hwc_poly1305_state hwc_poly1305_state;
 typedef struct {
   hwc_impl_info info;
   void (*xor_blocks)(uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16]);
+  /* Optional (NULL: xor_blocks on a lone block, then on the rest): the
+   * AEAD's one-time key block with the message's first blocks. key gets
+   * the raw keystream of block state[12]; the next nblocks blocks
+   * (1 <= nblocks <= key_blocks_max) are XORed into in, writing out;
+   * state[12] advances by nblocks + 1. A lone block costs a vector kernel
+   * about as much as its widest step (the scalar code's four dependent
+   * chains), but on the general registers beside the vector rounds it
+   * uses units those leave idle: the backend runs both at once. */
+  void (*key_and_blocks)(uint8_t key[64], uint8_t *out, const uint8_t *in, size_t nblocks, uint32_t state[16]);
+  size_t key_blocks_max; /* the widest step key_and_blocks takes */
 } hwc_chacha20_kernel;
 
 /* The 20-round ChaCha permutation without the final addition: the core of

@@ -257,3 +257,49 @@ static void counter_edge_body(hwc_prim p, const char *impl, void *arg) {
 }
 
 HWC_TEST(chacha20, counter_edges_vs_generic) { t_for_each_impl(HWC_PRIM_CHACHA20, counter_edge_body, NULL); }
+
+/* ---- key_and_blocks (the AEAD's one-time key beside the first blocks):
+ * on every implementation that has it, for every block count it takes,
+ * the key block and the blocks after it equal the portable loop's, at
+ * counters 0 (the AEAD's), 1, a random one and the highest start whose
+ * last block is 2^32 - 1; in place and apart; all-zero, all-ones and
+ * random state words; the counter advances by n + 1 and nothing else in
+ * the state changes. */
+static void key_blocks_body(hwc_prim p, const char *impl, void *arg) {
+  (void)p, (void)arg;
+  const hwc_chacha20_kernel *k = HWC_KERNEL(HWC_PRIM_CHACHA20, hwc_chacha20_kernel);
+  CHECK_MSG(k->key_blocks_max >= 1 && k->key_blocks_max <= 32, "%s: key_blocks_max %zu", impl, k->key_blocks_max);
+  static uint8_t in[64 * 33], want[64 * 33], got[64 * 33];
+  for (int fill = 0; fill < 3; fill++) {
+    uint32_t st0[16];
+    for (int i = 0; i < 16; i++) st0[i] = fill == 0 ? 0 : fill == 1 ? 0xffffffffu : (uint32_t)t_rand64();
+    if (fill == 2) t_rand_bytes(in, sizeof in);
+    else memset(in, fill ? 0x00 : 0xff, sizeof in);
+    for (size_t n = 1; n <= k->key_blocks_max; n++) {
+      const uint32_t ctrs[4] = {0, 1, (uint32_t)(0u - (uint32_t)(n + 1)), (uint32_t)t_rand64() >> 1};
+      for (int c = 0; c < 4; c++)
+        for (int inplace = 0; inplace < 2; inplace++) {
+          uint32_t sw[16], sg[16];
+          uint8_t kw[64] = {0}, kg[64];
+          memcpy(sw, st0, sizeof sw);
+          sw[12] = ctrs[c];
+          memcpy(sg, sw, sizeof sg);
+          hwc_chacha20_blocks_scalar(kw, kw, 1, sw);
+          hwc_chacha20_blocks_scalar(want, in, n, sw);
+          if (inplace) memcpy(got, in, 64 * n);
+          k->key_and_blocks(kg, got, inplace ? got : in, n, sg);
+          CHECK_MSG(memcmp(kg, kw, 64) == 0, "%s: key block differs (n %zu, counter %08x)", impl, n, ctrs[c]);
+          CHECK_MSG(memcmp(got, want, 64 * n) == 0, "%s: %zu blocks after the key differ (counter %08x, %s)", impl,
+                    n, ctrs[c], inplace ? "in place" : "apart");
+          CHECK_MSG(memcmp(sg, sw, sizeof sg) == 0, "%s: state after key_and_blocks(%zu) differs", impl, n);
+        }
+    }
+  }
+}
+
+static int has_key_blocks(hwc_prim p) { return HWC_KERNEL(p, hwc_chacha20_kernel)->key_and_blocks != NULL; }
+
+HWC_TEST(chacha20, key_and_blocks_vs_portable) {
+  size_t ran = t_for_each_impl_where(HWC_PRIM_CHACHA20, has_key_blocks, key_blocks_body, NULL);
+  printf("chacha20: key_and_blocks checked on %zu implementation(s) of this CPU\n", ran);
+}

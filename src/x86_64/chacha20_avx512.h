@@ -69,20 +69,59 @@ static inline void xor64(uint8_t *out, const uint8_t *in, __m512i k) {
   _mm512_storeu_si512(out, _mm512_xor_si512(_mm512_loadu_si512(in), k));
 }
 
-/* The first n (1..16) of sixteen blocks in the vertical layout. Fewer
- * than sixteen cost as much as sixteen, which is what the four-block
- * layout costs for four: its rows are one dependent chain. */
-static __attribute__((unused)) void blocks16(uint8_t *out, const uint8_t *in, size_t n, uint32_t st[16]) {
-  __m512i s[16], x[16];
-  chacha_vertical(x, s, st);
-  /* x[4g + k] lane L: words 4g..4g+3 of block 4L + k. */
+/* The first n (1..16) blocks of a vertical set after chacha_vertical
+ * (x[4g + k], lane L: words 4g..4g+3 of block 4L + k), XORed into in,
+ * writing out. */
+static inline __attribute__((always_inline)) void vertical_out16(uint8_t *out, const uint8_t *in, __m512i x[16],
+                                                                size_t n) {
   for (int k = 0; k < 4; k++) {
     __m512i o[4];
     lanes_to_blocks(o, x[k], x[4 + k], x[8 + k], x[12 + k]);
     for (size_t L = 0; L < 4; L++)
       if (4 * L + (size_t)k < n) xor64(out + 64 * (4 * L + k), in + 64 * (4 * L + k), o[L]);
   }
+}
+
+/* The first n (1..16) of sixteen blocks in the vertical layout. Fewer
+ * than sixteen cost as much as sixteen, which is what the four-block
+ * layout costs for four: its rows are one dependent chain. */
+static __attribute__((unused)) void blocks16(uint8_t *out, const uint8_t *in, size_t n, uint32_t st[16]) {
+  __m512i s[16], x[16];
+  chacha_vertical(x, s, st);
+  vertical_out16(out, in, x, n);
   st[12] += (uint32_t)n;
+}
+
+/* The one-time key block (counter st[12]) on the general registers beside
+ * the next n (1..16) blocks in the vertical layout (counters st[12] + 1
+ * ..): the key_and_blocks of the kernel table. The sixteen vector rounds
+ * and the scalar block take little more time together than the vector
+ * rounds alone. */
+static __attribute__((unused)) void key_blocks16(uint8_t key[64], uint8_t *out, const uint8_t *in, size_t n,
+                                                 uint32_t st[16]) {
+  __m512i s[16], x[16];
+  uint32_t w[16];
+  for (int i = 0; i < 16; i++) {
+    s[i] = cv_set1(st[i]);
+    w[i] = st[i];
+  }
+  s[12] = cv_add(s[12], cv_add(cv_lane_index(), cv_set1(1)));
+  for (int i = 0; i < 16; i++) x[i] = s[i];
+  chacha_rounds_beside_scalar(x, w);
+  for (int i = 0; i < 16; i++) {
+    uint32_t k = w[i] + st[i];
+    key[4 * i + 0] = (uint8_t)k;
+    key[4 * i + 1] = (uint8_t)(k >> 8);
+    key[4 * i + 2] = (uint8_t)(k >> 16);
+    key[4 * i + 3] = (uint8_t)(k >> 24);
+    x[i] = cv_add(x[i], s[i]);
+  }
+  chacha_transpose4(&x[0], &x[1], &x[2], &x[3]);
+  chacha_transpose4(&x[4], &x[5], &x[6], &x[7]);
+  chacha_transpose4(&x[8], &x[9], &x[10], &x[11]);
+  chacha_transpose4(&x[12], &x[13], &x[14], &x[15]);
+  vertical_out16(out, in, x, n);
+  st[12] += (uint32_t)n + 1;
 }
 
 /* The asm text of one quarter round (RFC 8439, 2.1) on zmm registers a,

@@ -91,6 +91,33 @@ static inline __attribute__((always_inline)) void chacha_rounds_and_scalar(cv x[
   hwc_chacha20_permute(w);
 }
 
+/* One quarter round on four words of a block held in general registers. */
+static inline __attribute__((always_inline)) void chacha_qr32(uint32_t *a, uint32_t *b, uint32_t *c, uint32_t *d) {
+  *a += *b; *d ^= *a; *d = *d << 16 | *d >> 16;
+  *c += *d; *b ^= *c; *b = *b << 12 | *b >> 20;
+  *a += *b; *d ^= *a; *d = *d << 8 | *d >> 24;
+  *c += *d; *b ^= *c; *b = *b << 7 | *b >> 25;
+}
+
+/* The ten double rounds on the vertical layout x and, quarter round by
+ * quarter round between them, on one more block's words w in general
+ * registers: the scalar chains use the integer units the vector rounds
+ * leave idle, and with both in one stretch of code the out-of-order
+ * window holds both. Only for a kernel with registers to spare for the
+ * vector state (AVX-512: 32), as the compiler allocates both. */
+static inline __attribute__((always_inline)) void chacha_rounds_beside_scalar(cv x[16], uint32_t w[16]) {
+  for (int r = 0; r < 10; r++) {
+    chacha_qr(&x[0], &x[4], &x[8], &x[12]);   chacha_qr32(&w[0], &w[4], &w[8], &w[12]);
+    chacha_qr(&x[1], &x[5], &x[9], &x[13]);   chacha_qr32(&w[1], &w[5], &w[9], &w[13]);
+    chacha_qr(&x[2], &x[6], &x[10], &x[14]);  chacha_qr32(&w[2], &w[6], &w[10], &w[14]);
+    chacha_qr(&x[3], &x[7], &x[11], &x[15]);  chacha_qr32(&w[3], &w[7], &w[11], &w[15]);
+    chacha_qr(&x[0], &x[5], &x[10], &x[15]);  chacha_qr32(&w[0], &w[5], &w[10], &w[15]);
+    chacha_qr(&x[1], &x[6], &x[11], &x[12]);  chacha_qr32(&w[1], &w[6], &w[11], &w[12]);
+    chacha_qr(&x[2], &x[7], &x[8], &x[13]);   chacha_qr32(&w[2], &w[7], &w[8], &w[13]);
+    chacha_qr(&x[3], &x[4], &x[9], &x[14]);   chacha_qr32(&w[3], &w[4], &w[9], &w[14]);
+  }
+}
+
 /* 4x4 transpose of 32-bit words inside each 128-bit lane: on return a, b,
  * c, d hold what were the columns of the 4x4 word matrix with rows a..d. */
 static inline __attribute__((always_inline)) void chacha_transpose4(cv *a, cv *b, cv *c, cv *d) {
