@@ -606,6 +606,7 @@ typedef struct hwc_chacha20poly1305_ctx {
   uint64_t aad_len_, len_;
   const void *pair_;     /* the chacha20-poly1305 entry chosen at start */
   const void *chacha_;   /* its chacha20 member */
+  const void *poly_;     /* its poly1305 member, kept until the MAC is keyed */
   unsigned ks_len_;      /* bytes of keystream in ks_ (whole blocks) */
   unsigned ks_used_;     /* of which already used */
   unsigned macq_len_;    /* bytes in macq_ */

@@ -379,10 +379,18 @@ static unsigned long entry_calls(const hwc_chacha20_poly1305_kernel *k) {
 static void stitched_entry(hwc_prim p, const char *impl, void *arg) {
   uint8_t **bufs = arg;
   const hwc_chacha20_poly1305_kernel *k = HWC_KERNEL(p, hwc_chacha20_poly1305_kernel);
-  /* Every case seals once and opens three times; all but 192 bytes (three
-   * blocks: the protocol's one-call short path) take the fused kernels. */
+  /* Every case seals once and opens three times. The fused kernels take
+   * what is left of a message beyond 192 bytes (three blocks: the
+   * protocol's one-call short path) after the blocks that ran beside the
+   * one-time key (the chacha20 member's key_and_blocks, up to
+   * key_blocks_max blocks), when a whole block is left. */
   unsigned long want = 0, per = 1 + (k->open ? 3 : 0);
-  for (size_t i = 0; i < STITCHED_CASES; i++) want += stitched_len(i) > 192 ? per : 0;
+  const hwc_chacha20_kernel *ck = k->chacha20;
+  for (size_t i = 0; i < STITCHED_CASES; i++) {
+    size_t n = stitched_len(i), head = 0;
+    if (ck->key_and_blocks) head = n / 64 < ck->key_blocks_max ? n / 64 : ck->key_blocks_max;
+    want += n > 192 && n - 64 * head >= 64 ? per : 0;
+  }
   unsigned long before = entry_calls(k);
   stitched_run(k->chacha20->info.name, k->poly1305->info.name, bufs);
   unsigned long ran = entry_calls(k) - before;

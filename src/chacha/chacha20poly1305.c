@@ -17,6 +17,44 @@
 
 static const uint8_t zeros[16];
 
+/* The most blocks a key_and_blocks call takes here: the widest kernel's
+ * step (avx512: sixteen). */
+#define KEY_RUN_MAX 16
+
+/* out = in XOR ks over n bytes, eight at a time (out == in allowed: each
+ * word is read before it is written). A byte loop through the context
+ * ran at a byte per cycle: out might alias the context, so the compiler
+ * reloaded the index at every byte. */
+static inline void xor_keystream(uint8_t *out, const uint8_t *in, const uint8_t *ks, size_t n) {
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t a, b;
+    memcpy(&a, in + i, 8);
+    memcpy(&b, ks + i, 8);
+    a ^= b;
+    memcpy(out + i, &a, 8);
+  }
+  for (; i < n; i++) out[i] = in[i] ^ ks[i];
+}
+
+/* The first `head` blocks of a message beside the one-time key (block 0
+ * into key), in -> out, when the MAC cannot be keyed before: encrypting,
+ * straight into out (the MAC reads it afterwards); decrypting, into buf,
+ * since the MAC must read the ciphertext first and out may be in. Then
+ * key_head_done, once the MAC has its key, the AAD and its padding. */
+static inline void key_head(const hwc_chacha20_kernel *k, uint8_t key[64], uint8_t *buf, uint8_t *out,
+                            const uint8_t *in, size_t head, uint32_t st[16], int decrypt) {
+  k->key_and_blocks(key, decrypt ? buf : out, in, head, st);
+}
+static inline void key_head_done(hwc_poly1305_ctx *mac, uint8_t *buf, uint8_t *out, const uint8_t *in, size_t head,
+                                 int decrypt) {
+  hwc_poly1305_update(mac, decrypt ? in : out, 64 * head);
+  if (decrypt) {
+    memcpy(out, buf, 64 * head);
+    hwc_memzero(buf, 64 * head);
+  }
+}
+
 /* Poly1305 over aad || pad16 and the lengths block come from here. */
 static void mac_pad(hwc_poly1305_ctx *mac, size_t len) {
   if (len % 16) hwc_poly1305_update(mac, zeros, 16 - len % 16);
@@ -86,14 +124,27 @@ static void aead(uint8_t *out, uint8_t tag[16], const uint8_t *in, size_t len, c
     hwc_poly1305_update(&mac, decrypt ? in : buf + 64, len);
     if (len) memcpy(out, buf + 64, len);
     hwc_memzero(buf, sizeof buf);
+  } else if (k->key_and_blocks) {
+    /* The one-time key beside the first blocks (key_and_blocks). */
+    uint8_t buf[64 * KEY_RUN_MAX];
+    size_t head = len / 64 < k->key_blocks_max ? len / 64 : k->key_blocks_max;
+    if (head > KEY_RUN_MAX) head = KEY_RUN_MAX;
+    key_head(k, block0, buf, out, in, head, st, decrypt);
+    hwc_poly1305_init_with(&mac, block0, p);
+    hwc_memzero(block0, sizeof block0);
+    hwc_poly1305_update(&mac, aad, aad_len);
+    mac_pad(&mac, aad_len);
+    key_head_done(&mac, buf, out, in, head, decrypt);
+    out += 64 * head, in += 64 * head;
+    aead_bulk(pair, k, out, in, len - 64 * head, st, &mac, decrypt);
   } else {
     k->xor_blocks(block0, block0, 1, st); /* the one-time key; counter is now 1 */
     hwc_poly1305_init_with(&mac, block0, p);
     hwc_memzero(block0, sizeof block0);
     hwc_poly1305_update(&mac, aad, aad_len);
     mac_pad(&mac, aad_len);
+    aead_bulk(pair, k, out, in, len, st, &mac, decrypt);
   }
-  if (len > SHORT) aead_bulk(pair, k, out, in, len, st, &mac, decrypt);
   mac_pad(&mac, len);
   mac_lengths(&mac, aad_len, len, tag);
   hwc_memzero(st, sizeof st);
@@ -204,26 +255,83 @@ _Static_assert(sizeof(((hwc_chacha20poly1305_ctx *)0)->ks_) == KS_AHEAD, "ks_ ho
  * piece would otherwise pay for a whole run. */
 #define KS_AHEAD_MIN 256
 
-/* phase_: 0 is "not started" (a zero-initialised or finished context). */
-enum { CP_AAD = 1, CP_DATA = 2, CP_DECRYPT = 4 };
+/* Without a fused step the cipher and the MAC run apart, and the MAC takes
+ * the ciphertext in whole steps of MACQ bytes, the rest waiting in macq_:
+ * about one call per KiB whatever the cut. A vector Poly1305 kernel pays a
+ * fixed cost per call to set up and fold its lanes (about as much as a
+ * quarter KiB of MAC) and takes the blocks beyond its lanes' step in
+ * scalar code, so the three calls a piece would make (the head from the
+ * keystream made ahead, the runs, the tail) cost more than the lanes
+ * save. */
+#define MACQ 1024
+_Static_assert(sizeof(((hwc_chacha20poly1305_ctx *)0)->macq_) == MACQ, "macq_ holds one MAC step");
+
+/* phase_: 0 is "not started" (a zero-initialised or finished context).
+ * CP_NOKEY: the one-time key is not made yet, and the AAD so far waits in
+ * macq_ (see key_begin). */
+enum { CP_AAD = 1, CP_DATA = 2, CP_DECRYPT = 4, CP_NOKEY = 8 };
 
 /* Every field is set here, but not the buffers ks_ and macq_: nothing
  * reads them beyond what ks_len_ and macq_len_ say was written, and
  * zeroing their 3 KiB cost more than the rest of a 1 KiB message's
- * overhead (a TLS record is one start). finish still wipes everything. */
+ * overhead (a TLS record is one start). finish still wipes everything.
+ * The one-time key waits for the first data (key_begin). */
 static void stream_start(hwc_chacha20poly1305_ctx *c, int encrypt, const uint8_t nonce[12], const uint8_t key[32]) {
   const hwc_chacha_aead_kernels sel = hwc_chacha_aead_selected();
-  const hwc_chacha20_kernel *k = sel.chacha;
-  uint8_t otk[64] = {0};
   hwc_chacha20_setup(c->state_, key, 0, hwc_load32_le(nonce), hwc_load32_le(nonce + 4), hwc_load32_le(nonce + 8));
-  k->xor_blocks(otk, otk, 1, c->state_); /* the one-time key; the counter is now 1 */
-  hwc_poly1305_init_with(&c->mac_, otk, sel.poly);
-  hwc_memzero(otk, sizeof otk);
   c->aad_len_ = c->len_ = 0;
   c->ks_len_ = c->ks_used_ = c->macq_len_ = 0;
   c->pair_ = sel.pair;
-  c->chacha_ = k;
-  c->phase_ = CP_AAD | (encrypt ? 0 : CP_DECRYPT);
+  c->chacha_ = sel.chacha;
+  c->poly_ = sel.poly;
+  c->phase_ = CP_AAD | CP_NOKEY | (encrypt ? 0 : CP_DECRYPT);
+}
+
+/* The one-time key waits for the first data or the tag, and the AAD
+ * until then in macq_: at start nothing says whether data follows, and
+ * with data a kernel that has key_and_blocks runs the key block beside
+ * the message's first whole blocks, where a lone block costs about as
+ * much as the kernel's widest step and beside them nearly nothing.
+ *
+ * key_begin makes the key into otk: for a first piece of len bytes with
+ * whole blocks, beside up to key_blocks_max of them (key_head: written
+ * to out encrypting, to ks_ decrypting) and returns their bytes; for a
+ * shorter one, beside keystream made ahead into ks_; with no data
+ * (len 0) or no key_and_blocks, alone. key_keyed then keys the MAC and
+ * gives it the AAD waiting. */
+static size_t key_begin(hwc_chacha20poly1305_ctx *c, uint8_t otk[64], uint8_t *out, const uint8_t *in, size_t len) {
+  static const uint8_t zero_run[64 * KEY_RUN_MAX];
+  const hwc_chacha20_kernel *k = c->chacha_;
+  if (!len || !k->key_and_blocks) {
+    memset(otk, 0, 64);
+    k->xor_blocks(otk, otk, 1, c->state_); /* the counter is now 1 */
+    return 0;
+  }
+  size_t max = k->key_blocks_max < KEY_RUN_MAX ? k->key_blocks_max : KEY_RUN_MAX;
+  size_t head = len / 64 < max ? len / 64 : max;
+  if (head) {
+    key_head(k, otk, c->ks_, out, in, head, c->state_, (c->phase_ & CP_DECRYPT) != 0);
+  } else {
+    k->key_and_blocks(otk, c->ks_, zero_run, max, c->state_);
+    c->ks_len_ = (unsigned)(64 * max);
+    c->ks_used_ = 0;
+  }
+  return 64 * head;
+}
+
+static void key_keyed(hwc_chacha20poly1305_ctx *c, uint8_t otk[64]) {
+  hwc_poly1305_init_with(&c->mac_, otk, c->poly_);
+  hwc_memzero(otk, 64);
+  hwc_poly1305_update(&c->mac_, c->macq_, c->macq_len_);
+  c->macq_len_ = 0;
+  c->phase_ &= ~CP_NOKEY;
+}
+
+/* The key with no data (AAD beyond macq_, or the tag). */
+static void key_alone(hwc_chacha20poly1305_ctx *c) {
+  uint8_t otk[64];
+  key_begin(c, otk, NULL, NULL, 0);
+  key_keyed(c, otk);
 }
 
 int hwc_chacha20poly1305_start(hwc_chacha20poly1305_ctx *c, int encrypt, const uint8_t nonce[12],
@@ -249,25 +357,16 @@ int hwc_chacha20poly1305_aad(hwc_chacha20poly1305_ctx *c, const uint8_t *aad, si
   HWC_DIT_SCOPE();
   if (!c || !(c->phase_ & CP_AAD) || (len && !aad)) return HWC_ERR_INVALID_ARG;
   if ((uint64_t)len > UINT64_MAX - c->aad_len_) return HWC_ERR_TOO_LONG;
+  if ((c->phase_ & CP_NOKEY) && len <= MACQ - c->macq_len_) {
+    memcpy(c->macq_ + c->macq_len_, aad, len); /* AAD is public: no wipe needed beyond finish's */
+    c->macq_len_ += (unsigned)len;
+    c->aad_len_ += len;
+    return HWC_OK;
+  }
+  if (c->phase_ & CP_NOKEY) key_alone(c);
   c->aad_len_ += len;
   hwc_poly1305_update(&c->mac_, aad, len);
   return HWC_OK;
-}
-
-/* out = in XOR ks over n bytes, eight at a time (out == in allowed: each
- * word is read before it is written). A byte loop through the context
- * ran at a byte per cycle: out might alias the context, so the compiler
- * reloaded the index at every byte. */
-static inline void xor_keystream(uint8_t *out, const uint8_t *in, const uint8_t *ks, size_t n) {
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t a, b;
-    memcpy(&a, in + i, 8);
-    memcpy(&b, ks + i, 8);
-    a ^= b;
-    memcpy(out + i, &a, 8);
-  }
-  for (; i < n; i++) out[i] = in[i] ^ ks[i];
 }
 
 /* XORs n bytes of the keystream made ahead into in -> out, the
@@ -294,17 +393,6 @@ static void make_ahead(hwc_chacha20poly1305_ctx *c, size_t rest) {
   c->ks_len_ = (unsigned)(64 * nblocks);
   c->ks_used_ = 0;
 }
-
-/* Without a fused step the cipher and the MAC run apart, and the MAC takes
- * the ciphertext in whole steps of MACQ bytes, the rest waiting in macq_:
- * about one call per KiB whatever the cut. A vector Poly1305 kernel pays a
- * fixed cost per call to set up and fold its lanes (about as much as a
- * quarter KiB of MAC) and takes the blocks beyond its lanes' step in
- * scalar code, so the three calls a piece would make (the head from the
- * keystream made ahead, the runs, the tail) cost more than the lanes
- * save. */
-#define MACQ 1024
-_Static_assert(sizeof(((hwc_chacha20poly1305_ctx *)0)->macq_) == MACQ, "macq_ holds one MAC step");
 
 static void mac_queue(hwc_chacha20poly1305_ctx *c, const uint8_t *p, size_t n) {
   if (c->macq_len_) {
@@ -356,9 +444,20 @@ int hwc_chacha20poly1305_update(hwc_chacha20poly1305_ctx *c, uint8_t *out, const
   if (!c || !(c->phase_ & (CP_AAD | CP_DATA)) || (len && (!out || !in)) || hwc_partial_overlap(out, in, len))
     return HWC_ERR_INVALID_ARG;
   if ((uint64_t)len > MAX_LEN - c->len_) return HWC_ERR_TOO_LONG;
+  size_t head = 0;
+  if (c->phase_ & CP_NOKEY) {
+    uint8_t otk[64];
+    head = key_begin(c, otk, out, in, len);
+    key_keyed(c, otk);
+  }
   if (c->phase_ & CP_AAD) {
     mac_pad(&c->mac_, (size_t)(c->aad_len_ % 16));
     c->phase_ = (c->phase_ & CP_DECRYPT) | CP_DATA;
+  }
+  if (head) {
+    key_head_done(&c->mac_, c->ks_, out, in, head / 64, (c->phase_ & CP_DECRYPT) != 0);
+    c->len_ += head;
+    out += head, in += head, len -= head;
   }
   if (!len) return HWC_OK;
   int decrypt = (c->phase_ & CP_DECRYPT) != 0;
@@ -396,6 +495,7 @@ int hwc_chacha20poly1305_update(hwc_chacha20poly1305_ctx *c, uint8_t *out, const
 
 /* The tag over the padded ciphertext and the lengths; wipes c. */
 static void stream_tag(hwc_chacha20poly1305_ctx *c, uint8_t tag[16]) {
+  if (c->phase_ & CP_NOKEY) key_alone(c);
   if (c->phase_ & CP_AAD) mac_pad(&c->mac_, (size_t)(c->aad_len_ % 16));
   mac_flush(c);
   mac_pad(&c->mac_, (size_t)(c->len_ % 16));
