@@ -1001,6 +1001,38 @@ HWC_API int hwc_rsa_private_encrypt_pkcs1(uint8_t *out, size_t *out_len, const u
 HWC_API int hwc_rsa_public_decrypt_pkcs1(uint8_t *out, size_t *out_len, const uint8_t *in, size_t len,
                                          const hwc_rsa_key *key);
 
+/* ------------------------------------------------------------ batches (0.3) */
+/* n independent operations in one call, for servers that do many at once.
+ * Rules shared by every batch function:
+ *  - Any n, 0 included (n = 0 writes nothing and returns HWC_OK, whatever
+ *    the pointers).
+ *  - Item i's output is byte-identical to the single call on item i, and
+ *    status[i] is what that call returns. The function returns HWC_OK when
+ *    every status[i] is HWC_OK, else the first failing status[i] (lowest i).
+ *  - A NULL array with n > 0 refuses the whole batch: HWC_ERR_INVALID_ARG,
+ *    no output is written, and every status[i] is set to
+ *    HWC_ERR_INVALID_ARG when status itself is not NULL.
+ *  - A NULL element (a key, a message with a non-zero length, an output, an
+ *    input) makes that item's status HWC_ERR_INVALID_ARG; its output is left
+ *    untouched and the other items run as usual.
+ *  - Items are independent: a bad item never changes another's result, and
+ *    verification checks every item on its own (no combined equation).
+ *  - Outputs must not overlap inputs. Where item i's output overlaps only
+ *    item i's own inputs, the single call's rule for that pair applies
+ *    (items run in index order); any other overlap gives unspecified
+ *    results for the items that read the overwritten bytes.
+ *  - Constant time as the single calls: the loop branches only on n, on
+ *    NULL pointers and on the statuses the single calls return. */
+
+/* How many items the selected backend of p processes at once: for
+ * HWC_PRIM_FE25519 (X25519, Ed25519) and HWC_PRIM_BIGNUM (RSA; an RSA key
+ * runs on the bignum backend selected when it was made) the lane count of
+ * the selected backend, 1 when it has no lanes; 1 for every other p,
+ * unknown ones included. Batches of a multiple of it run fastest. No
+ * backend has lanes yet: today every batch runs its items one by one and
+ * this returns 1 for every p. */
+HWC_API size_t hwc_batch_lanes(hwc_prim p);
+
 #ifdef __cplusplus
 }
 #endif
