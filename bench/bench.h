@@ -79,6 +79,12 @@ typedef struct bench_suite {
  * Returns HWC_OK or the error; free the key with hwc_rsa_free. */
 int bench_rsa_key(hwc_rsa_key **key, unsigned bits);
 
+/* Operations one call of row->run performs: N for a batch row, whose
+ * name ends in "-batchN" (x25519-batch8: one hwc_x25519_batch of 8 items
+ * per call), else 1. Every figure is per operation, so a batch row's
+ * figures are per item and stand beside the single-call row's. */
+unsigned bench_row_items(const bench_row *row);
+
 /* ------------------------------------------------------------ counters */
 
 /* Name of the cycle counter ("TSC", "CNTVCT_EL0", or "CLOCK_MONOTONIC"

@@ -7,6 +7,7 @@
  * machine they would measure the load, not the code.
  */
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "bench.h"
@@ -77,10 +78,19 @@ static uint64_t thread_cpu_ns(void) {
   return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* Calls accumulated over the batches of one timed run. */
+/* Time and operations (calls times bench_row_items) accumulated over the
+ * batches of one timed run. */
 typedef struct span {
-  uint64_t ns, ticks, calls;
+  uint64_t ns, ticks, ops;
 } span;
+
+unsigned bench_row_items(const bench_row *row) {
+  const char *dash = strrchr(row->name, '-');
+  unsigned n = 0;
+  if (dash == NULL || strncmp(dash, "-batch", 6) != 0) return 1;
+  for (const char *c = dash + 6; *c >= '0' && *c <= '9' && n < 100000; c++) n = n * 10 + (unsigned)(*c - '0');
+  return n ? n : 1;
+}
 
 /* Runs `batch` calls. The batch counts only if this thread kept the CPU
  * throughout (its CPU time covers its wall time, within 2%), unless
@@ -95,7 +105,7 @@ static uint64_t run_batch(const bench_row *row, bench_io *io, size_t len, uint64
   if (take_all || wall <= cpu + wall / 50) {
     acc->ns += wall;
     acc->ticks += t1 - t0;
-    acc->calls += batch;
+    acc->ops += batch * bench_row_items(row);
   }
   return wall;
 }
@@ -120,7 +130,7 @@ static uint64_t warm_up(const bench_row *row, bench_io *io, size_t len, uint64_t
 /* One timed run: goes on batch by batch until its undisturbed batches add
  * up to `target` ns. If the machine is so busy that this takes 20 times
  * longer than asked, every batch counts from then on (the spread shows
- * it). Stores ns and counter ticks per call. */
+ * it). Stores ns and counter ticks per operation. */
 static void timed_run(const bench_row *row, bench_io *io, size_t len, uint64_t batch, uint64_t target,
                       double *ns, double *ticks) {
   span acc = {0, 0, 0};
@@ -130,11 +140,11 @@ static void timed_run(const bench_row *row, bench_io *io, size_t len, uint64_t b
     run_batch(row, io, len, batch, take_all, &acc);
     if (!take_all && bench_now_ns() - s > 20 * target) take_all = 1;
   }
-  *ns = (double)acc.ns / (double)acc.calls;
-  *ticks = (double)acc.ticks / (double)acc.calls;
+  *ns = (double)acc.ns / (double)acc.ops;
+  *ticks = (double)acc.ticks / (double)acc.ops;
 }
 
-/* The figure of `runs` timed runs: median, min and max time per call. */
+/* The figure of `runs` timed runs: median, min and max time per operation. */
 static void summarise(const double *ns, const double *ticks, unsigned runs, bench_figure *fig) {
   double order[MAX_RUNS];
   for (unsigned r = 0; r < runs; r++) order[r] = ns[r];

@@ -472,6 +472,49 @@ static void seeds_aead_stream(void) {
     }
 }
 
+/* Batches of the sizes around the lane widths to come (0, 1, 4, 8, 9,
+ * 16 items): X25519 items pairing the scalar edges with the point edges
+ * (low-order u among them), and Ed25519 items of every control kind (raw,
+ * signed, flipped signature or message, NULL message, foreign key) with
+ * message lengths 0..63 and raw signatures of edge R and S. */
+static void seeds_batch(void) {
+  static u256 k[MAX_VALUES], u[MAX_VALUES], r[MAX_VALUES];
+  size_t nk = scalar_edges(k), nu = point_edges(u, low_order_u, COUNT(low_order_u));
+  size_t nr = point_edges(r, low_order_ed, COUNT(low_order_ed));
+  static const uint8_t sizes[] = {0, 1, 4, 8, 9, 16};
+  size_t next = 0;
+  for (unsigned pick = 0; pick < 4; pick++)
+    for (size_t z = 0; z < COUNT(sizes); z++) {
+      seed s = {.n = 0};
+      put_byte(&s, (uint8_t)(pick << 1));
+      put_byte(&s, sizes[z]);
+      for (size_t i = 0; i < sizes[z]; i++, next++) {
+        put(&s, k[next % nk].b, 32);
+        put(&s, u[(next * 7) % nu].b, 32);
+      }
+      emit(&s);
+      s.n = 0;
+      put_byte(&s, (uint8_t)(pick << 1 | 1));
+      put_byte(&s, sizes[z]);
+      for (size_t i = 0; i < sizes[z]; i++, next++) {
+        uint8_t ctl = (uint8_t)(next % 16), len = (uint8_t)(next * 13 % 64);
+        put_byte(&s, ctl);
+        put_byte(&s, len);
+        put_fill(&s, (uint8_t)next, len);
+        if (ctl % 4 == 0) {
+          put(&s, r[next % nr].b, 32);
+          put(&s, k[next % nk].b, 32);
+          put(&s, r[(next * 5) % nr].b, 32);
+          continue;
+        }
+        put_fill(&s, (uint8_t)(next * 3), 32); /* seed */
+        put_byte(&s, (uint8_t)(next * 29));    /* the bit to flip */
+        if (ctl % 4 == 3) put(&s, r[next % nr].b, 32);
+      }
+      emit(&s);
+    }
+}
+
 int main(int argc, char **argv) {
   static const struct {
     const char *name;
@@ -479,7 +522,7 @@ int main(int argc, char **argv) {
   } harnesses[] = {
       {"x25519", seeds_x25519}, {"ed25519", seeds_ed25519}, {"sha2", seeds_sha2},       {"chacha", seeds_chacha},
       {"aes", seeds_aes},       {"bignum", seeds_bignum},   {"rsa_der", seeds_rsa_der}, {"rsa_verify", seeds_rsa_verify},
-      {"secretstream", seeds_secretstream}, {"aead_stream", seeds_aead_stream},
+      {"secretstream", seeds_secretstream}, {"aead_stream", seeds_aead_stream}, {"batch", seeds_batch},
   };
   if (argc != 3) {
     fprintf(stderr, "usage: %s HARNESS DIR\n", argv[0]);

@@ -1002,6 +1002,76 @@ HWC_API int hwc_rsa_private_encrypt_pkcs1(uint8_t *out, size_t *out_len, const u
 HWC_API int hwc_rsa_public_decrypt_pkcs1(uint8_t *out, size_t *out_len, const uint8_t *in, size_t len,
                                          const hwc_rsa_key *key);
 
+/* ------------------------------------------------------------ batches (0.3) */
+/* n independent operations in one call, for servers that do many at once.
+ * Rules shared by every batch function:
+ *  - Any n, 0 included (n = 0 writes nothing and returns HWC_OK, whatever
+ *    the pointers).
+ *  - Item i's output is byte-identical to the single call on item i, and
+ *    status[i] is what that call returns. The function returns HWC_OK when
+ *    every status[i] is HWC_OK, else the first failing status[i] (lowest i).
+ *  - A NULL array with n > 0 refuses the whole batch: HWC_ERR_INVALID_ARG,
+ *    no output is written, and every status[i] is set to
+ *    HWC_ERR_INVALID_ARG when status itself is not NULL.
+ *  - A NULL element (a key, a message with a non-zero length, an output, an
+ *    input) makes that item's status HWC_ERR_INVALID_ARG; its output is left
+ *    untouched and the other items run as usual.
+ *  - Items are independent: a bad item never changes another's result, and
+ *    verification checks every item on its own (no combined equation).
+ *  - Outputs must not overlap inputs. Where item i's output overlaps only
+ *    item i's own inputs, the single call's rule for that pair applies
+ *    (items run in index order); any other overlap gives unspecified
+ *    results for the items that read the overwritten bytes.
+ *  - Constant time as the single calls: the loop branches only on n, on
+ *    NULL pointers and on the statuses the single calls return. */
+
+/* How many items the selected backend of p processes at once: for
+ * HWC_PRIM_FE25519 (X25519, Ed25519) and HWC_PRIM_BIGNUM (RSA; an RSA key
+ * runs on the bignum backend selected when it was made) the lane count of
+ * the selected backend, 1 when it has no lanes; 1 for every other p,
+ * unknown ones included. Batches of a multiple of it run fastest. No
+ * backend has lanes yet: today every batch runs its items one by one and
+ * this returns 1 for every p. */
+HWC_API size_t hwc_batch_lanes(hwc_prim p);
+
+/* shared[i] = hwc_x25519(scalar[i], point[i]), status[i] its return value:
+ * HWC_OK, or HWC_ERR_INVALID_ARG for a point of small order (shared[i] is
+ * then the all-zero result and must not be used as a key). Arrays of n
+ * 32-byte items. */
+HWC_API int hwc_x25519_batch(uint8_t (*shared)[32], int *status, const uint8_t (*scalar)[32],
+                             const uint8_t (*point)[32], size_t n);
+/* pub[i] = hwc_x25519_base(scalar[i]), status[i] its return value (HWC_OK
+ * for every item of a valid batch). Arrays of n 32-byte items. */
+HWC_API int hwc_x25519_base_batch(uint8_t (*pub)[32], int *status, const uint8_t (*scalar)[32], size_t n);
+/* sig[i] = hwc_ed25519_sign of the len[i] bytes at msg[i] under sk[i],
+ * status[i] its return value (HWC_ERR_INVALID_ARG for msg[i] NULL with
+ * len[i] > 0). sig and sk are arrays of n 64-byte items, msg and len of n
+ * pointers and lengths (msg[i] may be NULL when len[i] is 0). sig[i] may
+ * overlap msg[i], as in the single call. */
+HWC_API int hwc_ed25519_sign_batch(uint8_t (*sig)[64], int *status, const uint8_t *const *msg, const size_t *len,
+                                   const uint8_t (*sk)[64], size_t n);
+/* status[i] = hwc_ed25519_verify(sig[i], msg[i], len[i], pk[i]): HWC_OK
+ * for a valid signature, HWC_ERR_VERIFY for an invalid one (the single
+ * call's rules, item by item), HWC_ERR_INVALID_ARG for msg[i] NULL with
+ * len[i] > 0. The return value is HWC_OK only when every signature is
+ * valid. */
+HWC_API int hwc_ed25519_verify_batch(int *status, const uint8_t (*sig)[64], const uint8_t *const *msg,
+                                     const size_t *len, const uint8_t (*pk)[32], size_t n);
+/* RSA batches. Keys may differ, in size too (items of one size share
+ * lanes). sig[i] and out[i] must hold hwc_rsa_size(key[i]) bytes; digest[i]
+ * is hwc_hash_len(h) bytes, in[i] hwc_rsa_size(key[i]) bytes.
+ * hwc_rsa_sign_pkcs1_digest_batch: sig[i] = hwc_rsa_sign_pkcs1_digest of
+ * digest[i] with h under key[i]; hwc_rsa_private_raw_batch: out[i] =
+ * hwc_rsa_private_raw(in[i]) under key[i]. status[i] is the single call's
+ * return value: HWC_ERR_INVALID_ARG for a NULL element, a public key, an
+ * unknown h (every item), or in[i] >= n; HWC_ERR_BAD_KEY when the fault
+ * check fails (sig[i] / out[i] zeroed); HWC_ERR_RNG, HWC_ERR_NOMEM. out[i]
+ * == in[i] is allowed, as in the single call. */
+HWC_API int hwc_rsa_sign_pkcs1_digest_batch(uint8_t *const *sig, int *status, const uint8_t *const *digest,
+                                            hwc_hash h, const hwc_rsa_key *const *key, size_t n);
+HWC_API int hwc_rsa_private_raw_batch(uint8_t *const *out, int *status, const uint8_t *const *in,
+                                      const hwc_rsa_key *const *key, size_t n);
+
 #ifdef __cplusplus
 }
 #endif

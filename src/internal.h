@@ -72,4 +72,18 @@ static inline int hwc_partial_overlap(const void *a, const void *b, size_t n) {
   return x < y ? y - x < n : x - y < n;
 }
 
+/* The batch functions' shared rules (include/hwcrypto.h, "batches").
+ * A NULL array with n > 0 refuses the whole batch: every status becomes
+ * HWC_ERR_INVALID_ARG (when status itself is there) and nothing runs. */
+static inline int hwc_batch_refuse(int *status, size_t n) {
+  for (size_t i = 0; status != NULL && i < n; i++) status[i] = HWC_ERR_INVALID_ARG;
+  return HWC_ERR_INVALID_ARG;
+}
+
+/* The batch's result once an item has run: the first failing status
+ * stays; the statuses are public (the caller receives them all). */
+static inline int hwc_batch_result(int so_far, int item_status) {
+  return so_far != HWC_OK ? so_far : item_status;
+}
+
 #endif /* HWC_INTERNAL_H */

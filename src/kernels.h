@@ -387,6 +387,18 @@ typedef union {
 
 typedef struct {
   hwc_impl_info info;
+  /* Lanes: how many independent operations the backend runs at once in
+   * one instruction stream, for the batch API (hwc_x25519_batch and the
+   * others of include/hwcrypto.h; hwc_batch_lanes reports it). 0 or 1:
+   * none, and 0 in every backend today, so each batch item goes through
+   * the entry points below one at a time. A lane backend will set it and
+   * add optional lane entry points beside it (NULL elsewhere), each taking
+   * `lanes` independent elements in its own layout, every lane
+   * byte-identical to the single call; the protocol's batch loops will
+   * call them on whole groups of items and the single entry points on the
+   * rest. Those entry points are added with the first backend that
+   * implements them, not before. */
+  unsigned lanes;
   /* s as a little-endian integer with bit 255 ignored; values >= p are fine. */
   void (*frombytes)(hwc_fe25519 *h, const uint8_t s[32]);
   /* The canonical encoding (< p). */
@@ -475,6 +487,12 @@ typedef struct {
 
 struct hwc_bignum_kernel {
   hwc_impl_info info;
+  /* Lanes for the RSA batches, as for hwc_fe25519_kernel: 0 or 1 none (0
+   * in every backend today); a lane backend will set it and add optional
+   * entry points that run `lanes` independent Montgomery operations at
+   * once (moduli of one size, as RSA items of one key size), NULL
+   * elsewhere. */
+  unsigned lanes;
   /* Fills everything but m and n (set by the caller: m odd, > 1, top limb
    * non-zero). */
   void (*setup)(hwc_bn_mont *ctx);
