@@ -120,6 +120,29 @@ static __attribute__((noinline)) void blocks9(uint8_t *out, const uint8_t *in, c
   chacha_gpr_out(out + 512, in + 512, &f.g, w0);
 }
 
+/* The table's key_and_blocks: the AEAD's one-time key block (counter
+ * st[12]) on the general registers beside the next nblocks (1..8) in the
+ * vertical layout (counters st[12] + 1 ..), through rounds9 whatever the
+ * tuning: the scalar block alone costs about as much as an eight. */
+static void chacha20_avx2_key_and_blocks(uint8_t key[64], uint8_t *out, const uint8_t *in, size_t nblocks,
+                                         uint32_t st[16]) {
+  static const uint8_t zero[64];
+  HWC_COUNT_CALL(chacha20_avx2);
+  round_frame f;
+  uint32_t w0[16];
+  cv s[16];
+  for (int i = 0; i < 16; i++) {
+    s[i] = cv_set1(st[i]);
+    w0[i] = f.g.w[i] = st[i];
+  }
+  s[12] = cv_add(s[12], cv_add(cv_lane_index(), cv_set1(1)));
+  rounds9(&f, s);
+  for (int i = 0; i < 16; i++) f.x[i] = cv_add(f.x[i], s[i]);
+  vertical_out8(out, in, f.x, nblocks);
+  chacha_gpr_out(key, zero, &f.g, w0);
+  st[12] += (uint32_t)nblocks + 1;
+}
+
 /* Tuning records: whether the plain keystream runs nine-block steps, a
  * ninth block on the general registers beside the eight vector ones
  * (chacha20_x86_gpr.h), for cores whose vector operations have two-cycle
@@ -164,4 +187,6 @@ const hwc_chacha20_kernel hwc_chacha20_avx2 = {
     .info = {.name = "avx2", .required = HWC_REQUIRED, .priority = HWC_PRIO_VEC256,
              .tunings = tunings, .ntunings = 2, .tuning = &tuning, HWC_CALLS(chacha20_avx2)},
     .xor_blocks = chacha20_avx2_xor_blocks,
+    .key_and_blocks = chacha20_avx2_key_and_blocks,
+    .key_blocks_max = 8,
 };
