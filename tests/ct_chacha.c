@@ -87,19 +87,29 @@ static void ct_poly_long(hwc_prim p, const char *impl, void *arg) {
  * short tail of steps, one step, stitched steps with 0..7 blocks and a
  * partial block after them, and 1024 and 2048 bytes, without one, where
  * the tag's taint can come from the stitched MAC alone (eight- and
- * sixteen-block steps). Sealed, then opened in place with the right and a
- * wrong tag. */
+ * sixteen-block steps). The first blocks of a message run beside the
+ * one-time key where the chacha20 member has key_and_blocks, so every
+ * length is taken twice: as it is (the key's blocks, and the fused
+ * kernels on what is left) and after that many blocks more (the fused
+ * kernels on the whole length). Sealed, then opened in place with the
+ * right and a wrong tag. */
 static void ct_aead_long(hwc_prim p, const char *impl, void *arg) {
   (void)arg;
-  static const size_t lens[] = {200, 511 + 64, 1024, 1100, 2048, 4096 + 64 * 5 + 13};
-  static uint8_t msg[4096 + 64 * 5 + 13], out[sizeof msg];
+  enum { NLENS = 6, HEAD_MAX = 32 };
+  static const size_t lens[NLENS] = {200, 511 + 64, 1024, 1100, 2048, 4096 + 64 * 5 + 13};
+  static uint8_t msg[4096 + 64 * 5 + 13 + 64 * HEAD_MAX], out[sizeof msg];
   uint8_t key[32], nonce[24], aad[13], tag[16];
   const hwc_chacha20_poly1305_kernel *k = HWC_KERNEL(p, hwc_chacha20_poly1305_kernel);
+  const hwc_chacha20_kernel *ck = k->chacha20 ? k->chacha20 : HWC_KERNEL(HWC_PRIM_CHACHA20, hwc_chacha20_kernel);
+  size_t head_max = ck->key_and_blocks ? ck->key_blocks_max : 0, want = 0;
+  CHECK(head_max <= HEAD_MAX);
   unsigned long fused = k->seal ? __atomic_load_n(k->info.calls, __ATOMIC_RELAXED) : 0;
   t_rand_bytes(nonce, sizeof nonce);
   t_rand_bytes(aad, sizeof aad);
-  for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
-    size_t len = lens[i];
+  for (size_t i = 0; i < 2 * NLENS; i++) {
+    size_t len = lens[i % NLENS] + (i < NLENS ? 0 : 64 * head_max);
+    size_t head = len / 64 < head_max ? len / 64 : head_max;
+    want += len > 192 && len - 64 * head >= 64; /* the fused kernels get a whole block */
     t_rand_bytes(key, sizeof key);
     t_rand_bytes(msg, len);
     CT_SECRET(key, sizeof key);
@@ -129,8 +139,7 @@ static void ct_aead_long(hwc_prim p, const char *impl, void *arg) {
   if (k->seal)
     /* Every length, both AEADs, two tags, a seal and an open each, and
      * the seal with the key public. */
-    CHECK_MSG(__atomic_load_n(k->info.calls, __ATOMIC_RELAXED) - fused ==
-                  (5 + (k->open ? 4 : 0)) * sizeof lens / sizeof lens[0],
+    CHECK_MSG(__atomic_load_n(k->info.calls, __ATOMIC_RELAXED) - fused == (5 + (k->open ? 4 : 0)) * want,
               "chacha20-poly1305/%s: the fused kernels did not run every time", impl);
 }
 
