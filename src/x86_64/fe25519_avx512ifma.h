@@ -169,5 +169,8 @@ void hwc_ge25519_ifma_base(hwc_fe25519 pt[4], const int8_t e[64]);
 /* Its edwards_double_vartime (contract in src/kernels.h). */
 void hwc_ge25519_ifma_double_vartime(hwc_fe25519 pt[4], const int8_t an[256], const int8_t bn[256],
                                      const hwc_fe25519 bt[64][3]);
+/* Its x25519_lanes, eight ladders in the lanes of 512-bit vectors
+ * (src/x86_64/fe25519_avx512ifma_x25519_lanes8.c; contract in src/kernels.h). */
+void hwc_x25519_ifma_lanes8(uint8_t (*out)[32], const uint8_t (*e)[32], const uint8_t (*u)[32]);
 
 #endif /* HWC_FE4_IFMA_H */
