@@ -41,11 +41,13 @@ static void clamp(uint8_t e[32], const uint8_t scalar[32]) {
   e[31] |= 64;
 }
 
-/* HWC_ERR_INVALID_ARG when s is all zero, else HWC_OK; no early exit. */
+/* HWC_ERR_INVALID_ARG when s is all zero, else HWC_OK (0): no early exit
+ * and no branch, so the result stays a value computed from the output
+ * until the caller sees it, as in the single call. */
 static int zero_status(const uint8_t s[32]) {
-  uint8_t acc = 0;
+  unsigned acc = 0;
   for (int i = 0; i < 32; i++) acc |= s[i];
-  return acc ? HWC_OK : HWC_ERR_INVALID_ARG;
+  return (int)((acc - 1) >> 8 & 1) * HWC_ERR_INVALID_ARG;
 }
 
 /* The number of items of a batch of n that run through k's lanes (a
