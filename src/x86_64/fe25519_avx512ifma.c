@@ -6,7 +6,9 @@
  * (fe25519_4x64.h), which is as fast as a lone multiplication gets. Its
  * table also carries the three Edwards operations of fe25519_avx512ifma_edwards.c,
  * which run in the same private 4-way layout (why there and not in a
- * table of their own: src/kernels.h, fe25519 section).
+ * table of their own: src/kernels.h, fe25519 section), and the batch
+ * entry x25519_lanes (lanes = 8): eight whole X25519 operations, one per
+ * lane of 512-bit vectors, in fe25519_avx512ifma_x25519_lanes8.c.
  *
  * Layout in the ladder: the four lanes of fe25519_avx512ifma.h hold (x2, z2, x3, z3).
  *

@@ -4,7 +4,9 @@
  * vectors: lane l of vector j holds limb j of element l, radix 2^51, limbs
  * below 2^52 (IFMA reads 52 bits). Shared by the backend's two 4-way
  * users: the X25519 ladder (fe25519_avx512ifma.c) and the Edwards scalar
- * multiplication (fe25519_avx512ifma_edwards.c). Include only from files compiled with
+ * multiplication (fe25519_avx512ifma_edwards.c); the eight-lane X25519 of
+ * fe25519_avx512ifma_x25519_lanes8.c takes only M51 and its entry's
+ * declaration from here. Include only from files compiled with
  * AVX-512F, AVX-512VL and AVX-512IFMA enabled, after fe25519_4x64.h.
  *
  * The radix is 51, not IFMA's natural 52, so that the wrap-around factor
