@@ -14,9 +14,11 @@
  * with u = 9; its results equal hwc_x25519_base's Edwards-table ones,
  * both being the canonical u of e B.
  *
- * Constant time: the loops branch on n, the lane count, the array
- * pointers and the statuses (public: a status says only whether the
- * point has small order). The clamped scalars and the copied points of a
+ * Constant time: the loops branch on n, the lane count and the array
+ * pointers. A status says only whether the point has small order and is
+ * public once returned, but until then it is a value computed from the
+ * output: the batch's result folds each in without a branch
+ * (fold_status). The clamped scalars and the copied points of a
  * padded group live in `sec`, wiped before returning.
  */
 #include "fe25519.h"
@@ -50,6 +52,15 @@ static int zero_status(const uint8_t s[32]) {
   return (int)((acc - 1) >> 8 & 1) * HWC_ERR_INVALID_ARG;
 }
 
+/* hwc_batch_result (so_far if it failed, else item, statuses 0 or
+ * negative) in arithmetic: the select form let the compiler unswitch the
+ * batch loop on rc, a branch on a status that is a value computed from
+ * the secrets until it is returned (valgrind reported it). */
+static int fold_status(int so_far, int item) {
+  unsigned failed = (unsigned)so_far >> (sizeof(int) * 8 - 1); /* 1: so_far < 0 */
+  return (int)((unsigned)so_far | ((unsigned)item & (failed - 1)));
+}
+
 /* The number of items of a batch of n that run through k's lanes (a
  * multiple of *lanes), 0 without them. */
 static size_t lane_items(const hwc_fe25519_kernel *k, size_t n, size_t *lanes) {
@@ -59,10 +70,11 @@ static size_t lane_items(const hwc_fe25519_kernel *k, size_t n, size_t *lanes) {
   return rest > LANE_MIN_REST ? n + *lanes - rest : n - rest;
 }
 
-/* Items i..i+lanes-1 through k's lanes, point NULL for the base point.
- * Items past n (a padded group) are the dummy and go nowhere. */
-static void lane_group(const hwc_fe25519_kernel *k, size_t lanes, lane_sec *sec, uint8_t (*shared)[32],
-                       int *status, const uint8_t (*scalar)[32], const uint8_t (*point)[32], size_t i, size_t n) {
+/* Items i..i+lanes-1 through k's lanes, point NULL for the base point;
+ * returns rc updated by their statuses (fold_status, in index
+ * order). Items past n (a padded group) are the dummy and go nowhere. */
+static int lane_group(const hwc_fe25519_kernel *k, size_t lanes, lane_sec *sec, uint8_t (*shared)[32], int *status,
+                      const uint8_t (*scalar)[32], const uint8_t (*point)[32], size_t i, size_t n, int rc) {
   static const uint8_t nine[32] = {9}, dummy[32] = {0};
   for (size_t l = 0; l < lanes; l++) {
     clamp(sec->e[l], i + l < n ? scalar[i + l] : dummy);
@@ -72,7 +84,9 @@ static void lane_group(const hwc_fe25519_kernel *k, size_t lanes, lane_sec *sec,
   for (size_t l = 0; l < lanes && i + l < n; l++) {
     memcpy(shared[i + l], sec->out[l], 32);
     status[i + l] = point ? zero_status(sec->out[l]) : HWC_OK;
+    rc = fold_status(rc, status[i + l]);
   }
+  return rc;
 }
 
 int hwc_x25519_batch(uint8_t (*shared)[32], int *status, const uint8_t (*scalar)[32], const uint8_t (*point)[32],
@@ -83,11 +97,13 @@ int hwc_x25519_batch(uint8_t (*shared)[32], int *status, const uint8_t (*scalar)
   const hwc_fe25519_kernel *k = hwc_fe25519_get();
   size_t lanes, grouped = lane_items(k, n, &lanes), i = 0;
   lane_sec sec;
-  for (; i < grouped; i += lanes) lane_group(k, lanes, &sec, shared, status, scalar, point, i, n);
-  hwc_memzero(&sec, sizeof sec);
-  for (; i < n; i++) status[i] = hwc_x25519(shared[i], scalar[i], point[i]);
   int rc = HWC_OK;
-  for (i = 0; i < n; i++) rc = hwc_batch_result(rc, status[i]);
+  for (; i < grouped; i += lanes) rc = lane_group(k, lanes, &sec, shared, status, scalar, point, i, n, rc);
+  hwc_memzero(&sec, sizeof sec);
+  for (; i < n; i++) {
+    status[i] = hwc_x25519(shared[i], scalar[i], point[i]);
+    rc = fold_status(rc, status[i]);
+  }
   return rc;
 }
 
@@ -98,10 +114,12 @@ int hwc_x25519_base_batch(uint8_t (*pub)[32], int *status, const uint8_t (*scala
   const hwc_fe25519_kernel *k = hwc_fe25519_get();
   size_t lanes, grouped = lane_items(k, n, &lanes), i = 0;
   lane_sec sec;
-  for (; i < grouped; i += lanes) lane_group(k, lanes, &sec, pub, status, scalar, NULL, i, n);
-  hwc_memzero(&sec, sizeof sec);
-  for (; i < n; i++) status[i] = hwc_x25519_base(pub[i], scalar[i]);
   int rc = HWC_OK;
-  for (i = 0; i < n; i++) rc = hwc_batch_result(rc, status[i]);
+  for (; i < grouped; i += lanes) rc = lane_group(k, lanes, &sec, pub, status, scalar, NULL, i, n, rc);
+  hwc_memzero(&sec, sizeof sec);
+  for (; i < n; i++) {
+    status[i] = hwc_x25519_base(pub[i], scalar[i]);
+    rc = fold_status(rc, status[i]);
+  }
   return rc;
 }
