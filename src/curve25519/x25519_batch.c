@@ -36,6 +36,7 @@ typedef struct {
   uint8_t e[HWC_FE25519_MAX_LANES][32], u[HWC_FE25519_MAX_LANES][32], out[HWC_FE25519_MAX_LANES][32];
 } lane_sec;
 
+/* RFC 7748's clamping, as hwc_x25519 does it (x25519.c). */
 static void clamp(uint8_t e[32], const uint8_t scalar[32]) {
   memcpy(e, scalar, 32);
   e[0] &= 248;

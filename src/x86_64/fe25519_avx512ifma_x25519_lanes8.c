@@ -28,10 +28,12 @@
  * nothing wraps 64 bits.
  *
  * ISA: AVX-512F and AVX-512IFMA (the backend's other flags only because
- * its shared header, fe25519_avx512ifma.h, wants them). Constant time: one fixed instruction
- * sequence whatever the scalars and points; the scalar bits only form
- * per-lane masks for the swaps, never a branch, an index or a memory
- * address. Secrets stay in registers and this frame (src/kernels.h).
+ * its shared header, fe25519_avx512ifma.h, wants them). Constant time:
+ * one fixed instruction sequence whatever the scalars and points; the
+ * scalar bits only form per-lane masks for the swaps, never a branch, an
+ * index or a memory address (tests/ct_x25519.c under MemorySanitizer;
+ * valgrind has no AVX-512). Secrets stay in registers and this frame
+ * (src/kernels.h).
  */
 #include <immintrin.h>
 #include <string.h>
