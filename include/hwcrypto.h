@@ -1029,9 +1029,9 @@ HWC_API int hwc_rsa_public_decrypt_pkcs1(uint8_t *out, size_t *out_len, const ui
  * HWC_PRIM_FE25519 (X25519, Ed25519) and HWC_PRIM_BIGNUM (RSA; an RSA key
  * runs on the bignum backend selected when it was made) the lane count of
  * the selected backend, 1 when it has no lanes; 1 for every other p,
- * unknown ones included. Batches of a multiple of it run fastest. No
- * backend has lanes yet: today every batch runs its items one by one and
- * this returns 1 for every p. */
+ * unknown ones included. Batches of a multiple of it run fastest. Today
+ * only the avx512ifma fe25519 backend has lanes (8, for
+ * hwc_x25519_batch); every other batch runs its items one by one. */
 HWC_API size_t hwc_batch_lanes(hwc_prim p);
 
 /* shared[i] = hwc_x25519(scalar[i], point[i]), status[i] its return value:

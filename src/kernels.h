@@ -385,20 +385,29 @@ typedef union {
   int32_t w[10];
 } hwc_fe25519;
 
+/* The most lanes an fe25519 backend may report: the protocol's batch loops
+ * size their buffers of secrets by it. */
+#define HWC_FE25519_MAX_LANES 8
+
 typedef struct {
   hwc_impl_info info;
   /* Lanes: how many independent operations the backend runs at once in
    * one instruction stream, for the batch API (hwc_x25519_batch and the
    * others of include/hwcrypto.h; hwc_batch_lanes reports it). 0 or 1:
-   * none, and 0 in every backend today, so each batch item goes through
-   * the entry points below one at a time. A lane backend will set it and
-   * add optional lane entry points beside it (NULL elsewhere), each taking
-   * `lanes` independent elements in its own layout, every lane
-   * byte-identical to the single call; the protocol's batch loops will
-   * call them on whole groups of items and the single entry points on the
-   * rest. Those entry points are added with the first backend that
-   * implements them, not before. */
+   * none, and each batch item goes through the entry points below one at
+   * a time. A lane backend sets it (at most HWC_FE25519_MAX_LANES) and
+   * fills the optional lane entry points that follow (NULL elsewhere),
+   * each taking `lanes` independent items, every lane byte-identical to
+   * the single call; the protocol's batch loops call them on whole groups
+   * of items and decide what to do with the rest. Further lane entry
+   * points are added with the first backend that implements them. */
   unsigned lanes;
+  /* Optional (NULL: src/curve25519/x25519_batch.c loops the single call):
+   * out[i] = X25519(e[i], u[i]) for i < lanes, e[i] already clamped by
+   * the protocol, u[i] as the caller gave it (the kernel ignores bit 255
+   * and takes u >= p mod p, as frombytes does), out[i] the canonical
+   * encoding, all-zero results included (the protocol checks them). */
+  void (*x25519_lanes)(uint8_t (*out)[32], const uint8_t (*e)[32], const uint8_t (*u)[32]);
   /* s as a little-endian integer with bit 255 ignored; values >= p are fine. */
   void (*frombytes)(hwc_fe25519 *h, const uint8_t s[32]);
   /* The canonical encoding (< p). */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /* The 0.3 batches (include/hwcrypto.h, "batches") under every fe25519 and
  * bignum implementation this CPU supports: for n = 0..MAX_N (0..11 in
- * quick mode) every item's output and status equal the single call's on
+ * quick mode; X25519 0..25 always, past three groups of eight lanes, and
+ * edge points and scalars in every lane) every item's output and status equal the single call's on
  * random items with edge items mixed in at positions that move with n
  * (X25519 low-order and u >= p points, all-0xff scalars; Ed25519 S >= L,
  * flipped R, wrong messages, small-order and non-canonical keys, empty
@@ -67,12 +68,23 @@ static void x25519_items(uint8_t (*scalar)[32], uint8_t (*point)[32], size_t n) 
   memset(scalar[edge_at(2, n)], 0xff, 32);
 }
 
+/* The X25519 batches go past three groups of the widest lane backend
+ * (eight lanes) plus one, in quick mode too: whole groups, a padded rest
+ * and a rest of single calls all run. */
+#define X_MAX_N (3 * HWC_FE25519_MAX_LANES + 1)
+
+/* hwc_batch_lanes for the selected table: its lanes, 1 for none. */
+static size_t table_lanes(hwc_prim p) {
+  const hwc_fe25519_kernel *k = hwc_dispatch_get(p);
+  return k->lanes > 1 ? k->lanes : 1;
+}
+
 static void x25519_body(hwc_prim p, const char *impl, void *arg) {
   (void)arg;
-  CHECK_MSG(hwc_batch_lanes(p) == 1, "%s: lanes %zu", impl, hwc_batch_lanes(p));
-  static uint8_t scalar[MAX_N][32], point[MAX_N][32], got[MAX_N][32], want[MAX_N][32];
-  int status[MAX_N], want_status[MAX_N];
-  for (size_t n = 0; n <= max_n(); n++) {
+  CHECK_MSG(hwc_batch_lanes(p) == table_lanes(p), "%s: lanes %zu", impl, hwc_batch_lanes(p));
+  static uint8_t scalar[X_MAX_N][32], point[X_MAX_N][32], got[X_MAX_N][32], want[X_MAX_N][32];
+  int status[X_MAX_N], want_status[X_MAX_N];
+  for (size_t n = 0; n <= X_MAX_N; n++) {
     x25519_items(scalar, point, n);
     for (size_t i = 0; i < n; i++) want_status[i] = hwc_x25519(want[i], scalar[i], point[i]);
     if (n > 0 && edge_at(0, n) != edge_at(1, n))
@@ -81,7 +93,7 @@ static void x25519_body(hwc_prim p, const char *impl, void *arg) {
     int rc = hwc_x25519_batch(got, status, (const uint8_t(*)[32])scalar, (const uint8_t(*)[32])point, n);
     check_statuses("x25519_batch", impl, n, rc, status, want_status);
     for (size_t i = 0; i < n; i++) CHECK_MSG(!memcmp(got[i], want[i], 32), "%s x25519_batch n=%zu item %zu", impl, n, i);
-    CHECK_MSG(n == MAX_N || got[n][0] == FILL, "%s x25519_batch n=%zu wrote past the end", impl, n);
+    CHECK_MSG(n == X_MAX_N || got[n][0] == FILL, "%s x25519_batch n=%zu wrote past the end", impl, n);
 
     for (size_t i = 0; i < n; i++) want_status[i] = hwc_x25519_base(want[i], scalar[i]);
     memset(got, FILL, sizeof got);
@@ -90,10 +102,71 @@ static void x25519_body(hwc_prim p, const char *impl, void *arg) {
     CHECK(rc == HWC_OK);
     for (size_t i = 0; i < n; i++)
       CHECK_MSG(!memcmp(got[i], want[i], 32), "%s x25519_base_batch n=%zu item %zu", impl, n, i);
-    CHECK_MSG(n == MAX_N || got[n][0] == FILL, "%s x25519_base_batch n=%zu wrote past the end", impl, n);
+    CHECK_MSG(n == X_MAX_N || got[n][0] == FILL, "%s x25519_base_batch n=%zu wrote past the end", impl, n);
   }
 }
 HWC_TEST(batch, x25519_matches_single) { t_for_each_impl(HWC_PRIM_FE25519, x25519_body, NULL); }
+
+/* Points at the edges of the encoding and the field, little-endian hex:
+ * 0, 1, p - 1 = 2^255 - 19 - 1, p, p + 1, 2^255 - 1 (every 51-bit limb
+ * 2^51 - 1), 2^256 - 1 (bit 255 set over it), 9 with bit 255 set, the
+ * base point 9, and the other points of small order. */
+static const char *const edge_u[] = {
+    "0000000000000000000000000000000000000000000000000000000000000000",
+    "0100000000000000000000000000000000000000000000000000000000000000",
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+    "0900000000000000000000000000000000000000000000000000000000000080",
+    "0900000000000000000000000000000000000000000000000000000000000000",
+    "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800",
+    "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157",
+};
+#define EDGE_U (sizeof edge_u / sizeof edge_u[0])
+
+/* Batches of one group, a group and a rest, two groups and three plus
+ * one, with every edge point in every position in turn (every other item;
+ * random points between) and scalars all-0x00, all-0xff or random by
+ * position, so that edges meet in different lanes of one call: each
+ * item's bytes and status must be the single call's. */
+static void x25519_edges_body(hwc_prim p, const char *impl, void *arg) {
+  (void)p, (void)arg;
+  static const size_t sizes[] = {8, 11, 16, X_MAX_N};
+  static uint8_t scalar[X_MAX_N][32], point[X_MAX_N][32], got[X_MAX_N][32], want[X_MAX_N][32];
+  int status[X_MAX_N], want_status[X_MAX_N];
+  for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+    size_t n = sizes[s];
+    for (size_t rot = 0; rot < EDGE_U; rot++) {
+      t_rand_bytes(scalar[0], sizeof scalar);
+      t_rand_bytes(point[0], sizeof point);
+      for (size_t i = 0; i < n; i++) {
+        if (i % 2 == 0) unhex32(point[i], edge_u[(i / 2 + rot) % EDGE_U]);
+        if ((i + rot) % 3 < 2) memset(scalar[i], (i + rot) % 3 ? 0xff : 0x00, 32);
+      }
+      for (size_t i = 0; i < n; i++) want_status[i] = hwc_x25519(want[i], scalar[i], point[i]);
+      int rc = hwc_x25519_batch(got, status, (const uint8_t(*)[32])scalar, (const uint8_t(*)[32])point, n);
+      check_statuses("x25519_batch edges", impl, n, rc, status, want_status);
+      for (size_t i = 0; i < n; i++)
+        CHECK_MSG(!memcmp(got[i], want[i], 32), "%s x25519_batch edges n=%zu rot=%zu item %zu", impl, n, rot, i);
+      for (size_t i = 0; i < n; i++) want_status[i] = hwc_x25519_base(want[i], scalar[i]);
+      rc = hwc_x25519_base_batch(got, status, (const uint8_t(*)[32])scalar, n);
+      check_statuses("x25519_base_batch edges", impl, n, rc, status, want_status);
+      for (size_t i = 0; i < n; i++)
+        CHECK_MSG(!memcmp(got[i], want[i], 32), "%s x25519_base_batch edges n=%zu item %zu", impl, n, i);
+    }
+  }
+  /* The low-order points are refused wherever they sit. */
+  for (size_t i = 0; i < 11; i++) unhex32(point[i], low_order_u[i % 7]);
+  CHECK(hwc_x25519_batch(got, status, (const uint8_t(*)[32])scalar, (const uint8_t(*)[32])point, 11) ==
+        HWC_ERR_INVALID_ARG);
+  for (size_t i = 0; i < 11; i++) {
+    static const uint8_t zero[32];
+    CHECK_MSG(status[i] == HWC_ERR_INVALID_ARG && !memcmp(got[i], zero, 32), "%s low-order item %zu", impl, i);
+  }
+}
+HWC_TEST(batch, x25519_edges_match_single) { t_for_each_impl(HWC_PRIM_FE25519, x25519_edges_body, NULL); }
 
 /* ---- Ed25519 */
 
@@ -382,10 +455,15 @@ HWC_TEST(batch, null_arrays_and_empty) {
 }
 
 HWC_TEST(batch, lanes) {
-  for (int p = 0; p < HWC_PRIM_COUNT; p++) CHECK_MSG(hwc_batch_lanes((hwc_prim)p) == 1, "%s", hwc_prim_name((hwc_prim)p));
+  for (int p = 0; p < HWC_PRIM_COUNT; p++)
+    if (p != HWC_PRIM_FE25519)
+      CHECK_MSG(hwc_batch_lanes((hwc_prim)p) == 1, "%s", hwc_prim_name((hwc_prim)p));
   CHECK(hwc_batch_lanes((hwc_prim)-1) == 1 && hwc_batch_lanes(HWC_PRIM_COUNT) == 1);
-  /* The value is the selected table's field: none has lanes yet. */
+  /* The value is the selected table's field: fe25519 lanes come with an
+   * x25519_lanes entry and fit the protocol's buffers; bignum has none. */
   const hwc_fe25519_kernel *fe = hwc_dispatch_get(HWC_PRIM_FE25519);
   const hwc_bignum_kernel *bn = hwc_dispatch_get(HWC_PRIM_BIGNUM);
-  CHECK(fe->lanes <= 1 && bn->lanes <= 1);
+  CHECK(hwc_batch_lanes(HWC_PRIM_FE25519) == table_lanes(HWC_PRIM_FE25519));
+  CHECK(fe->lanes <= 1 || (fe->x25519_lanes && fe->lanes <= HWC_FE25519_MAX_LANES));
+  CHECK(bn->lanes <= 1);
 }

@@ -26,7 +26,9 @@
  *    ahead of libsodium and `openssl speed ecdhx25519` on the same
  *    machine. Selected whenever the CPU has IFMA; the Edwards operations
  *    are entries of its field table because they run in its private
- *    layout (src/kernels.h, fe25519 section).
+ *    layout (src/kernels.h, fe25519 section). It is also the one lane
+ *    backend: eight X25519 operations per call for the batches
+ *    (fe25519_avx512ifma_x25519_lanes8.c, x25519_batch.c).
  * Inversion is by divsteps (src/curve25519/modinv25519.c), measured faster
  * than the exponentiation chain below, which remains for square roots.
  */

@@ -6,7 +6,9 @@
  * (fe25519_4x64.h), which is as fast as a lone multiplication gets. Its
  * table also carries the three Edwards operations of fe25519_avx512ifma_edwards.c,
  * which run in the same private 4-way layout (why there and not in a
- * table of their own: src/kernels.h, fe25519 section).
+ * table of their own: src/kernels.h, fe25519 section), and the batch
+ * entry x25519_lanes (lanes = 8): eight whole X25519 operations, one per
+ * lane of 512-bit vectors, in fe25519_avx512ifma_x25519_lanes8.c.
  *
  * Layout in the ladder: the four lanes of fe25519_avx512ifma.h hold (x2, z2, x3, z3).
  *
@@ -169,11 +171,20 @@ static void fe25519_avx512ifma_edwards_double_vartime(hwc_fe25519 pt[4], const i
   hwc_ge25519_ifma_double_vartime(pt, an, bn, bt);
 }
 
+/* The batch entry (contract in src/kernels.h): eight independent X25519
+ * ladders, one per lane of 512-bit vectors, in fe25519_avx512ifma_x25519_lanes8.c. */
+static void fe25519_avx512ifma_x25519_lanes(uint8_t (*out)[32], const uint8_t (*e)[32], const uint8_t (*u)[32]) {
+  HWC_COUNT_CALL(fe25519_avx512ifma);
+  hwc_x25519_ifma_lanes8(out, e, u);
+}
+
 const hwc_fe25519_kernel hwc_fe25519_avx512ifma = {
     .info = {.name = "avx512ifma",
              .required = HWC_REQUIRED,
              .priority = HWC_PRIO_IFMA,
              HWC_CALLS(fe25519_avx512ifma)},
+    .lanes = 8,
+    .x25519_lanes = fe25519_avx512ifma_x25519_lanes,
     .frombytes = fe25519_avx512ifma_frombytes,
     .tobytes = fe25519_avx512ifma_tobytes,
     .mul = fe25519_avx512ifma_mul,

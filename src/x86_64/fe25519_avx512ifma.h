@@ -4,7 +4,9 @@
  * vectors: lane l of vector j holds limb j of element l, radix 2^51, limbs
  * below 2^52 (IFMA reads 52 bits). Shared by the backend's two 4-way
  * users: the X25519 ladder (fe25519_avx512ifma.c) and the Edwards scalar
- * multiplication (fe25519_avx512ifma_edwards.c). Include only from files compiled with
+ * multiplication (fe25519_avx512ifma_edwards.c); the eight-lane X25519 of
+ * fe25519_avx512ifma_x25519_lanes8.c takes only M51 and its entry's
+ * declaration from here. Include only from files compiled with
  * AVX-512F, AVX-512VL and AVX-512IFMA enabled, after fe25519_4x64.h.
  *
  * The radix is 51, not IFMA's natural 52, so that the wrap-around factor
@@ -169,5 +171,8 @@ void hwc_ge25519_ifma_base(hwc_fe25519 pt[4], const int8_t e[64]);
 /* Its edwards_double_vartime (contract in src/kernels.h). */
 void hwc_ge25519_ifma_double_vartime(hwc_fe25519 pt[4], const int8_t an[256], const int8_t bn[256],
                                      const hwc_fe25519 bt[64][3]);
+/* Its x25519_lanes, eight ladders in the lanes of 512-bit vectors
+ * (src/x86_64/fe25519_avx512ifma_x25519_lanes8.c; contract in src/kernels.h). */
+void hwc_x25519_ifma_lanes8(uint8_t (*out)[32], const uint8_t (*e)[32], const uint8_t (*u)[32]);
 
 #endif /* HWC_FE4_IFMA_H */
