@@ -416,16 +416,17 @@ static void mac_flush(hwc_chacha20poly1305_ctx *c) {
   c->macq_len_ = 0;
 }
 
-/* The cipher alone over n bytes: the keystream made ahead, whole runs
+/* The cipher alone over n bytes: the keystream made ahead, whole runs of
+ * `step` bytes (RUN, or 64 in the piece that keyed the MAC: see update)
  * straight from in to out, the last bytes from new keystream made ahead. */
-static void stream_cipher(hwc_chacha20poly1305_ctx *c, uint8_t *out, const uint8_t *in, size_t n) {
+static void stream_cipher(hwc_chacha20poly1305_ctx *c, uint8_t *out, const uint8_t *in, size_t n, size_t step) {
   size_t t = c->ks_len_ - c->ks_used_ < n ? c->ks_len_ - c->ks_used_ : n;
   xor_keystream(out, in, c->ks_ + c->ks_used_, t);
   c->ks_used_ += (unsigned)t;
   c->len_ += t;
   if (t == n) return;
   out += t, in += t, n -= t;
-  size_t runs = n - n % RUN, rest = n % RUN;
+  size_t runs = n - n % step, rest = n % step;
   if (runs) {
     const hwc_chacha20_kernel *k = c->chacha_;
     k->xor_blocks(out, in, runs / 64, c->state_);
@@ -454,6 +455,12 @@ int hwc_chacha20poly1305_update(hwc_chacha20poly1305_ctx *c, uint8_t *out, const
     mac_pad(&c->mac_, (size_t)(c->aad_len_ % 16));
     c->phase_ = (c->phase_ & CP_DECRYPT) | CP_DATA;
   }
+  /* The piece that keyed the MAC beside its first blocks is most often the
+   * whole message (a TLS record): all its whole blocks after those go
+   * through the bulk step, not runs of RUN, or a record a little longer
+   * than the key's blocks would make a whole KS_AHEAD of keystream for
+   * its tail and use a fraction of it. */
+  size_t step = head ? 64 : RUN;
   if (head) {
     key_head_done(&c->mac_, c->ks_, out, in, head / 64, (c->phase_ & CP_DECRYPT) != 0);
     c->len_ += head;
@@ -467,7 +474,7 @@ int hwc_chacha20poly1305_update(hwc_chacha20poly1305_ctx *c, uint8_t *out, const
     for (size_t done = 0, n; done < len; done += n) {
       n = len - done < CHUNK ? len - done : CHUNK;
       if (decrypt) mac_queue(c, in + done, n);
-      stream_cipher(c, out + done, in + done, n);
+      stream_cipher(c, out + done, in + done, n, step);
       if (!decrypt) mac_queue(c, out + done, n);
     }
     return HWC_OK;
@@ -482,7 +489,7 @@ int hwc_chacha20poly1305_update(hwc_chacha20poly1305_ctx *c, uint8_t *out, const
   /* At a block boundary (the keystream made ahead is used up): the MAC has
    * absorbed aad padded to 16 and a multiple of 64 bytes of ciphertext, so
    * it holds no partial block. */
-  size_t runs = len - len % RUN, rest = len % RUN;
+  size_t runs = len - len % step, rest = len % step;
   aead_bulk(pair, c->chacha_, out, in, runs, c->state_, &c->mac_, decrypt);
   c->len_ += runs;
   if (rest) {
