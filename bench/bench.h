@@ -81,7 +81,8 @@ int bench_rsa_key(hwc_rsa_key **key, unsigned bits);
 
 /* Operations one call of row->run performs: N for a batch row, whose
  * name ends in "-batchN" (x25519-batch8: one hwc_x25519_batch of 8 items
- * per call), else 1. Every figure is per operation, so a batch row's
+ * per call) or "-singleN" (the same N items as N single calls, for a
+ * scenario that sets the two side by side), else 1. Every figure is per operation, so a batch row's
  * figures are per item and stand beside the single-call row's. */
 unsigned bench_row_items(const bench_row *row);
 

@@ -87,8 +87,9 @@ typedef struct span {
 unsigned bench_row_items(const bench_row *row) {
   const char *dash = strrchr(row->name, '-');
   unsigned n = 0;
-  if (dash == NULL || strncmp(dash, "-batch", 6) != 0) return 1;
-  for (const char *c = dash + 6; *c >= '0' && *c <= '9' && n < 100000; c++) n = n * 10 + (unsigned)(*c - '0');
+  size_t skip = dash && strncmp(dash, "-batch", 6) == 0 ? 6 : dash && strncmp(dash, "-single", 7) == 0 ? 7 : 0;
+  if (skip == 0) return 1;
+  for (const char *c = dash + skip; *c >= '0' && *c <= '9' && n < 100000; c++) n = n * 10 + (unsigned)(*c - '0');
   return n ? n : 1;
 }
 
