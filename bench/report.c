@@ -71,5 +71,6 @@ const char *bench_summary_field(const char *s, const char *key, size_t *len) {
 const char *bench_scenario_of(const char *name) {
   if (strcmp(name, "sodium-loop") == 0) return "Scenario: sodium-loop";
   if (strncmp(name, "request-signing", 15) == 0) return "Scenario: request-signing";
+  if (strncmp(name, "handshakes-", 11) == 0) return "Scenario: handshakes";
   return NULL;
 }
