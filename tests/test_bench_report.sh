@@ -67,6 +67,8 @@ if "sodium-loop" in built:
     need("## Scenario: sodium-loop" in md, "Markdown: no sodium-loop section")
 if any(n.startswith("request-signing") for n in built):
     need("## Scenario: request-signing" in md, "Markdown: no request-signing section")
+if any(n.startswith("handshakes-") for n in built):
+    need("## Scenario: handshakes" in md, "Markdown: no handshakes section")
 # SVG: per result, one bar per implementation measured (at 16 KiB for bulk
 # rows), exactly one of them the selected one; the shootout one bar per cipher.
 ns = "{http://www.w3.org/2000/svg}"
