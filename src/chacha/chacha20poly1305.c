@@ -357,8 +357,9 @@ int hwc_chacha20poly1305_aad(hwc_chacha20poly1305_ctx *c, const uint8_t *aad, si
   HWC_DIT_SCOPE();
   if (!c || !(c->phase_ & CP_AAD) || (len && !aad)) return HWC_ERR_INVALID_ARG;
   if ((uint64_t)len > UINT64_MAX - c->aad_len_) return HWC_ERR_TOO_LONG;
+  if (!len) return HWC_OK; /* aad may be NULL then */
   if ((c->phase_ & CP_NOKEY) && len <= MACQ - c->macq_len_) {
-    memcpy(c->macq_ + c->macq_len_, aad, len); /* AAD is public: no wipe needed beyond finish's */
+    memcpy(c->macq_ + c->macq_len_, aad, len); /* finish wipes it with the rest of the context */
     c->macq_len_ += (unsigned)len;
     c->aad_len_ += len;
     return HWC_OK;
