@@ -56,6 +56,12 @@ size_t t_rand_below(size_t n);
 size_t t_unhex(uint8_t *out, size_t cap, const char *hex);
 /* Reads a whole file under tests/vectors (HWC_VECTORS_DIR); NULL if absent. */
 char *t_read_vector_file(const char *name, size_t *len);
+/* The seven X25519 u-coordinates of small order below 2^255 (RFC 7748
+ * points whose shared secret is all zero), as hex. */
+extern const char *const t_x25519_low_order_u[7];
+/* r = a + b as 256-bit little-endian numbers, the carry out dropped (a
+ * scalar pushed past L, say). */
+void t_add256(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]);
 /* The suite's RSA-2048 key, made by OpenSSL (tests/vectors/rsa/key2048.pkcs8.der),
  * imported; the caller frees it. A missing file or failed import fails the test. */
 hwc_rsa_key *t_rsa_test_key(void);

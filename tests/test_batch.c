@@ -44,26 +44,15 @@ static void unhex32(uint8_t out[32], const char *hex) { CHECK(t_unhex(out, 32, h
 
 /* ---- X25519 */
 
-/* The u-coordinates of small order below 2^255 (tests/test_x25519.c). */
-static const char *const low_order_u[] = {
-    "0000000000000000000000000000000000000000000000000000000000000000",
-    "0100000000000000000000000000000000000000000000000000000000000000",
-    "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800",
-    "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157",
-    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-    "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-};
-
 /* Random items with three edges: a low-order point (bit 255 set on odd n),
  * u = p + 2 + n % 17 (>= p, an ordinary point mod p), an all-0xff scalar. */
 static void x25519_items(uint8_t (*scalar)[32], uint8_t (*point)[32], size_t n) {
   t_rand_bytes(scalar[0], 32 * n);
   t_rand_bytes(point[0], 32 * n);
   if (n == 0) return;
-  unhex32(point[edge_at(0, n)], low_order_u[n % 7]);
+  unhex32(point[edge_at(0, n)], t_x25519_low_order_u[n % 7]);
   point[edge_at(0, n)][31] |= (uint8_t)((n & 1) << 7);
-  unhex32(point[edge_at(1, n)], low_order_u[5]);
+  unhex32(point[edge_at(1, n)], t_x25519_low_order_u[5]);
   point[edge_at(1, n)][0] = (uint8_t)(0xed + 2 + n % 17);
   memset(scalar[edge_at(2, n)], 0xff, 32);
 }
@@ -158,7 +147,7 @@ static void x25519_edges_body(hwc_prim p, const char *impl, void *arg) {
     }
   }
   /* The low-order points are refused wherever they sit. */
-  for (size_t i = 0; i < 11; i++) unhex32(point[i], low_order_u[i % 7]);
+  for (size_t i = 0; i < 11; i++) unhex32(point[i], t_x25519_low_order_u[i % 7]);
   CHECK(hwc_x25519_batch(got, status, (const uint8_t(*)[32])scalar, (const uint8_t(*)[32])point, 11) ==
         HWC_ERR_INVALID_ARG);
   for (size_t i = 0; i < 11; i++) {
@@ -176,16 +165,6 @@ static const uint8_t L_bytes[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x
 
 /* An encoding of small order (libsodium's blocklist; tests/test_ed25519.c). */
 static const char *const small_order_a = "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a";
-
-/* r = a + b (256-bit little-endian, carry out dropped). */
-static void add256(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]) {
-  unsigned c = 0;
-  for (int i = 0; i < 32; i++) {
-    c += (unsigned)a[i] + b[i];
-    r[i] = (uint8_t)c;
-    c >>= 8;
-  }
-}
 
 /* n items: sk[i] of one of three key pairs, msg[i] pointing into buf with
  * len[i] from 0 to 99 (NULL for some empty messages), pk[i] its key's. */
@@ -243,7 +222,7 @@ enum { BAD_S_PLUS_L, BAD_R_FLIP, BAD_MESSAGE, BAD_SMALL_A, BAD_NONCANONICAL_A, B
 /* Spoils item i of e in the way `kind` says; the single call decides. */
 static void ed_spoil(ed_items *e, size_t i, int kind, const uint8_t *other_msg) {
   switch (kind) {
-  case BAD_S_PLUS_L: add256(e->sig[i] + 32, e->sig[i] + 32, L_bytes); break;
+  case BAD_S_PLUS_L: t_add256(e->sig[i] + 32, e->sig[i] + 32, L_bytes); break;
   case BAD_R_FLIP: e->sig[i][t_rand_below(32)] ^= (uint8_t)(1u << t_rand_below(8)); break;
   case BAD_MESSAGE:
     e->msg[i] = other_msg;

@@ -99,17 +99,8 @@ HWC_TEST(x25519, rfc7748_dh) { t_for_each_impl(HWC_PRIM_FE25519, dh_body, NULL);
  * p+1 (cr.yp.to/ecdh.html lists these with p + the order-8 values and
  * 2p-1..2p+1, but those are >= 2^255 and RFC 7748 clears bit 255 first,
  * which turns them into ordinary points: Wycheproof tcId 94/95 agree).
- * Each of the seven is rejected with bit 255 clear and with it set. */
-static const char *const low_order[7] = {
-    "0000000000000000000000000000000000000000000000000000000000000000",
-    "0100000000000000000000000000000000000000000000000000000000000000",
-    "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800",
-    "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157",
-    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-    "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-};
-
+ * Each of the seven (t_x25519_low_order_u, testutil.c) is rejected with
+ * bit 255 clear and with it set. */
 static void low_order_body(hwc_prim p, const char *impl, void *arg) {
   (void)p, (void)arg;
   uint8_t k[32], u[32], out[32];
@@ -117,7 +108,7 @@ static void low_order_body(hwc_prim p, const char *impl, void *arg) {
     t_rand_bytes(k, 32);
     for (int i = 0; i < 7; i++) {
       for (int high = 0; high < 2; high++) {
-        unhex32(u, low_order[i]);
+        unhex32(u, t_x25519_low_order_u[i]);
         u[31] |= (uint8_t)(high << 7);
         memset(out, 0xaa, 32);
         CHECK_MSG(hwc_x25519(out, k, u) == HWC_ERR_INVALID_ARG, "%s: low-order u #%d (bit 255 %d) accepted", impl,

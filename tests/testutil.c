@@ -157,3 +157,22 @@ size_t t_shavs_each(const char *text, t_shavs_fn fn, void *arg) {
   free(copy);
   return count;
 }
+
+const char *const t_x25519_low_order_u[7] = {
+    "0000000000000000000000000000000000000000000000000000000000000000",
+    "0100000000000000000000000000000000000000000000000000000000000000",
+    "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800",
+    "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157",
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+};
+
+void t_add256(uint8_t r[32], const uint8_t a[32], const uint8_t b[32]) {
+  unsigned c = 0;
+  for (int i = 0; i < 32; i++) {
+    c += (unsigned)a[i] + b[i];
+    r[i] = (uint8_t)c;
+    c >>= 8;
+  }
+}
