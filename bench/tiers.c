@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "bench_version.h"
+#include "cpu_tiers.h"
 #include "json_read.h"
 #include "report.h"
 #include "tiers.h"
@@ -45,14 +46,6 @@ const char *const bench_main_rows[] = {
 const size_t bench_main_rows_count = sizeof bench_main_rows / sizeof bench_main_rows[0];
 static const char *const quick_rows[] = {"sha256", "aes-128-gcm-encrypt", "x25519"};
 
-/* A tier: the features it has (the CPU must have all of them to reach it)
- * and those hidden to get there. Names are hwcrypto's (dispatch/cpu.c). */
-typedef struct tier_def {
-  const char *name;
-  const char *needs;
-  const char *hides;
-} tier_def;
-
 /* What hiding one hwcrypto feature hides from OpenSSL. x86: bits of the two
  * 64-bit words of OPENSSL_ia32cap, a = CPUID.1:EDX | CPUID.1:ECX << 32 and
  * b = CPUID.7.0:EBX | CPUID.7.0:ECX << 32. aarch64: a is the feature's bit
@@ -64,8 +57,6 @@ typedef struct ossl_bits {
 
 typedef struct arch_def {
   const char *arch;
-  const tier_def *tiers;
-  size_t n_tiers;
   const ossl_bits *map;
   size_t n_map;
   const char *ossl_var;
@@ -109,23 +100,6 @@ static const ossl_bits x86_map[] = {
     {"vpclmulqdq", 0, ECX7(10)},
 };
 
-#define X86_V2 "ssse3 sse4_1 aes pclmulqdq"
-#define X86_V3 X86_V2 " avx avx2 bmi2 adx"
-#define X86_V4 X86_V3 " avx512f avx512bw avx512vl"
-#define X86_AVX512 "avx512f avx512bw avx512vl avx512ifma"
-
-/* x86-64 microarchitecture levels (v2, v3, v4 as the psABI defines them,
- * named by what our dispatcher tells apart), plus the crypto extensions
- * that arrived separately: SHA-NI, VAES/VPCLMULQDQ, AVX-512 IFMA. */
-static const tier_def x86_tiers[] = {
-    {"x86-64-v2+aes", X86_V2, "avx avx2 bmi2 adx sha_ni " X86_AVX512 " vaes vpclmulqdq"},
-    {"x86-64-v3", X86_V3, "sha_ni " X86_AVX512 " vaes vpclmulqdq"},
-    {"x86-64-v3+sha_ni", X86_V3 " sha_ni", X86_AVX512 " vaes vpclmulqdq"},
-    {"x86-64-v3+vaes", X86_V3 " vaes vpclmulqdq", "sha_ni " X86_AVX512},
-    {"x86-64-v4", X86_V4, "avx512ifma vaes vpclmulqdq sha_ni"},
-    {"x86-64-v4+ifma", X86_V4 " avx512ifma", ""},
-};
-
 /* OpenSSL's arm_arch.h: NEON 0, AES 2, SHA1 3, SHA256 4, PMULL 5,
  * SHA512 6, SHA3 11. OPENSSL_armcap replaces what OpenSSL would probe, so
  * the value is built from the features kept. */
@@ -134,20 +108,12 @@ static const ossl_bits arm_map[] = {
     {"pmull", B(5), 0}, {"sha512", B(6), 0}, {"sha3", B(11), 0},
 };
 
-static const tier_def arm_tiers[] = {
-    {"armv8", "asimd", "aes pmull sha1 sha2 sha512 sha3"},
-    {"armv8+crypto", "asimd aes pmull sha1 sha2", "sha512 sha3"},
-    {"armv8.2+sha512", "asimd aes pmull sha1 sha2 sha512 sha3", ""},
-};
-
 /* Both architectures' tables are compiled everywhere (so every build
  * checks them); the one this binary runs on is picked here. */
 static const arch_def arches[] = {
-    {"x86_64", x86_tiers, sizeof x86_tiers / sizeof x86_tiers[0], x86_map, sizeof x86_map / sizeof x86_map[0],
-     "OPENSSL_ia32cap", 0},
-    {"aarch64", arm_tiers, sizeof arm_tiers / sizeof arm_tiers[0], arm_map, sizeof arm_map / sizeof arm_map[0],
-     "OPENSSL_armcap", 1},
-    {"other", NULL, 0, NULL, 0, NULL, 0},
+    {"x86_64", x86_map, sizeof x86_map / sizeof x86_map[0], "OPENSSL_ia32cap", 0},
+    {"aarch64", arm_map, sizeof arm_map / sizeof arm_map[0], "OPENSSL_armcap", 1},
+    {"other", NULL, 0, NULL, 0},
 };
 #if defined(__x86_64__)
 #define ARCH_INDEX 0
@@ -158,41 +124,11 @@ static const arch_def arches[] = {
 #endif
 static const arch_def *const this_arch = &arches[ARCH_INDEX];
 
-/* ------------------------------------------------------------ word lists */
-
-/* Whether the space-separated list holds the word w[0..n). */
-static int has_word(const char *list, const char *w, size_t n) {
-  const char *p = list;
-  while (*p) {
-    p += strspn(p, " ");
-    size_t k = strcspn(p, " ");
-    if (k == n && k && memcmp(p, w, n) == 0) return 1;
-    p += k;
-  }
-  return 0;
-}
-
-/* Appends to out the words of `a` that are (keep = 1) or are not (keep = 0)
- * in `b`, separated by `sep`. */
-static void filter_words(char *out, size_t cap, const char *a, const char *b, int keep, const char *sep) {
-  size_t len = strlen(out);
-  const char *p = a;
-  while (*p) {
-    p += strspn(p, " ");
-    size_t k = strcspn(p, " ");
-    if (k && has_word(b, p, k) == keep) {
-      int w = snprintf(out + len, cap - len, "%s%.*s", len ? sep : "", (int)k, p);
-      if (w > 0 && (size_t)w < cap - len) len += (size_t)w;
-    }
-    p += k;
-  }
-}
-
 /* The OpenSSL bits of every feature in `list`. */
 static void ossl_bits_of(const char *list, uint64_t *a, uint64_t *b) {
   *a = *b = 0;
   for (size_t i = 0; i < this_arch->n_map; i++)
-    if (has_word(list, this_arch->map[i].feature, strlen(this_arch->map[i].feature))) {
+    if (cpu_words_have(list, this_arch->map[i].feature, strlen(this_arch->map[i].feature))) {
       *a |= this_arch->map[i].a;
       *b |= this_arch->map[i].b;
     }
@@ -380,7 +316,7 @@ static void load_child(tier_run *t) {
   }
   for (size_t i = 0; i < feat->n; i++) {
     const jv *f = &feat->items[i];
-    if (f->type == JV_STR && has_word(t->hidden, f->str, strlen(f->str))) {
+    if (f->type == JV_STR && cpu_words_have(t->hidden, f->str, strlen(f->str))) {
       size_t k = strlen(t->leaked);
       snprintf(t->leaked + k, sizeof t->leaked - k, "%s%s", k ? " " : "", f->str);
     }
@@ -718,30 +654,31 @@ static const char *opt_value(int argc, char **argv, int *i, const char *opt) {
 /* Plans every tier of this architecture: skipped when the CPU lacks one of
  * its features, folded into native when it hides nothing this CPU has. */
 static void plan_tiers(const char *detected) {
-  for (size_t i = 0; i < this_arch->n_tiers && n_runs < MAX_RUNS - 1; i++) {
-    const tier_def *d = &this_arch->tiers[i];
+  size_t n_tiers;
+  const cpu_tier *tiers = cpu_tiers_of(this_arch->arch, &n_tiers);
+  for (size_t i = 0; i < n_tiers && n_runs < MAX_RUNS - 1; i++) {
+    const cpu_tier *d = &tiers[i];
     tier_run *t = &runs[n_runs++];
     t->name = d->name;
-    char missing[256] = "";
-    filter_words(missing, sizeof missing, d->needs, detected, 0, " ");
-    if (missing[0]) {
+    char missing[256];
+    switch (cpu_tier_plan_on(d, detected, missing, t->hidden, t->disable, sizeof t->hidden)) {
+    case CPU_TIER_SKIPPED:
       t->plan = TIER_SKIPPED;
-      snprintf(t->note, sizeof t->note, "skipped: this CPU lacks %s", missing);
+      snprintf(t->note, sizeof t->note, "skipped: this CPU lacks %.150s", missing);
       continue;
-    }
-    filter_words(t->hidden, sizeof t->hidden, d->hides, detected, 1, " ");
-    if (!t->hidden[0]) {
+    case CPU_TIER_NATIVE_SAME:
       t->plan = TIER_NATIVE_SAME;
       snprintf(t->note, sizeof t->note, "= native: hides nothing this CPU has");
       continue;
+    case CPU_TIER_RUN:
+      break;
     }
     t->plan = TIER_RUN;
-    filter_words(t->disable, sizeof t->disable, d->hides, "", 0, ",");
     uint64_t a, b;
     if (this_arch->absolute) {
       /* The capabilities kept: detected, minus what the tier hides. */
       char kept[256] = "";
-      filter_words(kept, sizeof kept, detected, d->hides, 0, " ");
+      cpu_words_filter(kept, sizeof kept, detected, d->hides, 0, " ");
       ossl_bits_of(kept, &a, &b);
       snprintf(t->ossl, sizeof t->ossl, "0x%llx", (unsigned long long)a);
     } else {
@@ -792,7 +729,8 @@ int tiers_main(int argc, char **argv) {
       return 2;
     }
   }
-  if (!this_arch->n_tiers) {
+  size_t n_tiers;
+  if (!cpu_tiers_of(this_arch->arch, &n_tiers)) {
     fprintf(stderr, "hwcrypto-bench --tiers: no CPU tiers are defined for this architecture\n");
     return 2;
   }
