@@ -52,6 +52,11 @@ int t_quick(void);
 uint64_t t_rand64(void);
 void t_rand_bytes(uint8_t *p, size_t n);
 size_t t_rand_below(size_t n);
+/* Restarts the PRNG at seed (the self-test's later rounds draw new cases). */
+void t_reseed(uint64_t seed);
+/* How many numbers t_rand64 has drawn in this process: a body that drew
+ * none has no random cases to repeat with another seed. */
+unsigned long t_rand_draws(void);
 /* Hex string to bytes; returns the byte count (aborts the test on bad hex). */
 size_t t_unhex(uint8_t *out, size_t cap, const char *hex);
 /* Reads a whole file under tests/vectors (HWC_VECTORS_DIR); NULL if absent. */
@@ -85,6 +90,13 @@ size_t t_for_each_impl_where(hwc_prim p, int (*want)(hwc_prim p), t_impl_body bo
 /* How many t_for_each_impl bodies passed for implementation i of p in
  * this process (a body that failed does not count). */
 unsigned long t_bodies_passed(hwc_prim p, size_t i);
+/* While a t_for_each_impl body runs: 1, with its primitive and
+ * implementation index in *p and *i (the innermost loop's); otherwise 0. A
+ * runner asks when a check fails, to name the backend that disagreed, and
+ * calls t_forget_current_impl after a failed test (the failure left the
+ * loop without unwinding it). */
+int t_current_impl(hwc_prim *p, size_t *i);
+void t_forget_current_impl(void);
 /* The calls counter of implementation i of p (counting is turned on by
  * this and by t_for_each_impl). */
 unsigned long t_impl_calls(hwc_prim p, size_t i);

@@ -21,6 +21,14 @@ int t_quick(void) {
 
 static uint64_t seed_state;
 static int seeded;
+static unsigned long draws;
+
+void t_reseed(uint64_t seed) {
+  seed_state = seed;
+  seeded = 1;
+}
+
+unsigned long t_rand_draws(void) { return draws; }
 
 uint64_t t_rand64(void) {
   if (!seeded) {
@@ -28,6 +36,7 @@ uint64_t t_rand64(void) {
     seed_state = s ? strtoull(s, NULL, 0) : 0x243f6a8885a308d3ull;
     seeded = 1;
   }
+  draws++;
   uint64_t z = (seed_state += 0x9e3779b97f4a7c15ull);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
@@ -108,6 +117,21 @@ static unsigned long bodies_passed[HWC_PRIM_COUNT][32];
 
 unsigned long t_bodies_passed(hwc_prim p, size_t i) { return i < 32 ? bodies_passed[p][i] : 0; }
 
+/* The implementation whose body runs now (-1: none), for t_current_impl.
+ * A body that runs its own backend loop of another primitive inside sets
+ * its own and puts the outer one back when it returns. */
+static int current_prim = -1;
+static size_t current_impl;
+
+int t_current_impl(hwc_prim *p, size_t *i) {
+  if (current_prim < 0) return 0;
+  *p = (hwc_prim)current_prim;
+  *i = current_impl;
+  return 1;
+}
+
+void t_forget_current_impl(void) { current_prim = -1; }
+
 size_t t_for_each_impl_where(hwc_prim p, int (*want)(hwc_prim p), t_impl_body body, void *arg) {
   /* The kernels count their calls from here on (src/kernels.h). */
   hwc_testing_count_calls(1);
@@ -119,8 +143,14 @@ size_t t_for_each_impl_where(hwc_prim p, int (*want)(hwc_prim p), t_impl_body bo
     CHECK(hwc_impl_select(p, name) == HWC_OK);
     if (want && !want(p)) continue;
     unsigned long calls = t_impl_calls(p, i);
+    int outer_prim = current_prim;
+    size_t outer_impl = current_impl;
+    current_prim = (int)p;
+    current_impl = i;
     body(p, name, arg);
     CHECK_MSG(t_impl_calls(p, i) > calls, "%s/%s: its kernel was never called", hwc_prim_name(p), name);
+    current_prim = outer_prim;
+    current_impl = outer_impl;
     if (i < 32) bodies_passed[p][i]++;
     ran++;
   }
