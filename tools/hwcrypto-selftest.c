@@ -315,7 +315,7 @@ static int run_tier(const options *o, FILE *jf) {
   if (!out) return 2;
   setvbuf(out, NULL, _IOLBF, 0);
   fprintf(out, "== tier %s%s%s\n", tier, mask ? ": HWCRYPTO_CPU_DISABLE=" : "", mask ? mask : "");
-  fprintf(out, "cpu: %s\n", hwc_cpu_summary());
+  fprintf(out, "cpu: %s\nvectors: %s\n", hwc_cpu_summary(), getenv("HWC_VECTORS_DIR"));
 
   int saved[2] = {-1, -1};
   if (!o->verbose) {
@@ -421,6 +421,8 @@ static int run_tier(const options *o, FILE *jf) {
     json_str(jf, mask ? mask : "");
     fprintf(jf, ", \"cpu\": ");
     json_str(jf, hwc_cpu_summary());
+    fprintf(jf, ", \"vectors\": ");
+    json_str(jf, getenv("HWC_VECTORS_DIR"));
     fprintf(jf, ", \"passed\": %s, \"seed\": \"0x%llx\", \"seconds\": %.3f, \"round0_seconds\": %.3f, "
                 "\"random_rounds\": %u, \"tests_passed\": %lu, \"tests_failed\": %lu, \"backends\": [",
             status ? "false" : "true", (unsigned long long)o->seed, total, round0, rounds, passed, failed);

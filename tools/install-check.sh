@@ -44,10 +44,21 @@ CM
 cmake -S "$prefix/cm" -B "$prefix/cm/b" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
 cmake --build "$prefix/cm/b" >/dev/null
 "$prefix/cm/b/consumer"
+# hwcrypto-selftest from the installed tree alone: a clean environment, a
+# scratch working directory, the vector files found beside the program in
+# share/hwcrypto/vectors (not in the source tree it was built from), and a
+# short run that must pass and write its JSON.
+st=$(find "$prefix" -name hwcrypto-selftest -type f | head -n1)
+[ -n "$st" ] || { echo "install-check: hwcrypto-selftest not installed" >&2; exit 1; }
+( cd "$prefix" && env -i PATH=/usr/bin:/bin "$st" --seconds 0 --quiet --filter sha2/ --json "$prefix/st.json" \
+    >"$prefix/st.out" 2>&1 ) || { cat "$prefix/st.out" >&2; echo "install-check: installed self-test failed" >&2; exit 1; }
+grep -q "^vectors: $prefix/.*/share/hwcrypto/vectors\$" "$prefix/st.out" ||
+  { grep '^vectors' "$prefix/st.out" >&2; echo "install-check: the self-test did not use the installed vectors" >&2; exit 1; }
+grep -q '"passed": true' "$prefix/st.json" || { echo "install-check: self-test JSON does not say passed" >&2; exit 1; }
 # The OpenSSL provider module, when built: exports OSSL_provider_init alone
 # (hwcrypto inside it stays hidden), and loads from the installed tree by
 # the name hwcrypto.
-msg="install-check: headers, libraries, pkg-config and CMake package work; only hwc_* globals in the .so and the .a"
+msg="install-check: headers, libraries, pkg-config and CMake package work; only hwc_* globals in the .so and the .a; the installed self-test finds its vectors and passes"
 module=$(find "$prefix" -name libhwcrypto-provider.so -type f | head -n1)
 if [ -f "$build/provider/libhwcrypto-provider.so" ]; then
   [ -n "$module" ] && [ -e "$(dirname "$module")/hwcrypto.so" ] || { echo "install-check: provider module not installed" >&2; exit 1; }
