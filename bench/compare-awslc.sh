@@ -24,9 +24,18 @@
 # SHA-512 block either way, so the same work).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
+# The bench to run when none is named: the build tree's (this script in the
+# source tree), the installed one (this script in <datadir>/hwcrypto/bench,
+# the default layout puts bindir three levels up), else hwcrypto-bench on PATH.
+default_bench() {
+  for b in "$here/../build/bench/hwcrypto-bench" "$here/../../../bin/hwcrypto-bench"; do
+    if [ -x "$b" ]; then echo "$b"; return; fi
+  done
+  command -v hwcrypto-bench || echo "$here/../build/bench/hwcrypto-bench"
+}
 [ $# -ge 1 ] || { echo "usage: bench/compare-awslc.sh path/to/bssl [path/to/hwcrypto-bench]" >&2; exit 2; }
 bssl=$1
-bench=${2:-$here/../build/bench/hwcrypto-bench}
+bench=${2:-$(default_bench)}
 [ -x "$bssl" ] || { echo "compare-awslc: $bssl is not an executable" >&2; exit 2; }
 [ -x "$bench" ] || { echo "compare-awslc: $bench is not built" >&2; exit 2; }
 

@@ -6,10 +6,20 @@
 # implementation and round, then the median over rounds.
 #
 # usage: [ROUNDS=n] bench/compare-openssl.sh [path/to/hwcrypto-bench [extra bench args]]
-# (default: build/bench/hwcrypto-bench relative to the source tree)
+# (default: build/bench/hwcrypto-bench relative to the source tree, or the
+# installed bench when this script is the installed copy)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-bench=${1:-$here/../build/bench/hwcrypto-bench}
+# The bench to run when none is named: the build tree's (this script in the
+# source tree), the installed one (this script in <datadir>/hwcrypto/bench,
+# the default layout puts bindir three levels up), else hwcrypto-bench on PATH.
+default_bench() {
+  for b in "$here/../build/bench/hwcrypto-bench" "$here/../../../bin/hwcrypto-bench"; do
+    if [ -x "$b" ]; then echo "$b"; return; fi
+  done
+  command -v hwcrypto-bench || echo "$here/../build/bench/hwcrypto-bench"
+}
+bench=${1:-$(default_bench)}
 [ $# -gt 0 ] && shift
 command -v openssl >/dev/null || { echo "compare-openssl: openssl not found" >&2; exit 2; }
 [ -x "$bench" ] || { echo "compare-openssl: $bench is not built" >&2; exit 2; }

@@ -10,8 +10,10 @@
  * implementation + size, columns the files; every figure is a throughput
  * (GB/s or ops/s, higher is better) and every column after the first also
  * gives its ratio to the first file. Ratios below 1 - threshold are flagged
- * as regressions; --fail-below RATIO turns any ratio under RATIO into exit
- * status 1, so a CI job can gate on it.
+ * as regressions when the file measured the same CPU as the first (model
+ * and masked features), as merely slower when it measured another (a
+ * fleet's older machine); --fail-below RATIO turns any ratio under RATIO
+ * into exit status 1, so a CI job can gate on it.
  *
  * Exit status: 0 compared, 1 a ratio below --fail-below, 2 bad command line
  * or a file that cannot be read or is not a schema-1 report.
@@ -43,7 +45,13 @@ typedef struct figure {
 
 typedef struct report_file {
   const char *path;
-  char label[160];
+  char label[640]; /* the column's title: file name and desc (title_files) */
+  char desc[400];  /* CPU model<br>version */
+  /* The CPU as measured: its model and the features HWCRYPTO_CPU_DISABLE
+   * masked (a --tiers report is the same model with features hidden). A
+   * figure is a regression only against the same CPU; against another it
+   * is just slower, as an older machine of a fleet is. */
+  char cpu[400];
   figure *figs;
   size_t n;
 } report_file;
@@ -109,9 +117,13 @@ static void load(report_file *rf) {
 
   const char *model = json_str(json_get(doc, "cpu"), "model");
   const char *version = json_str(doc, "version");
-  const char *base = strrchr(rf->path, '/');
-  snprintf(rf->label, sizeof rf->label, "%s<br>%s<br>%s", base ? base + 1 : rf->path,
-           model && *model ? model : "?", version ? version : "?");
+  snprintf(rf->desc, sizeof rf->desc, "%.250s<br>%.140s", model && *model ? model : "?", version ? version : "?");
+  size_t used = (size_t)snprintf(rf->cpu, sizeof rf->cpu, "%.250s", model ? model : "");
+  const jv *masked = json_get(json_get(doc, "cpu"), "masked");
+  if (masked && masked->type == JV_ARR)
+    for (size_t i = 0; i < masked->n && used < sizeof rf->cpu; i++)
+      if (masked->items[i].type == JV_STR)
+        used += (size_t)snprintf(rf->cpu + used, sizeof rf->cpu - used, " -%s", masked->items[i].str);
 
   for (size_t i = 0; i < results->n; i++) {
     const jv *r = &results->items[i];
@@ -169,6 +181,24 @@ static void load(report_file *rf) {
       add(rf, &k, rate);
     }
   json_free(doc);
+}
+
+/* The file's name as its column's title: the base name, or the path as
+ * given when another file has the same base name, as a fleet's reports do
+ * when two hosts have the same CPU (host1/amd-epyc-....json,
+ * host2/amd-epyc-....json). */
+static void title_files(report_file *files, size_t nf) {
+  for (size_t i = 0; i < nf; i++) {
+    const char *b = strrchr(files[i].path, '/');
+    b = b ? b + 1 : files[i].path;
+    int clash = 0;
+    for (size_t j = 0; j < nf && !clash; j++) {
+      const char *o = strrchr(files[j].path, '/');
+      o = o ? o + 1 : files[j].path;
+      clash = j != i && strcmp(b, o) == 0 && strcmp(files[i].path, files[j].path) != 0;
+    }
+    snprintf(files[i].label, sizeof files[i].label, "%.200s<br>%s", clash ? files[i].path : b, files[i].desc);
+  }
 }
 
 /* Whether two keys name the same figure. */
@@ -313,6 +343,7 @@ int compare_main(int argc, char **argv) {
     return 2;
   }
   for (size_t i = 0; i < nf; i++) load(&files[i]);
+  title_files(files, nf);
 
   /* Rows: the first file's order, then what only later files have. */
   key *rows = NULL;
@@ -338,7 +369,7 @@ int compare_main(int argc, char **argv) {
   printf("\n|---|---|---:|");
   for (size_t i = 0; i < nf; i++) printf("---:|");
   printf("\n");
-  size_t regressions = 0, below = 0, compared = 0;
+  size_t regressions = 0, slower = 0, below = 0, compared = 0;
   for (size_t r = 0; r < nrows; r++) {
     const key *k = &rows[r];
     char size[32];
@@ -362,16 +393,19 @@ int compare_main(int argc, char **argv) {
       }
       double ratio = f->rate / base->rate;
       compared++;
-      int reg = ratio < 1 - threshold / 100;
-      regressions += (size_t)reg;
+      int low = ratio < 1 - threshold / 100, same_cpu = strcmp(files[i].cpu, files[0].cpu) == 0;
+      regressions += (size_t)(low && same_cpu);
+      slower += (size_t)(low && !same_cpu);
       below += (size_t)(fail_below > 0 && ratio < fail_below);
-      printf(" %s (%.2fx)%s |", c, ratio, reg ? " **regression**" : "");
+      printf(" %s (%.2fx)%s |", c, ratio, !low ? "" : same_cpu ? " **regression**" : " **slower**");
     }
     printf("\n");
   }
   printf("\nRatios are throughput in that file / throughput in %s (above 1 is faster). "
-         "%zu ratios, %zu regressions beyond %g%%.",
+         "%zu ratios, %zu regressions beyond %g%% (same CPU as the first file)",
          files[0].path, compared, regressions, threshold);
+  if (slower) printf(", %zu figures slower beyond it on another CPU (**slower**, not a regression)", slower);
+  printf(".");
   if (fail_below > 0) printf(" %zu below --fail-below %g.", below, fail_below);
   printf("\n");
 

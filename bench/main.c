@@ -26,6 +26,7 @@
 #include "bench.h"
 #include "peers.h"
 #include "report.h"
+#include "selfpath.h"
 #include "tiers.h"
 #include "bench_version.h"
 
@@ -36,6 +37,11 @@
  * PHP comparison's 1 s every slow cipher would run for half a minute per
  * run. --shootout-time 1 reproduces that method exactly. */
 #define DEFAULT_SHOOTOUT_TIME 0.1
+/* --quick: one row of each kind (a hash, an AEAD, key agreement) for a
+ * second or two, as tiers.c's --quick, to check that a build or an install
+ * works and writes its report, not to measure. */
+#define QUICK_FILTER "^(sha256|aes-128-gcm-encrypt|x25519)$"
+#define QUICK_MIN_TIME 0.005
 
 static const bench_suite *const suites[] = {
 #define BENCH_SUITE(id) &bench_suite_##id,
@@ -393,7 +399,9 @@ static void usage(FILE *f) {
           "usage: hwcrypto-bench [--out DIR] [--json FILE] [--filter REGEX] [--impl selected|all]\n"
           "                      [--min-time SECONDS] [--runs N] [--shootout-time SECONDS]\n"
           "                      [--peers all|none|openssl|libsodium] [--scale relative|absolute] [--list]\n"
+          "                      [--quick]\n"
           "       hwcrypto-bench --compare A.json B.json... [--threshold PCT] [--fail-below RATIO]\n"
+          "       hwcrypto-bench --tiers [options] (hwcrypto-bench --tiers --help)\n"
           "  --out DIR           write DIR/<cpu-slug>.json, .md and .svg (DIR is created if missing)\n"
           "  --json FILE         also write the results as JSON (schema 2) to FILE\n"
           "  --filter REGEX      only result names matching this POSIX extended regex\n"
@@ -411,8 +419,19 @@ static void usage(FILE *f) {
           "                      10-10^7) so two CPUs' charts compare by eye; the default,\n"
           "                      relative, scales each result to its fastest bar\n"
           "  --list              list result names and implementations, run nothing\n"
-          "  --compare FILE...   one Markdown table across reports (see bench/README.md)\n",
-          DEFAULT_MIN_TIME, DEFAULT_RUNS, DEFAULT_SHOOTOUT_TIME);
+          "  --quick             a check that it works, not a measurement: --runs 1 --min-time %g\n"
+          "                      --shootout-time 0 on sha256, aes-128-gcm-encrypt and x25519\n"
+          "                      (each overridden by its own option)\n"
+          "  --compare FILE...   one Markdown table across reports, e.g. from every machine of a\n"
+          "                      fleet (see bench/README.md)\n"
+          "Nothing is written unless --out or --json asks: --out report writes ./report/.\n",
+          DEFAULT_MIN_TIME, DEFAULT_RUNS, DEFAULT_SHOOTOUT_TIME, QUICK_MIN_TIME);
+  /* Found from the executable's place, so it names the installed copies. */
+  int installed;
+  const char *root = bench_data_root(&installed);
+  if (root)
+    fprintf(f, "Documentation: %s/bench/README.md (%s); also there: compare-openssl.sh, compare-awslc.sh\n", root,
+            installed ? "installed" : "source tree");
 }
 
 /* Accepts "--opt value" and "--opt=value". */
@@ -497,7 +516,7 @@ int main(int argc, char **argv) {
   const char *json = NULL, *filter = NULL, *impl = "all", *outdir = NULL, *peers_opt = "all", *scale = "relative";
   double min_time = DEFAULT_MIN_TIME, shoot_time = DEFAULT_SHOOTOUT_TIME;
   long runs = DEFAULT_RUNS;
-  int list = 0;
+  int list = 0, quick = 0, runs_set = 0, min_time_set = 0, shoot_time_set = 0;
 
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--compare") == 0) return compare_main(argc, argv);
@@ -521,14 +540,19 @@ int main(int argc, char **argv) {
       scale = v;
     } else if ((v = opt_value(argc, argv, &i, "--min-time"))) {
       min_time = seconds_arg("--min-time", v, 1e-9);
+      min_time_set = 1;
     } else if ((v = opt_value(argc, argv, &i, "--shootout-time"))) {
       shoot_time = seconds_arg("--shootout-time", v, 0);
+      shoot_time_set = 1;
     } else if ((v = opt_value(argc, argv, &i, "--runs"))) {
       errno = 0;
       runs = strtol(v, &end, 10);
       if (errno || end == v || *end || runs < 1 || runs > 101) die(2, "--runs %s: want 1..101", v);
+      runs_set = 1;
     } else if (strcmp(argv[i], "--list") == 0) {
       list = 1;
+    } else if (strcmp(argv[i], "--quick") == 0) {
+      quick = 1;
     } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
       usage(stdout);
       return 0;
@@ -537,6 +561,13 @@ int main(int argc, char **argv) {
       usage(stderr);
       return 2;
     }
+  }
+  /* --quick fills in only what the command line left unset, in any order. */
+  if (quick) {
+    if (!runs_set) runs = 1;
+    if (!min_time_set) min_time = QUICK_MIN_TIME;
+    if (!shoot_time_set) shoot_time = 0;
+    if (!filter) filter = QUICK_FILTER;
   }
   if (strcmp(impl, "all") != 0 && strcmp(impl, "selected") != 0)
     die(2, "--impl %s: want 'all' or 'selected'", impl);

@@ -32,6 +32,7 @@
 #include "cpu_tiers.h"
 #include "json_read.h"
 #include "report.h"
+#include "selfpath.h"
 #include "tiers.h"
 
 extern char **environ;
@@ -241,8 +242,12 @@ static int run_child(const tier_run *t, const char *self, char *const argv[]) {
     ev[k] = NULL;
     rc = posix_spawnp(&pid, ev[0], &fa, NULL, ev, env);
   } else {
+    /* The running binary itself, wherever it was started from (an
+     * installed bench is usually found through PATH, so argv[0] is no
+     * path); self is only the fallback where /proc is not mounted. */
     rc = posix_spawn(&pid, "/proc/self/exe", &fa, NULL, argv, env);
-    if (rc != 0) rc = posix_spawn(&pid, self, &fa, NULL, argv, env);
+    if (rc != 0 && strchr(self, '/')) rc = posix_spawn(&pid, self, &fa, NULL, argv, env);
+    else if (rc != 0) rc = posix_spawnp(&pid, self, &fa, NULL, argv, env);
   }
   posix_spawn_file_actions_destroy(&fa);
   free(env);
@@ -789,6 +794,10 @@ int tiers_main(int argc, char **argv) {
     return 2;
   }
   catch_signals();
+  /* Resolved once: HWC_BENCH_EMULATOR needs the binary's path, and argv[0]
+   * is a bare name when the installed bench was found through PATH. */
+  char self_buf[4096];
+  const char *self = bench_self_exe(self_buf, sizeof self_buf, argv[0]);
 
   int status = 0;
   size_t to_run = 0, done = 0;
@@ -829,7 +838,7 @@ int tiers_main(int argc, char **argv) {
               tr->disable, this_arch->ossl_var, tr->ossl);
     else
       fprintf(stderr, "tiers: [%zu/%zu] %s (no mask)\n", ++done, to_run, tr->name);
-    tr->exit_code = run_child(tr, argv[0], (char *const *)av);
+    tr->exit_code = run_child(tr, self, (char *const *)av);
     if (tr->exit_code == 2) {
       /* The child refused its command line: every other tier would too. */
       fprintf(stderr, "hwcrypto-bench --tiers: the bench refused the options passed on (exit 2)\n");

@@ -192,7 +192,7 @@ cat >"$tmp/a.json" <<'J'
 {"name":"x25519","primitive":"fe25519","impl":"generic","selected":true,"median_ns":1,"min_ns":1,"max_ns":1,"ops_per_s":1000,"cycles_per_op":1}]}
 J
 cat >"$tmp/b.json" <<'J'
-{"schema":1,"version":"v2","cpu":{"vendor":"V","model":"CPU B","features":[]},"results":[
+{"schema":1,"version":"v2","cpu":{"vendor":"V","model":"CPU A","features":[]},"results":[
 {"name":"sha256","primitive":"sha256","impl":"generic","selected":false,"size":16384,"median_ns":1,"min_ns":1,"max_ns":1,"gbps":1.0,"cpb":1},
 {"name":"sha256","primitive":"sha256","impl":"shani","selected":true,"size":16384,"median_ns":1,"min_ns":1,"max_ns":1,"gbps":1.5,"cpb":1},
 {"name":"x25519","primitive":"fe25519","impl":"generic","selected":true,"median_ns":1,"min_ns":1,"max_ns":1,"ops_per_s":1200,"cycles_per_op":1},
@@ -235,6 +235,17 @@ PY
 [ $? -eq 0 ] || bad "--fail-below 0.7 with ratios >= 0.75 did not exit 0"
 "$bench" --compare "$json" "$json" --fail-below 0.99 >/dev/null 2>&1
 [ $? -eq 0 ] || bad "--compare of the real report with itself did not exit 0"
+# A fleet: another CPU that is slower is flagged slower, not a regression;
+# two hosts' reports of the same file name are told apart by their paths.
+mkdir -p "$tmp/h1" "$tmp/h2"
+sed 's/"CPU A"/"CPU D"/' "$tmp/b.json" >"$tmp/h1/d.json"
+cp "$tmp/a.json" "$tmp/h2/d.json"
+"$bench" --compare "$tmp/h2/d.json" "$tmp/h1/d.json" >"$tmp/fleet.md" 2>&1 || bad "--compare of two hosts exited $?"
+grep -q '^| sha256 | shani | 16384 | 2 GB/s | 1.5 GB/s (0.75x) \*\*slower\*\* |$' "$tmp/fleet.md" ||
+  bad "another CPU's lower figure is not flagged slower: $(grep 'shani' "$tmp/fleet.md")"
+grep -q ' 0 regressions' "$tmp/fleet.md" || bad "another CPU's lower figure counted as a regression"
+grep -q "$tmp/h1/d.json<br>CPU D" "$tmp/fleet.md" && grep -q "$tmp/h2/d.json<br>CPU A" "$tmp/fleet.md" ||
+  bad "two files named d.json are not told apart: $(head -1 "$tmp/fleet.md")"
 
 # --- bad input to --compare: exit 2 and a message
 printf '{"schema":1,"results":[' >"$tmp/trunc.json"

@@ -74,4 +74,69 @@ if [ -f "$build/provider/libhwcrypto-provider.so" ]; then
     { echo "install-check: the installed provider gave SHA-256 '$got'" >&2; exit 1; }
   msg="$msg; the provider module loads from the install and exports OSSL_provider_init alone"
 fi
+# ------------------------------------------------------------- hwcrypto-bench
+# The installed bench, from the installed tree alone: an empty environment
+# (no LD_LIBRARY_PATH: the library comes through the bench's $ORIGIN rpath),
+# a scratch working directory, its report in a directory outside the prefix.
+# --quick (three rows, one short run each) keeps this to a few seconds; the
+# point is that it runs, writes its report and compares it, not the figures.
+if [ -f "$build/bench/hwcrypto-bench" ]; then
+  ibench=$(find "$prefix" -name hwcrypto-bench -type f | head -n1)
+  [ -n "$ibench" ] && [ -x "$ibench" ] || { echo "install-check: hwcrypto-bench not installed" >&2; exit 1; }
+  bout=$(mktemp -d)
+  trap 'rm -rf "$prefix" "$bout"' EXIT
+  real_prefix=$(cd "$prefix" && pwd -P)
+  src=$(cd "$(dirname "$0")/.." && pwd -P)
+  bld=$(cd "$build" && pwd -P)
+  before=$(cd "$prefix" && find . | sort)
+  ienv() { (cd "$bout" && env -i PATH=/usr/bin:/bin "$@"); }
+  loaded=$(ienv env LD_TRACE_LOADED_OBJECTS=1 "$ibench" | awk '/libhwcrypto\.so/ {print $3}')
+  case "$loaded" in "$real_prefix"/*|"$prefix"/*) ;; *)
+    echo "install-check: the installed bench loads libhwcrypto from '$loaded', not the prefix" >&2; exit 1;; esac
+  # strace, where it works, records every file a run touches: none may be
+  # in the source or build tree (the installed bench must not need them).
+  trace=0
+  if command -v strace >/dev/null && strace -o /dev/null true 2>/dev/null; then trace=1; fi
+  traced() { # NAME COMMAND...: COMMAND under ienv, traced into $bout/trace.NAME
+    local name=$1; shift
+    if [ $trace = 1 ]; then ienv strace -f -e trace=file -o "$bout/trace.$name" "$@"; else ienv "$@"; fi
+  }
+  traced quick "$ibench" --quick --out report >"$bout/bench.log" 2>&1 ||
+    { echo "install-check: the installed hwcrypto-bench --quick failed:" >&2; cat "$bout/bench.log" >&2; exit 1; }
+  rjson=$(find "$bout/report" -name '*.json' | head -n1)
+  rmd=${rjson%.json}.md
+  [ -s "$rjson" ] && [ -s "$rmd" ] || { echo "install-check: the bench wrote no JSON or Markdown report: $(ls "$bout/report")" >&2; exit 1; }
+  # The report names this CPU as the installed hwcrypto-info sees it (not
+  # /proc/cpuinfo: under a hypervisor its "model name" may differ from the
+  # CPUID brand string both read), and its file is named after it.
+  info=$(LD_LIBRARY_PATH=$(dirname "$lib") "$(dirname "$ibench")/hwcrypto-info")
+  python3 - "$rjson" "$info" <<'PY' ||
+import json, re, sys
+rep, info = json.load(open(sys.argv[1])), sys.argv[2]
+model = rep["cpu"]["model"]
+want = re.search(r"model: ([^;\n]*)", info)
+slug = re.sub(r"[^a-z0-9]+", "-", model.lower()).strip("-")
+ok = model and want and model == want.group(1) and sys.argv[1].endswith("/" + slug + ".json") and rep["results"]
+sys.exit(0 if ok else f"report names CPU {model!r} in {sys.argv[1]}, hwcrypto-info: {info.splitlines()[0]!r}")
+PY
+    { echo "install-check: the bench's JSON does not name this CPU" >&2; exit 1; }
+  traced compare "$ibench" --compare "$rjson" "$rjson" >"$bout/cmp.md" 2>&1 ||
+    { echo "install-check: the installed hwcrypto-bench --compare failed:" >&2; cat "$bout/cmp.md" >&2; exit 1; }
+  grep -q ' 0 regressions' "$bout/cmp.md" || { echo "install-check: --compare of a report with itself:" >&2; cat "$bout/cmp.md" >&2; exit 1; }
+  # --tiers runs the bench again per CPU tier: found through PATH (argv[0]
+  # a bare name), it must still re-execute itself. One row keeps it short.
+  traced tiers env PATH="$(dirname "$ibench"):/usr/bin:/bin" hwcrypto-bench --tiers --quick --filter '^sha256$' \
+    >"$bout/tiers.log" 2>&1 || { echo "install-check: the installed hwcrypto-bench --tiers failed:" >&2; cat "$bout/tiers.log" >&2; exit 1; }
+  # --help names the companion files it found from its own place: the
+  # installed copies, not the source tree's.
+  traced help "$ibench" --help >"$bout/help.txt"
+  grep -q "^Documentation: $real_prefix/.*/bench/README.md (installed)" "$bout/help.txt" ||
+    { echo "install-check: the installed bench does not find its README in the prefix" >&2; exit 1; }
+  if [ $trace = 1 ]; then
+    leak=$(grep -h -e "\"$src/" -e "\"$bld/" "$bout"/trace.* | head -n3 || true)
+    [ -z "$leak" ] || { echo "install-check: the installed bench opened the source or build tree: $leak" >&2; exit 1; }
+  fi
+  [ "$(cd "$prefix" && find . | sort)" = "$before" ] || { echo "install-check: the bench wrote into the prefix" >&2; exit 1; }
+  msg="$msg; hwcrypto-bench runs from the install alone (--quick report, --compare, --tiers)"
+fi
 echo "$msg"
