@@ -196,8 +196,10 @@ static int vectors_in(const char *dir) {
 }
 
 /* Points the test bodies at the vector files: HWC_VECTORS_DIR if set, else
- * ../share/hwcrypto/vectors beside this executable (an installed tree,
- * wherever it was moved), else the source tree it was built from. */
+ * <datadir>/hwcrypto/vectors reached from this executable's directory (an
+ * installed tree, wherever it was moved; HWC_SELFTEST_BIN_TO_VECTORS is
+ * the relative path the build computed), else the source tree it was built
+ * from. */
 static int find_vectors(void) {
   const char *env = getenv("HWC_VECTORS_DIR");
   if (env) {
@@ -211,12 +213,12 @@ static int find_vectors(void) {
     exe[n] = '\0';
     char *slash = strrchr(exe, '/');
     if (slash) *slash = '\0';
-    snprintf(dir, sizeof dir, "%s/../share/hwcrypto/vectors", exe);
+    snprintf(dir, sizeof dir, "%s/%s", exe, HWC_SELFTEST_BIN_TO_VECTORS);
     if (vectors_in(dir)) return setenv("HWC_VECTORS_DIR", dir, 1) == 0;
   }
   if (vectors_in(HWC_VECTORS_DEFAULT)) return setenv("HWC_VECTORS_DIR", HWC_VECTORS_DEFAULT, 1) == 0;
   fprintf(stderr, "hwcrypto-selftest: the known-answer vector files are missing (looked beside the program in "
-                  "../share/hwcrypto/vectors and in %s); set HWC_VECTORS_DIR\n", HWC_VECTORS_DEFAULT);
+                  "%s and in %s); set HWC_VECTORS_DIR\n", HWC_SELFTEST_BIN_TO_VECTORS, HWC_VECTORS_DEFAULT);
   return 0;
 }
 
