@@ -3,8 +3,9 @@
 # hwcrypto-selftest's own checks (tools/hwcrypto-selftest.c):
 #   whole BIN    a whole short run passes, reaches every backend this CPU
 #                runs, and its JSON says so backend by backend;
-#   tiers BIN    --list-tiers and --tiers: one child per tier this CPU can
-#                stand in for, each with its features hidden, JSON per tier;
+#   tiers BIN INFO  --tiers: one child per tier this CPU can stand in for
+#                (as hwcrypto-info --tiers lists them), each with its
+#                features hidden, JSON per tier;
 #   planted BIN  the build with a deliberately broken fe25519 mulx kernel
 #                (HWC_PLANTED_FAULT, CMakeLists.txt) must fail, name that
 #                backend and no other; 77 (skipped) on a CPU without the
@@ -31,14 +32,15 @@ print("selftest whole: %d tests, %d backends, fewest bodies %d" % (t["tests_pass
   "$bin" --seconds x >/dev/null 2>&1; [ $? -eq 2 ] || fail "--seconds x did not exit 2"
   ;;
 tiers)
-  "$bin" --list-tiers >"$tmp/list" || fail "--list-tiers failed"
-  tail -n1 "$tmp/list" | grep -q '^native' || fail "--list-tiers does not end with native"
+  "${3:?tiers needs hwcrypto-info}" --tiers >"$tmp/list" 2>/dev/null || fail "hwcrypto-info --tiers failed"
+  tail -n1 "$tmp/list" | grep -q '^native' || fail "hwcrypto-info --tiers does not end with native"
   n=$(wc -l <"$tmp/list")
   "$bin" --tiers --seconds 0 --quiet --filter sha2/equivalence --json "$tmp/r.json" >"$tmp/out" 2>&1 ||
     { cat "$tmp/out"; fail "--tiers failed"; }
   json "assert d['passed'] and len(d['tiers']) == $n, d
 for t in d['tiers']:
     assert t['passed'], t
+    assert t['mask'] == dict(l.split('\\t') for l in open('$tmp/list').read().splitlines())[t['tier']], t
     # each child ran with its tier's features hidden
     for f in t['mask'].split(',') if t['mask'] else []:
         assert f in t['cpu'].split('masked:')[1], (f, t['cpu'])

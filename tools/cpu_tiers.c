@@ -3,6 +3,7 @@
 #include "cpu_tiers.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <hwcrypto.h>
@@ -99,4 +100,64 @@ void cpu_tiers_detected(char *out, size_t cap) {
   f += strlen("features");
   f += strspn(f, " ");
   snprintf(out, cap, "%.*s", (int)strcspn(f, "\n"), f);
+}
+
+/* The user's mask (commas made spaces) into dst. */
+static void user_mask_words(char *dst, size_t cap) {
+  const char *user = getenv("HWCRYPTO_CPU_DISABLE");
+  snprintf(dst, cap, "%s", user ? user : "");
+  for (char *c = dst; *c; c++)
+    if (*c == ',') *c = ' ';
+}
+
+/* The user's mask joined with the words of `disable` it lacks, into dst
+ * (comma-separated). */
+static void merged_mask(char *dst, size_t cap, const char *disable) {
+  char user[512], words[512], extra[512] = "";
+  user_mask_words(user, sizeof user);
+  snprintf(words, sizeof words, "%s", disable);
+  for (char *c = words; *c; c++)
+    if (*c == ',') *c = ' ';
+  dst[0] = '\0';
+  cpu_words_filter(dst, cap, user, "", 0, ",");
+  cpu_words_filter(extra, sizeof extra, words, user, 0, " ");
+  cpu_words_filter(dst, cap, extra, "", 0, ",");
+}
+
+size_t cpu_tiers_plan_here(cpu_tier_run *runs, size_t cap) {
+  /* What the user hid stays hidden: a tier that needs it is out of reach. */
+  char all[1024], user[512], detected[1024] = "";
+  cpu_tiers_detected(all, sizeof all);
+  user_mask_words(user, sizeof user);
+  cpu_words_filter(detected, sizeof detected, all, user, 0, " ");
+  size_t n, k = 0;
+  const cpu_tier *tiers = cpu_tiers_of(cpu_tiers_arch(), &n);
+  for (size_t i = 0; i < n && k + 1 < cap; i++) {
+    cpu_tier_run *r = &runs[k++];
+    char missing[256], hidden[256], disable[512];
+    r->name = tiers[i].name;
+    r->runs = 0;
+    r->disable[0] = r->note[0] = '\0';
+    switch (cpu_tier_plan_on(&tiers[i], detected, missing, hidden, disable, sizeof missing)) {
+    case CPU_TIER_SKIPPED:
+      snprintf(r->note, sizeof r->note, "skipped: this CPU lacks%s %s", user[0] ? " (or HWCRYPTO_CPU_DISABLE hides)" : "",
+               missing);
+      break;
+    case CPU_TIER_NATIVE_SAME:
+      snprintf(r->note, sizeof r->note, "the same as native: hides nothing this CPU has");
+      break;
+    case CPU_TIER_RUN:
+      r->runs = 1;
+      merged_mask(r->disable, sizeof r->disable, disable);
+      break;
+    }
+  }
+  if (k < cap) {
+    cpu_tier_run *r = &runs[k++];
+    r->name = "native";
+    r->runs = 1;
+    r->note[0] = '\0';
+    merged_mask(r->disable, sizeof r->disable, "");
+  }
+  return k;
 }

@@ -5,8 +5,8 @@
  * extensions that arrived separately, the aarch64 crypto extension levels.
  * One table for every tool that walks tiers: hwcrypto-bench --tiers
  * (speed, with OpenSSL masked the same way), hwcrypto-selftest --tiers
- * (equivalence under each tier's selection) and fuzz/run.sh (through
- * hwcrypto-selftest --list-tiers). Feature names are hwcrypto's, the
+ * (equivalence under each tier's selection), hwcrypto-info --tiers (the
+ * list, which fuzz/run.sh reads). Feature names are hwcrypto's, the
  * /proc/cpuinfo spelling (dispatch/cpu.c).
  */
 #ifndef HWC_TOOLS_CPU_TIERS_H
@@ -54,5 +54,19 @@ cpu_tier_plan cpu_tier_plan_on(const cpu_tier *t, const char *detected, char *mi
 /* The features hwcrypto detected on this CPU before any HWCRYPTO_CPU_DISABLE
  * masking (the "features" line of hwc_cpu_identity), space-separated. */
 void cpu_tiers_detected(char *out, size_t cap);
+
+/* One entry of this CPU's plan (cpu_tiers_plan_here). */
+typedef struct cpu_tier_run {
+  const char *name;  /* the tier's name, or "native" */
+  int runs;          /* 1: reachable (or native), run it with `disable` */
+  char disable[512]; /* HWCRYPTO_CPU_DISABLE for it: the tier's hides plus
+                        the user's own mask, comma-separated; may be "" */
+  char note[320];    /* when not run: why ("skipped: this CPU lacks avx2") */
+} cpu_tier_run;
+
+/* Every tier of this architecture as it applies to this CPU, oldest first,
+ * then "native" (always run), at most cap entries; returns the count. The
+ * user's own HWCRYPTO_CPU_DISABLE stays hidden in every entry. */
+size_t cpu_tiers_plan_here(cpu_tier_run *runs, size_t cap);
 
 #endif /* HWC_TOOLS_CPU_TIERS_H */

@@ -30,6 +30,8 @@
 
 #include <hwcrypto.h>
 
+#include "cpu_tiers.h"
+
 #define SAMPLE_NS 2000000.0
 #define ROUNDS 7
 #define MARGIN 1.03
@@ -394,11 +396,27 @@ static void report(void) {
          "profile = HWCRYPTO_PROFILE; HWCRYPTO_IMPL = the environment (README, \"Selection\")\n");
 }
 
+/* --tiers: the CPU tiers this machine can stand in for (tools/cpu_tiers.h),
+ * one per line, "NAME<TAB>HWCRYPTO_CPU_DISABLE value", oldest first and
+ * native last; the tiers it cannot reach go to standard error with why.
+ * For scripts (fuzz/run.sh runs each harness under each). */
+static int list_tiers(void) {
+  cpu_tier_run plan[16];
+  size_t n = cpu_tiers_plan_here(plan, 16);
+  for (size_t i = 0; i < n; i++) {
+    if (plan[i].runs) printf("%s\t%s\n", plan[i].name, plan[i].disable);
+    else fprintf(stderr, "%s: %s\n", plan[i].name, plan[i].note);
+  }
+  return 0;
+}
+
 static void usage(FILE *f) {
   fprintf(f, "usage: hwcrypto-info                    CPU, implementations, selection and why\n"
              "       hwcrypto-info --calibrate [FILE] time each supported implementation on public data\n"
              "                                        and write a profile for HWCRYPTO_PROFILE to FILE\n"
-             "                                        (default or \"-\": standard output)\n");
+             "                                        (default or \"-\": standard output)\n"
+             "       hwcrypto-info --tiers            the CPU tiers this machine can stand in for, one per\n"
+             "                                        line: NAME<TAB>HWCRYPTO_CPU_DISABLE value, native last\n");
 }
 
 int main(int argc, char **argv) {
@@ -407,6 +425,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (strcmp(argv[1], "--calibrate") == 0 && argc <= 3) return calibrate(argc == 3 ? argv[2] : "-");
+  if (strcmp(argv[1], "--tiers") == 0 && argc == 2) return list_tiers();
   if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
     usage(stdout);
     return 0;

@@ -98,7 +98,7 @@ void hwc_test_fail(const char *file, int line, const char *fmt, ...) {
 
 typedef struct options {
   double seconds;
-  int tiers, thorough, list_tiers, quiet, verbose;
+  int tiers, thorough, quiet, verbose;
   const char *json, *filter, *tier_name;
   uint64_t seed;
 } options;
@@ -113,9 +113,9 @@ static void usage(FILE *f) {
         "                  random cases with new seeds until the budget is spent\n"
         "  --tiers         also run under every CPU tier this machine can stand in for\n"
         "                  (x86-64-v2, v3, v4...; features hidden with\n"
-        "                  HWCRYPTO_CPU_DISABLE), sharing the budget\n"
-        "  --list-tiers    print the tiers this CPU can reach, one per line:\n"
-        "                  NAME<TAB>HWCRYPTO_CPU_DISABLE value; then exit\n"
+        "                  HWCRYPTO_CPU_DISABLE), sharing the budget;\n"
+        "                  hwcrypto-info --tiers lists them\n"
+
         "  --json FILE     write the results as JSON to FILE ('-': standard output)\n"
         "  --thorough      the suite's full case counts instead of its quick mode\n"
         "  --seed N        first random seed (default: from the clock; printed)\n"
@@ -166,8 +166,7 @@ static void parse(int argc, char **argv, options *o) {
       o->tier_name = v; /* internal: a child of --tiers */
     } else if (strcmp(argv[i], "--tiers") == 0) {
       o->tiers = 1;
-    } else if (strcmp(argv[i], "--list-tiers") == 0) {
-      o->list_tiers = 1;
+
     } else if (strcmp(argv[i], "--thorough") == 0) {
       o->thorough = 1;
     } else if (strcmp(argv[i], "--quiet") == 0) {
@@ -461,13 +460,6 @@ static int run_tier(const options *o, FILE *jf) {
 
 /* ----------------------------------------------------------------- tiers */
 
-/* The HWCRYPTO_CPU_DISABLE value for tier features `disable` on top of the
- * user's own mask, if any. */
-static void merged_mask(char *dst, size_t cap, const char *disable) {
-  const char *user = getenv("HWCRYPTO_CPU_DISABLE");
-  snprintf(dst, cap, "%s%s%s", user && *user ? user : "", user && *user && *disable ? "," : "", disable);
-}
-
 /* Runs this program again as the child of one tier, with `mask` hidden,
  * its JSON object into jpath; returns the child's exit status. */
 static int run_child(const options *o, const char *name, const char *mask, const char *jpath) {
@@ -522,47 +514,25 @@ static int copy_file(FILE *f, const char *path) {
   return 1;
 }
 
-/* --tiers and --list-tiers: plans the tiers of this CPU, then (unless only
- * listing) runs one child per reachable tier and native last. */
+/* --tiers: one child per tier this CPU can reach (cpu_tiers.h), native
+ * last, sharing the budget; then the summary and the combined JSON. */
 static int tiers_main(const options *o) {
-  char detected[1024];
-  cpu_tiers_detected(detected, sizeof detected);
-  size_t n;
-  const cpu_tier *tiers = cpu_tiers_of(cpu_tiers_arch(), &n);
+  cpu_tier_run plan[16];
+  size_t n_plan = cpu_tiers_plan_here(plan, 16);
   const char *user_mask = getenv("HWCRYPTO_CPU_DISABLE");
   char *user = user_mask ? strdup(user_mask) : NULL;
-
-  /* The plan: reachable tiers, then native. */
   const char *names[16];
-  char masks[16][512];
-  char notes[16][320];
-  size_t runs = 0, notes_n = 0;
-  for (size_t i = 0; i < n && runs < 15; i++) {
-    char missing[256], hidden[256], disable[256];
-    switch (cpu_tier_plan_on(&tiers[i], detected, missing, hidden, disable, sizeof missing)) {
-    case CPU_TIER_SKIPPED:
-      snprintf(notes[notes_n++], sizeof notes[0], "%s: skipped, this CPU lacks %s", tiers[i].name, missing);
-      break;
-    case CPU_TIER_NATIVE_SAME:
-      snprintf(notes[notes_n++], sizeof notes[0], "%s: the same as native here", tiers[i].name);
-      break;
-    case CPU_TIER_RUN:
-      names[runs] = tiers[i].name;
-      merged_mask(masks[runs], sizeof masks[0], disable);
-      runs++;
-      break;
+  const char *masks[16];
+  size_t runs = 0;
+  for (size_t i = 0; i < n_plan; i++) {
+    if (!plan[i].runs) {
+      printf("tier %s: %s\n", plan[i].name, plan[i].note);
+      continue;
     }
+    names[runs] = plan[i].name;
+    masks[runs] = plan[i].disable;
+    runs++;
   }
-  names[runs] = "native";
-  merged_mask(masks[runs], sizeof masks[0], "");
-  runs++;
-
-  if (o->list_tiers) {
-    for (size_t r = 0; r < runs; r++) printf("%s\t%s\n", names[r], masks[r]);
-    free(user);
-    return 0;
-  }
-  for (size_t i = 0; i < notes_n; i++) printf("tier %s\n", notes[i]);
 
   options child = *o;
   child.seconds = o->seconds / (double)runs;
@@ -602,9 +572,15 @@ static int tiers_main(const options *o) {
         }
       }
       fprintf(jf, "],\n\"not_run\": [");
-      for (size_t i = 0; i < notes_n; i++) {
-        if (i) fprintf(jf, ", ");
-        json_str(jf, notes[i]);
+      int first = 1;
+      for (size_t i = 0; i < n_plan; i++) {
+        if (plan[i].runs) continue;
+        fprintf(jf, "%s{\"tier\": ", first ? "" : ", ");
+        json_str(jf, plan[i].name);
+        fprintf(jf, ", \"why\": ");
+        json_str(jf, plan[i].note);
+        fputc('}', jf);
+        first = 0;
       }
       fprintf(jf, "]}\n");
       json_close(jf);
@@ -624,7 +600,7 @@ int main(int argc, char **argv) {
     json_stdout = dup(1);
     dup2(2, 1);
   }
-  if (o.list_tiers || (o.tiers && !o.tier_name)) return tiers_main(&o);
+  if (o.tiers && !o.tier_name) return tiers_main(&o);
   if (!find_vectors()) return 2;
   if (!o.thorough && !getenv("HWC_TEST_QUICK")) setenv("HWC_TEST_QUICK", "1", 1);
   if (!o.tier_name) printf("hwcrypto-selftest %s\n", hwc_version());
