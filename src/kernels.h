@@ -205,7 +205,16 @@ typedef struct {
 typedef struct {
   hwc_impl_info info;
   void (*blocks)(uint64_t state[8], const uint8_t *in, size_t nblocks);
+  /* Optional (lanes 0: none): one block of each of `lanes` independent
+   * messages at once, state[l] updated with the 128 bytes at in[l] exactly
+   * as blocks(state[l], in[l], 1) would; no lane reads another's data.
+   * For the batches, whose items hash short messages of their own
+   * (Ed25519 signing hashes three per signature). At most
+   * HWC_SHA512_MAX_LANES. */
+  unsigned lanes;
+  void (*blocks_lanes)(uint64_t (*state)[8], const uint8_t *const *in);
 } hwc_sha512_kernel;
+#define HWC_SHA512_MAX_LANES 8
 
 /* ---- AES (FIPS 197) and GHASH (NIST SP 800-38D).
  * The caller owns the storage: round keys go into HWC_AES_RK_BYTES bytes,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC */
 /* SHA-2 on secret input (as inside HMAC or Ed25519 signing), and SHA-1 (HMAC-SHA1
  * keys, OAEP with SHA-1): every kernel must not branch or index on the
- * message bytes. */
+ * message bytes; SHA-512's lane entry too, where a backend has one. */
 #include "ct.h"
 
 static void ct_sha2_body(hwc_prim p, const char *impl, void *arg) {
@@ -15,6 +15,22 @@ static void ct_sha2_body(hwc_prim p, const char *impl, void *arg) {
     else { hwc_sha512(out, msg, len); hwc_sha384(out, msg, len); }
     CT_PUBLIC(out, sizeof out);
     CT_PUBLIC(msg, sizeof msg);
+  }
+  /* The lane entry (batches hash secret prefixes with it): secret states
+   * and blocks in every lane. */
+  const hwc_sha512_kernel *k = p == HWC_PRIM_SHA512 ? HWC_KERNEL(p, hwc_sha512_kernel) : NULL;
+  if (k && k->lanes) {
+    static uint8_t blk[HWC_SHA512_MAX_LANES][128];
+    uint64_t st[HWC_SHA512_MAX_LANES][8];
+    const uint8_t *in[HWC_SHA512_MAX_LANES];
+    t_rand_bytes(&blk[0][0], sizeof blk);
+    t_rand_bytes((uint8_t *)st, sizeof st);
+    for (unsigned l = 0; l < k->lanes; l++) in[l] = blk[l];
+    CT_SECRET(blk, sizeof blk);
+    CT_SECRET(st, sizeof st);
+    k->blocks_lanes(st, in);
+    CT_PUBLIC(st, sizeof st);
+    CT_PUBLIC(blk, sizeof blk);
   }
   (void)impl;
 }

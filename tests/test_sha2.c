@@ -261,3 +261,54 @@ HWC_TEST(sha2, hash_ctx_errors) {
   CHECK(hwc_hash_init(&c, (hwc_hash)-1) == HWC_ERR_INVALID_ARG);
   CHECK(hwc_hash_init(NULL, HWC_HASH_SHA256) == HWC_ERR_INVALID_ARG);
 }
+
+/* ---- SHA-512 lanes (blocks_lanes, src/kernels.h): each lane against the
+ * generic kernel's blocks on the same state and block. Edge words at the
+ * adds' carry bounds (all zero, all ones, 2^63) in states and blocks, a
+ * different case in each lane of one call and every case in every lane
+ * position, blocks at odd addresses, and three chained calls against one
+ * blocks call of three blocks. */
+static int sha512_has_lanes(hwc_prim p) {
+  return HWC_KERNEL(p, hwc_sha512_kernel)->lanes > 0;
+}
+
+/* Fills the eight state words and the 128-byte block of edge case c. */
+static void sha512_lane_case(uint64_t st[8], uint8_t blk[384], unsigned c) {
+  static const uint64_t words[] = {0, UINT64_MAX, UINT64_C(1) << 63, (UINT64_C(1) << 63) - 1};
+  const unsigned nw = sizeof words / sizeof words[0];
+  for (int i = 0; i < 8; i++) st[i] = c < nw * nw ? words[(c + (unsigned)i * (c / nw)) % nw] : t_rand64();
+  for (int j = 0; j < 384; j++)
+    blk[j] = c < nw * nw ? (uint8_t)(words[(c / nw + (unsigned)j / 8) % nw] >> (8 * (j % 8))) : (uint8_t)t_rand64();
+}
+
+static void sha512_lanes_body(hwc_prim p, const char *impl, void *arg) {
+  (void)arg;
+  const hwc_sha512_kernel *k = HWC_KERNEL(p, hwc_sha512_kernel);
+  const hwc_sha512_kernel *ref = (const hwc_sha512_kernel *)hwc_registry_impl(p, 0);
+  CHECK(k->lanes >= 2 && k->lanes <= HWC_SHA512_MAX_LANES && k->blocks_lanes != NULL);
+  const unsigned lanes = k->lanes, ncases = 16 + (t_quick() ? 4 : 32);
+  static uint8_t buf[HWC_SHA512_MAX_LANES][384 + 7];
+  uint64_t st[HWC_SHA512_MAX_LANES][8], want[HWC_SHA512_MAX_LANES][8];
+  for (unsigned rot = 0; rot < ncases; rot++) {
+    const uint8_t *in[HWC_SHA512_MAX_LANES];
+    for (unsigned l = 0; l < lanes; l++) {
+      uint8_t *blk = buf[l] + (l + rot) % 8; /* odd addresses too */
+      sha512_lane_case(st[l], blk, (rot + l) % ncases);
+      memcpy(want[l], st[l], sizeof want[l]);
+      ref->blocks(want[l], blk, 3);
+      in[l] = blk;
+    }
+    for (int b = 0; b < 3; b++) {
+      k->blocks_lanes(st, in);
+      for (unsigned l = 0; l < lanes; l++) in[l] += 128;
+    }
+    for (unsigned l = 0; l < lanes; l++)
+      CHECK_MSG(memcmp(st[l], want[l], sizeof want[l]) == 0, "%s: lane %u, case %u differs from generic", impl, l,
+                (rot + l) % ncases);
+  }
+}
+
+HWC_TEST(sha2, sha512_lanes_match_blocks) {
+  size_t ran = t_for_each_impl_where(HWC_PRIM_SHA512, sha512_has_lanes, sha512_lanes_body, NULL);
+  if (!ran) fprintf(stderr, "sha2/sha512_lanes_match_blocks: no SHA-512 backend with lanes on this CPU\n");
+}

@@ -49,6 +49,7 @@ static inline __m256i sched_s1(__m256i v) {
 #pragma GCC optimize("no-schedule-insns2")
 #endif
 #include "sha512_x86_blocks.h"
+#include "sha512_avx512_lanes8.h"
 
 HWC_CALL_COUNTER(sha512_avx512);
 
@@ -57,10 +58,19 @@ static void sha512_avx512_blocks(uint64_t state[8], const uint8_t *in, size_t nb
   sha512_x86_blocks(state, in, nblocks, 1);
 }
 
+/* Eight messages' blocks in the lanes of 512-bit vectors
+ * (sha512_avx512_lanes8.c). */
+static void sha512_avx512_blocks_lanes(uint64_t (*state)[8], const uint8_t *const *in) {
+  HWC_COUNT_CALL(sha512_avx512);
+  hwc_sha512_avx512_lanes8(state, in);
+}
+
 const hwc_sha512_kernel hwc_sha512_avx512 = {
     .info = {.name = "avx512",
              .required = HWC_REQUIRED,
              .priority = HWC_PRIO_VEC512,
              HWC_CALLS(sha512_avx512)},
     .blocks = sha512_avx512_blocks,
+    .lanes = 8,
+    .blocks_lanes = sha512_avx512_blocks_lanes,
 };
