@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "src/hash/hash.h"
 
 typedef struct {
   const char *name;
@@ -312,3 +313,41 @@ HWC_TEST(sha2, sha512_lanes_match_blocks) {
   size_t ran = t_for_each_impl_where(HWC_PRIM_SHA512, sha512_has_lanes, sha512_lanes_body, NULL);
   if (!ran) fprintf(stderr, "sha2/sha512_lanes_match_blocks: no SHA-512 backend with lanes on this CPU\n");
 }
+
+/* hwc_sha512_lanes (src/hash/sha512_lanes.c) against hwc_sha512 of head ||
+ * message: heads of 0, 32, 64 and 128 bytes, message lengths at every
+ * padding boundary (the 0x80 byte and the length field just fitting, or
+ * spilling into one more block) mixed in one call so that lanes finish
+ * at different blocks, n from 1 to 17 (idle lanes, several groups). */
+static void sha512_many_body(hwc_prim p, const char *impl, void *arg) {
+  (void)p;
+  (void)arg;
+  static const size_t heads[] = {0, 32, 64, 128};
+  static const size_t lens[] = {0, 1, 47, 48, 79, 80, 95, 96, 110, 111, 112, 113, 127, 128, 129, 239, 240, 256, 1000};
+  const size_t nlens = sizeof lens / sizeof lens[0];
+  static uint8_t msgs[17][1000], headbuf[17][128], cat[1128];
+  uint8_t got[17][64], want[64];
+  const uint8_t *msg[17], *head[17];
+  size_t len[17];
+  for (size_t hi = 0; hi < sizeof heads / sizeof heads[0]; hi++) {
+    for (size_t n = 1; n <= 17; n += t_quick() ? 4 : 1) {
+      for (size_t i = 0; i < n; i++) {
+        len[i] = lens[(i * 7 + n + hi) % nlens];
+        t_rand_bytes(msgs[i], len[i]);
+        t_rand_bytes(headbuf[i], heads[hi]);
+        msg[i] = len[i] ? msgs[i] : NULL;
+        head[i] = headbuf[i];
+      }
+      hwc_sha512_lanes(got, head, heads[hi], msg, len, n);
+      for (size_t i = 0; i < n; i++) {
+        memcpy(cat, headbuf[i], heads[hi]);
+        memcpy(cat + heads[hi], msgs[i], len[i]);
+        hwc_sha512(want, cat, heads[hi] + len[i]);
+        CHECK_MSG(memcmp(got[i], want, 64) == 0, "%s: head %zu, item %zu of %zu (length %zu) differs", impl,
+                  heads[hi], i, n, len[i]);
+      }
+    }
+  }
+}
+
+HWC_TEST(sha2, sha512_many_messages) { t_for_each_impl(HWC_PRIM_SHA512, sha512_many_body, NULL); }

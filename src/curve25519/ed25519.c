@@ -10,8 +10,9 @@
  * Verification handles public data only and may branch on it.
  */
 #include "ge25519.h"
-#include "src/internal.h"
 #include "scalar25519.h"
+#include "src/hash/hash.h"
+#include "src/internal.h"
 
 static void clamp(uint8_t a[32]) {
   a[0] &= 248;
@@ -62,34 +63,50 @@ int hwc_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t len, const uint
 
 void hwc_ed25519_sign_k(const hwc_fe25519_kernel *k, uint8_t sig[64], const uint8_t *msg, size_t len,
                         const uint8_t sk[64]) {
+  uint8_t *const sigs[1] = {sig};
+  const uint8_t *const msgs[1] = {msg}, *const sks[1] = {sk};
+  hwc_ed25519_sign_many(k, sigs, msgs, &len, sks, 1);
+}
+
+/* RFC 8032 5.1.6 for n items side by side, stage by stage, so that each of
+ * the three hashes runs over all items at once (hwc_sha512_lanes: the
+ * SHA-512 kernel's lanes, when it has them). One item is the single call. */
+void hwc_ed25519_sign_many(const hwc_fe25519_kernel *k, uint8_t *const *sig, const uint8_t *const *msg,
+                           const size_t *len, const uint8_t *const *sk, size_t n) {
+  enum { G = HWC_ED25519_SIGN_GROUP };
   /* The operation's secrets, wiped together at the end. */
   struct {
-    hwc_sha512_ctx hs;
-    uint8_t az[64], nonce[64], hram[64], r[32], R[32], S[32], h[32];
-    hwc_ge25519_p3 Rp;
+    uint8_t az[G][64], nonce[G][64], hram[G][64], r[G][32], ra[G][64], s[G][32], h[G][32];
+    hwc_ge25519_p3 rp;
   } sec;
+  static const size_t zero_len[G];
+  const uint8_t *none[G] = {NULL}, *head[G] = {NULL};
 
-  hwc_sha512(sec.az, sk, 32);
-  hwc_sha512_init(&sec.hs);
-  hwc_sha512_update(&sec.hs, sec.az + 32, 32);
-  hwc_sha512_update(&sec.hs, msg, len);
-  hwc_sha512_final(&sec.hs, sec.nonce);
-  hwc_sc25519_reduce64(sec.r, sec.nonce);
-  hwc_ge25519_scalarmult_base(k, &sec.Rp, sec.r);
-  hwc_ge25519_tobytes(k, sec.R, &sec.Rp);
-
-  /* R and S are written to sig only at the end: sig may overlap msg. */
-  hwc_sha512_init(&sec.hs);
-  hwc_sha512_update(&sec.hs, sec.R, 32);
-  hwc_sha512_update(&sec.hs, sk + 32, 32);
-  hwc_sha512_update(&sec.hs, msg, len);
-  hwc_sha512_final(&sec.hs, sec.hram);
-  hwc_sc25519_reduce64(sec.h, sec.hram);
-  clamp(sec.az);
-  hwc_sc25519_muladd(sec.S, sec.h, sec.az, sec.r);
-  memcpy(sig, sec.R, 32);
-  memcpy(sig + 32, sec.S, 32);
-
+  /* a || prefix = SHA-512(seed) */
+  for (size_t i = 0; i < n; i++) head[i] = sk[i];
+  hwc_sha512_lanes(sec.az, head, 32, none, zero_len, n);
+  /* r = SHA-512(prefix || M) mod L, R = r B */
+  for (size_t i = 0; i < n; i++) head[i] = sec.az[i] + 32;
+  hwc_sha512_lanes(sec.nonce, head, 32, msg, len, n);
+  for (size_t i = 0; i < n; i++) {
+    hwc_sc25519_reduce64(sec.r[i], sec.nonce[i]);
+    hwc_ge25519_scalarmult_base(k, &sec.rp, sec.r[i]);
+    hwc_ge25519_tobytes(k, sec.ra[i], &sec.rp);
+    memcpy(sec.ra[i] + 32, sk[i] + 32, 32);
+    head[i] = sec.ra[i];
+  }
+  /* h = SHA-512(R || A || M) mod L, S = r + h a */
+  hwc_sha512_lanes(sec.hram, head, 64, msg, len, n);
+  for (size_t i = 0; i < n; i++) {
+    hwc_sc25519_reduce64(sec.h[i], sec.hram[i]);
+    clamp(sec.az[i]);
+    hwc_sc25519_muladd(sec.s[i], sec.h[i], sec.az[i], sec.r[i]);
+  }
+  /* R and S are written to sig only now: sig[i] may overlap msg[i]. */
+  for (size_t i = 0; i < n; i++) {
+    memcpy(sig[i], sec.ra[i], 32);
+    memcpy(sig[i] + 32, sec.s[i], 32);
+  }
   hwc_memzero(&sec, sizeof sec);
 }
 

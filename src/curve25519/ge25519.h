@@ -135,4 +135,12 @@ void hwc_ge25519_double_scalarmult_vartime(const hwc_fe25519_kernel *k, hwc_ge25
 void hwc_ed25519_sign_k(const hwc_fe25519_kernel *k, uint8_t sig[64], const uint8_t *msg, size_t len,
                         const uint8_t sk[64]);
 
+/* The most items hwc_ed25519_sign_many takes: the widest SHA-512 lanes. */
+#define HWC_ED25519_SIGN_GROUP 8
+/* sig[i] = Ed25519 signature of the len[i] bytes at msg[i] under sk[i] for
+ * i < n <= HWC_ED25519_SIGN_GROUP, arguments valid (ed25519.c): the
+ * single call is n = 1, the batch groups of valid items. */
+void hwc_ed25519_sign_many(const hwc_fe25519_kernel *k, uint8_t *const *sig, const uint8_t *const *msg,
+                           const size_t *len, const uint8_t *const *sk, size_t n);
+
 #endif /* HWC_GE25519_H */

@@ -17,4 +17,15 @@ void hwc_hash_oneshot(hwc_hash h, uint8_t *out, const uint8_t *in, size_t len);
 /* out ^= MGF1(seed) (RFC 8017 B.2.1), out_len bytes. */
 void hwc_mgf1_xor(hwc_hash h, uint8_t *out, size_t out_len, const uint8_t *seed, size_t seed_len);
 
+/* SHA-512's initial value (FIPS 180-4, 5.3.5), defined in sha512.c. */
+extern const uint64_t hwc_sha512_iv[8];
+
+/* out[i] = SHA-512(head[i][0..head_len) || msg[i][0..len[i])) for i < n
+ * (sha512_lanes.c): the selected kernel's lanes take the blocks every item
+ * of a group has; without lanes each item is hashed alone. head_len <= 128
+ * for the lanes (longer heads hash alone); msg[i] may be NULL when len[i]
+ * is 0. For the batches: Ed25519 signing's three hashes per signature. */
+void hwc_sha512_lanes(uint8_t (*out)[64], const uint8_t *const *head, size_t head_len, const uint8_t *const *msg,
+                      const size_t *len, size_t n);
+
 #endif

@@ -3,9 +3,9 @@
  * compression function comes from the selected sha512 kernel. SHA-384 is
  * SHA-512 with its own initial value, truncated to 48 bytes. */
 #include "dispatch/dispatch.h"
-#include "src/internal.h"
+#include "hash.h"
 
-static const uint64_t sha512_iv[8] = {
+const uint64_t hwc_sha512_iv[8] = {
     0x6a09e667f3bcc908ull, 0xbb67ae8584caa73bull, 0x3c6ef372fe94f82bull, 0xa54ff53a5f1d36f1ull,
     0x510e527fade682d1ull, 0x9b05688c2b3e6c1full, 0x1f83d9abfb41bd6bull, 0x5be0cd19137e2179ull,
 };
@@ -20,7 +20,7 @@ static void init_with(hwc_sha512_ctx *c, const uint64_t iv[8]) {
   c->buf_len = 0;
 }
 
-void hwc_sha512_init(hwc_sha512_ctx *c) { init_with(c, sha512_iv); }
+void hwc_sha512_init(hwc_sha512_ctx *c) { init_with(c, hwc_sha512_iv); }
 void hwc_sha384_init(hwc_sha512_ctx *c) { init_with(c, sha384_iv); }
 
 void hwc_sha512_update(hwc_sha512_ctx *c, const uint8_t *in, size_t len) {
