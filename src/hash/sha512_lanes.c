@@ -30,10 +30,14 @@ static const uint8_t *block_at(uint8_t scratch[128], const uint8_t *head, size_t
                                size_t len, size_t k) {
   const size_t total = head_len + len, start = 128 * k;
   if (start >= head_len && start + 128 <= total) return msg + (start - head_len);
-  for (size_t j = 0; j < 128; j++) {
-    size_t pos = start + j;
-    scratch[j] = pos < head_len ? head[pos] : pos < total ? msg[pos - head_len] : pos == total ? 0x80 : 0;
-  }
+  /* the block's bytes [start, start + 128) of head, then msg, then 0x80
+   * at total and zeros */
+  memset(scratch, 0, 128);
+  size_t end = start + 128;
+  if (start < head_len) memcpy(scratch, head + start, (head_len < end ? head_len : end) - start);
+  size_t m0 = start > head_len ? start : head_len, m1 = total < end ? total : end;
+  if (m0 < m1) memcpy(scratch + (m0 - start), msg + (m0 - head_len), m1 - m0);
+  if (total >= start && total < end) scratch[total - start] = 0x80;
   if (k + 1 == blocks_for(total)) {
     /* bit length, big-endian, in the last 16 bytes: total * 8 < 2^67 */
     uint64_t lo = (uint64_t)total << 3, hi = (uint64_t)total >> 61;
