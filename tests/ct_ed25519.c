@@ -95,3 +95,38 @@ HWC_TEST(ct, ed25519_kernels) {
   }
 #endif
 }
+
+/* The signing batch with secret keys, under every SHA-512 backend (its
+ * hashes run in the SHA-512 lanes where a backend has them): n = 8 is
+ * one whole group, n = 11 a group and a rest of three; messages of other
+ * lengths in one call, so lanes finish their hashes at different blocks.
+ * Lengths, statuses and signatures are public. */
+static void ct_sign_batch_body(hwc_prim p, const char *impl, void *arg) {
+  (void)p, (void)arg, (void)impl;
+  static const size_t sizes[] = {8, 11};
+  static uint8_t msgs[11][300];
+  uint8_t sk[11][64], pk[32], seed[32], sig[11][64];
+  const uint8_t *msg[11];
+  size_t len[11];
+  int status[11];
+  for (size_t i = 0; i < 11; i++) {
+    t_rand_bytes(seed, 32);
+    CHECK(hwc_ed25519_seed_keypair(pk, sk[i], seed) == HWC_OK);
+    len[i] = 37 * i;
+    t_rand_bytes(msgs[i], len[i]);
+    msg[i] = msgs[i];
+  }
+  for (size_t s = 0; s < 2; s++) {
+    CT_SECRET_KEEP(sk, sizeof sk); /* seeds and public keys: must stay key pairs */
+    int rc = hwc_ed25519_sign_batch(sig, status, msg, len, (const uint8_t(*)[64])sk, sizes[s]);
+    CT_PUBLIC(&rc, sizeof rc);
+    CT_PUBLIC(status, sizeof status);
+    CT_PUBLIC(sig, sizeof sig);
+    CT_PUBLIC(sk, sizeof sk);
+    CHECK(rc == HWC_OK);
+  }
+}
+
+HWC_TEST(ct, ed25519_sign_batch) {
+  ct_for_each_impl(HWC_PRIM_SHA512, "ed25519_sign_batch, n = 8 and 11", ct_sign_batch_body, NULL);
+}
