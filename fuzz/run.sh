@@ -16,7 +16,7 @@ seconds=${2:?usage: run.sh BUILD_DIR SECONDS [harness...]}
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 bin=$build/fuzz
-[ $# -gt 0 ] || set -- sha2 rsa_der rsa_verify chacha bignum aes x25519 ed25519 secretstream aead_stream
+[ $# -gt 0 ] || set -- sha2 rsa_der rsa_verify chacha bignum aes x25519 ed25519 secretstream aead_stream differential
 status=0
 for h in "$@"; do
   out=$bin/run/$h
