@@ -100,17 +100,26 @@ static const diff_sym sodium_syms[] = {
     {"crypto_stream_chacha20_ietf_xor_ic", offsetof(diff_sodium_api, crypto_stream_chacha20_ietf_xor_ic)},
     {"crypto_stream_xchacha20_xor_ic", offsetof(diff_sodium_api, crypto_stream_xchacha20_xor_ic)},
     {"crypto_onetimeauth_poly1305", offsetof(diff_sodium_api, crypto_onetimeauth_poly1305)},
-    {"crypto_aead_chacha20poly1305_ietf_encrypt_detached", offsetof(diff_sodium_api, crypto_aead_chacha20poly1305_ietf_encrypt_detached)},
-    {"crypto_aead_chacha20poly1305_ietf_decrypt_detached", offsetof(diff_sodium_api, crypto_aead_chacha20poly1305_ietf_decrypt_detached)},
-    {"crypto_aead_xchacha20poly1305_ietf_encrypt_detached", offsetof(diff_sodium_api, crypto_aead_xchacha20poly1305_ietf_encrypt_detached)},
-    {"crypto_aead_xchacha20poly1305_ietf_decrypt_detached", offsetof(diff_sodium_api, crypto_aead_xchacha20poly1305_ietf_decrypt_detached)},
+    {"crypto_aead_chacha20poly1305_ietf_encrypt_detached",
+     offsetof(diff_sodium_api, crypto_aead_chacha20poly1305_ietf_encrypt_detached)},
+    {"crypto_aead_chacha20poly1305_ietf_decrypt_detached",
+     offsetof(diff_sodium_api, crypto_aead_chacha20poly1305_ietf_decrypt_detached)},
+    {"crypto_aead_xchacha20poly1305_ietf_encrypt_detached",
+     offsetof(diff_sodium_api, crypto_aead_xchacha20poly1305_ietf_encrypt_detached)},
+    {"crypto_aead_xchacha20poly1305_ietf_decrypt_detached",
+     offsetof(diff_sodium_api, crypto_aead_xchacha20poly1305_ietf_decrypt_detached)},
     {"crypto_aead_aes256gcm_is_available", offsetof(diff_sodium_api, crypto_aead_aes256gcm_is_available)},
     {"crypto_aead_aes256gcm_encrypt_detached", offsetof(diff_sodium_api, crypto_aead_aes256gcm_encrypt_detached)},
-    {"crypto_secretstream_xchacha20poly1305_statebytes", offsetof(diff_sodium_api, crypto_secretstream_xchacha20poly1305_statebytes)},
-    {"crypto_secretstream_xchacha20poly1305_init_push", offsetof(diff_sodium_api, crypto_secretstream_xchacha20poly1305_init_push)},
-    {"crypto_secretstream_xchacha20poly1305_push", offsetof(diff_sodium_api, crypto_secretstream_xchacha20poly1305_push)},
-    {"crypto_secretstream_xchacha20poly1305_init_pull", offsetof(diff_sodium_api, crypto_secretstream_xchacha20poly1305_init_pull)},
-    {"crypto_secretstream_xchacha20poly1305_pull", offsetof(diff_sodium_api, crypto_secretstream_xchacha20poly1305_pull)},
+    {"crypto_secretstream_xchacha20poly1305_statebytes",
+     offsetof(diff_sodium_api, crypto_secretstream_xchacha20poly1305_statebytes)},
+    {"crypto_secretstream_xchacha20poly1305_init_push",
+     offsetof(diff_sodium_api, crypto_secretstream_xchacha20poly1305_init_push)},
+    {"crypto_secretstream_xchacha20poly1305_push",
+     offsetof(diff_sodium_api, crypto_secretstream_xchacha20poly1305_push)},
+    {"crypto_secretstream_xchacha20poly1305_init_pull",
+     offsetof(diff_sodium_api, crypto_secretstream_xchacha20poly1305_init_pull)},
+    {"crypto_secretstream_xchacha20poly1305_pull",
+     offsetof(diff_sodium_api, crypto_secretstream_xchacha20poly1305_pull)},
     {"crypto_scalarmult", offsetof(diff_sodium_api, crypto_scalarmult)},
     {"crypto_scalarmult_base", offsetof(diff_sodium_api, crypto_scalarmult_base)},
     {"crypto_scalarmult_ed25519_base_noclamp", offsetof(diff_sodium_api, crypto_scalarmult_ed25519_base_noclamp)},
@@ -179,6 +188,7 @@ static void *fetched(void *obj, const char *what) {
   return obj;
 }
 
+/* See diff_peers.h: loads once, then returns the same tables. */
 const diff_peers *diff_peers_get(void) {
   static diff_peers P;
   static int loaded;

@@ -44,9 +44,9 @@ typedef struct {
 #define EVP_CTRL_AEAD_SET_IVLEN 0x9 /* EVP_EncryptInit(3) */
 #define EVP_CTRL_AEAD_GET_TAG 0x10
 #define EVP_CTRL_AEAD_SET_TAG 0x11
-#define EVP_PKEY_X25519 1034       /* NID_X25519 */
-#define EVP_PKEY_ED25519 1087      /* NID_ED25519 */
-#define RSA_PKCS1_PADDING 1        /* EVP_PKEY_CTX_set_rsa_padding(3) */
+#define EVP_PKEY_X25519 1034  /* NID_X25519 */
+#define EVP_PKEY_ED25519 1087 /* NID_ED25519 */
+#define RSA_PKCS1_PADDING 1   /* EVP_PKEY_CTX_set_rsa_padding(3) */
 #define RSA_NO_PADDING 3
 #define RSA_PKCS1_OAEP_PADDING 4
 #define RSA_PKCS1_PSS_PADDING 6
@@ -105,12 +105,9 @@ typedef struct {
   int (*EVP_PKEY_derive)(EVP_PKEY_CTX *ctx, unsigned char *key, size_t *keylen);
   /* EVP_DigestSignInit(3), EVP_DigestVerifyInit(3): Ed25519 and RSA
    * signatures over messages. */
-  int (*EVP_DigestSignInit)(EVP_MD_CTX *ctx, EVP_PKEY_CTX **pctx, const EVP_MD *type, void *engine,
-                            EVP_PKEY *pkey);
-  int (*EVP_DigestSign)(EVP_MD_CTX *ctx, unsigned char *sig, size_t *siglen, const unsigned char *tbs,
-                        size_t tbslen);
-  int (*EVP_DigestVerifyInit)(EVP_MD_CTX *ctx, EVP_PKEY_CTX **pctx, const EVP_MD *type, void *engine,
-                              EVP_PKEY *pkey);
+  int (*EVP_DigestSignInit)(EVP_MD_CTX *ctx, EVP_PKEY_CTX **pctx, const EVP_MD *type, void *engine, EVP_PKEY *pkey);
+  int (*EVP_DigestSign)(EVP_MD_CTX *ctx, unsigned char *sig, size_t *siglen, const unsigned char *tbs, size_t tbslen);
+  int (*EVP_DigestVerifyInit)(EVP_MD_CTX *ctx, EVP_PKEY_CTX **pctx, const EVP_MD *type, void *engine, EVP_PKEY *pkey);
   int (*EVP_DigestVerify)(EVP_MD_CTX *ctx, const unsigned char *sig, size_t siglen, const unsigned char *tbs,
                           size_t tbslen);
   /* d2i_PrivateKey(3): the RSA test keys from PKCS#8 DER. */
@@ -118,17 +115,14 @@ typedef struct {
   /* EVP_PKEY_sign(3), EVP_PKEY_verify_recover(3), EVP_PKEY_encrypt(3),
    * EVP_PKEY_decrypt(3): raw and padded RSA operations. */
   int (*EVP_PKEY_sign_init)(EVP_PKEY_CTX *ctx);
-  int (*EVP_PKEY_sign)(EVP_PKEY_CTX *ctx, unsigned char *sig, size_t *siglen, const unsigned char *tbs,
-                       size_t tbslen);
+  int (*EVP_PKEY_sign)(EVP_PKEY_CTX *ctx, unsigned char *sig, size_t *siglen, const unsigned char *tbs, size_t tbslen);
   int (*EVP_PKEY_verify_recover_init)(EVP_PKEY_CTX *ctx);
   int (*EVP_PKEY_verify_recover)(EVP_PKEY_CTX *ctx, unsigned char *rout, size_t *routlen, const unsigned char *sig,
                                  size_t siglen);
   int (*EVP_PKEY_encrypt_init)(EVP_PKEY_CTX *ctx);
-  int (*EVP_PKEY_encrypt)(EVP_PKEY_CTX *ctx, unsigned char *out, size_t *outlen, const unsigned char *in,
-                          size_t inlen);
+  int (*EVP_PKEY_encrypt)(EVP_PKEY_CTX *ctx, unsigned char *out, size_t *outlen, const unsigned char *in, size_t inlen);
   int (*EVP_PKEY_decrypt_init)(EVP_PKEY_CTX *ctx);
-  int (*EVP_PKEY_decrypt)(EVP_PKEY_CTX *ctx, unsigned char *out, size_t *outlen, const unsigned char *in,
-                          size_t inlen);
+  int (*EVP_PKEY_decrypt)(EVP_PKEY_CTX *ctx, unsigned char *out, size_t *outlen, const unsigned char *in, size_t inlen);
   /* EVP_PKEY_CTX_ctrl(3): RSA padding, PSS salt, MGF1 and OAEP hashes, label. */
   int (*EVP_PKEY_CTX_set_rsa_padding)(EVP_PKEY_CTX *ctx, int pad);
   int (*EVP_PKEY_CTX_set_rsa_pss_saltlen)(EVP_PKEY_CTX *ctx, int saltlen);
@@ -173,8 +167,8 @@ typedef struct {
   int (*crypto_auth_hmacsha512_update)(void *state, const diff_uc *in, diff_ull inlen);
   int (*crypto_auth_hmacsha512_final)(void *state, diff_uc *out);
   /* ChaCha20 (IETF: 32-bit counter, 96-bit nonce) and XChaCha20 (64-bit counter). */
-  int (*crypto_stream_chacha20_ietf_xor_ic)(diff_uc *c, const diff_uc *m, diff_ull mlen, const diff_uc *n,
-                                            uint32_t ic, const diff_uc *k);
+  int (*crypto_stream_chacha20_ietf_xor_ic)(diff_uc *c, const diff_uc *m, diff_ull mlen, const diff_uc *n, uint32_t ic,
+                                            const diff_uc *k);
   int (*crypto_stream_xchacha20_xor_ic)(diff_uc *c, const diff_uc *m, diff_ull mlen, const diff_uc *n, uint64_t ic,
                                         const diff_uc *k);
   /* Poly1305. */
@@ -182,19 +176,18 @@ typedef struct {
   /* IETF ChaCha20-Poly1305 and XChaCha20-Poly1305, detached tags. */
   int (*crypto_aead_chacha20poly1305_ietf_encrypt_detached)(diff_uc *c, diff_uc *mac, diff_ull *maclen,
                                                             const diff_uc *m, diff_ull mlen, const diff_uc *ad,
-                                                            diff_ull adlen, const diff_uc *nsec,
+                                                            diff_ull adlen, const diff_uc *nsec, const diff_uc *npub,
+                                                            const diff_uc *k);
+  int (*crypto_aead_chacha20poly1305_ietf_decrypt_detached)(diff_uc *m, diff_uc *nsec, const diff_uc *c, diff_ull clen,
+                                                            const diff_uc *mac, const diff_uc *ad, diff_ull adlen,
                                                             const diff_uc *npub, const diff_uc *k);
-  int (*crypto_aead_chacha20poly1305_ietf_decrypt_detached)(diff_uc *m, diff_uc *nsec, const diff_uc *c,
-                                                            diff_ull clen, const diff_uc *mac, const diff_uc *ad,
-                                                            diff_ull adlen, const diff_uc *npub, const diff_uc *k);
   int (*crypto_aead_xchacha20poly1305_ietf_encrypt_detached)(diff_uc *c, diff_uc *mac, diff_ull *maclen,
                                                              const diff_uc *m, diff_ull mlen, const diff_uc *ad,
-                                                             diff_ull adlen, const diff_uc *nsec,
-                                                             const diff_uc *npub, const diff_uc *k);
-  int (*crypto_aead_xchacha20poly1305_ietf_decrypt_detached)(diff_uc *m, diff_uc *nsec, const diff_uc *c,
-                                                             diff_ull clen, const diff_uc *mac, const diff_uc *ad,
-                                                             diff_ull adlen, const diff_uc *npub,
+                                                             diff_ull adlen, const diff_uc *nsec, const diff_uc *npub,
                                                              const diff_uc *k);
+  int (*crypto_aead_xchacha20poly1305_ietf_decrypt_detached)(diff_uc *m, diff_uc *nsec, const diff_uc *c, diff_ull clen,
+                                                             const diff_uc *mac, const diff_uc *ad, diff_ull adlen,
+                                                             const diff_uc *npub, const diff_uc *k);
   /* AES256-GCM: 12-byte nonces and 16-byte tags only, and only where the
    * CPU has AES-NI and PCLMUL (is_available). */
   int (*crypto_aead_aes256gcm_is_available)(void);
@@ -208,8 +201,7 @@ typedef struct {
                                                     diff_ull mlen, const diff_uc *ad, diff_ull adlen, diff_uc tag);
   int (*crypto_secretstream_xchacha20poly1305_init_pull)(void *state, const diff_uc *header, const diff_uc *k);
   int (*crypto_secretstream_xchacha20poly1305_pull)(void *state, diff_uc *m, diff_ull *mlen, diff_uc *tag,
-                                                    const diff_uc *c, diff_ull clen, const diff_uc *ad,
-                                                    diff_ull adlen);
+                                                    const diff_uc *c, diff_ull clen, const diff_uc *ad, diff_ull adlen);
   /* Point*scalar multiplication (X25519), and Ed25519 arithmetic
    * (crypto_scalarmult_ed25519_base_noclamp: n B without clamping). */
   int (*crypto_scalarmult)(diff_uc *q, const diff_uc *n, const diff_uc *p);
@@ -225,16 +217,16 @@ typedef struct {
 typedef struct {
   diff_openssl_api o;
   diff_sodium_api s;
-  EVP_MD *md[4];            /* by hwc_hash: SHA256, SHA384, SHA512, SHA1 */
-  EVP_CIPHER *aes_ctr[3];   /* AES-128/192/256-CTR */
-  EVP_CIPHER *aes_cbc[3];   /* AES-128/192/256-CBC */
-  EVP_CIPHER *aes_gcm[3];   /* AES-128/192/256-GCM */
-  EVP_CIPHER *chacha20;     /* ChaCha20 (16-byte IV: counter LE32 || nonce) */
+  EVP_MD *md[4];          /* by hwc_hash: SHA256, SHA384, SHA512, SHA1 */
+  EVP_CIPHER *aes_ctr[3]; /* AES-128/192/256-CTR */
+  EVP_CIPHER *aes_cbc[3]; /* AES-128/192/256-CBC */
+  EVP_CIPHER *aes_gcm[3]; /* AES-128/192/256-GCM */
+  EVP_CIPHER *chacha20;   /* ChaCha20 (16-byte IV: counter LE32 || nonce) */
   EVP_CIPHER *chacha20_poly1305;
   EVP_MAC *hmac, *poly1305;
   EVP_KDF *hkdf;
-  EVP_MD_CTX *mdctx;        /* reused by the signature operations */
-  EVP_CIPHER_CTX *cctx;     /* reused by the cipher operations */
+  EVP_MD_CTX *mdctx;    /* reused by the signature operations */
+  EVP_CIPHER_CTX *cctx; /* reused by the cipher operations */
   BN_CTX *bnctx;
 } diff_peers;
 

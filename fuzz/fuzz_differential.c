@@ -113,6 +113,13 @@ static int all_bytes(const uint8_t *p, size_t n, uint8_t v) {
   return 1;
 }
 
+/* p, or NULL when n is 0: hwcrypto takes NULL with length 0 everywhere,
+ * so the one-shot calls get it for every empty input. */
+static const uint8_t *or_null(const uint8_t *p, size_t n) { return n ? p : NULL; }
+
+/* The same for an output buffer. */
+static uint8_t *out_or_null(uint8_t *p, size_t n) { return n ? p : NULL; }
+
 /* ---------------------------------------------------------- input reader */
 
 /* The unread part of the input. */
@@ -142,8 +149,8 @@ static uint32_t rd_u32(reader *r) {
 
 /* Lengths where the kernels change path: block and multi-block edges of
  * 16-byte (AES, GHASH, Poly1305) and 64/128-byte (SHA, ChaCha20) units. */
-static const uint16_t edge_lens[] = {0,   1,   2,   3,   7,   8,   11,  12,  13,  15,  16,  17,   31,   32,  33,  47,
-                                     48,  49,  55,  56,  57,  63,  64,  65,  111, 112, 113, 127,  128,  129, 191, 192,
+static const uint16_t edge_lens[] = {0,   1,   2,   3,   7,   8,   11,  12,  13,  15,  16,   17,   31,   32,  33,  47,
+                                     48,  49,  55,  56,  57,  63,  64,  65,  111, 112, 113,  127,  128,  129, 191, 192,
                                      255, 256, 257, 383, 384, 511, 512, 513, 767, 768, 1023, 1024, 1025, 2047};
 
 /* A length of at most max: with the top bit of the first byte set, an
@@ -280,15 +287,16 @@ static void run_hash(void *ctx) {
   uint8_t want[64], got[64];
   unsigned wl = 0;
   check(P->o.EVP_Digest(msg, c->len, want, &wl, P->md[c->h], NULL) == 1 && wl == hl, "EVP_Digest failed");
+  const uint8_t *m = or_null(msg, c->len);
   switch (c->h) {
-  case HWC_HASH_SHA1: hwc_sha1(got, msg, c->len); break;
-  case HWC_HASH_SHA256: hwc_sha256(got, msg, c->len); break;
-  case HWC_HASH_SHA384: hwc_sha384(got, msg, c->len); break;
-  default: hwc_sha512(got, msg, c->len); break;
+  case HWC_HASH_SHA1: hwc_sha1(got, m, c->len); break;
+  case HWC_HASH_SHA256: hwc_sha256(got, m, c->len); break;
+  case HWC_HASH_SHA384: hwc_sha384(got, m, c->len); break;
+  default: hwc_sha512(got, m, c->len); break;
   }
   check(memcmp(got, want, hl) == 0, "one-shot digest != EVP_Digest");
   memset(got, 0, sizeof got);
-  check(hwc_digest(got, msg, c->len, c->h) == HWC_OK && memcmp(got, want, hl) == 0, "hwc_digest != EVP_Digest");
+  check(hwc_digest(got, m, c->len, c->h) == HWC_OK && memcmp(got, want, hl) == 0, "hwc_digest != EVP_Digest");
   switch (c->h) {
   case HWC_HASH_SHA1: hwc_sha1_init(&c->st.s1); break;
   case HWC_HASH_SHA256: hwc_sha256_init(&c->st.s256); break;
@@ -336,6 +344,7 @@ typedef struct {
   hwc_hmac_ctx st;
 } hmac_case;
 
+/* A piece through the incremental HMAC. */
 static void hmac_piece(void *ctx, size_t off, size_t n) {
   hmac_case *c = ctx;
   hwc_hmac_update(&c->st, msg + off, n);
@@ -345,9 +354,9 @@ static void hmac_piece(void *ctx, size_t off, size_t n) {
 static void openssl_hmac(const hmac_case *c, uint8_t *want, size_t hl) {
   EVP_MAC_CTX *m = P->o.EVP_MAC_CTX_new(P->hmac);
   check(m != NULL, "EVP_MAC_CTX_new");
-  OSSL_PARAM prm[] = {{"digest", OSSL_PARAM_UTF8_STRING, (void *)hash_names[c->h], strlen(hash_names[c->h]),
-                       OSSL_PARAM_UNMODIFIED},
-                      {NULL, 0, NULL, 0, 0}};
+  OSSL_PARAM prm[] = {
+      {"digest", OSSL_PARAM_UTF8_STRING, (void *)hash_names[c->h], strlen(hash_names[c->h]), OSSL_PARAM_UNMODIFIED},
+      {NULL, 0, NULL, 0, 0}};
   size_t wl = 0;
   /* A non-NULL key pointer even for an empty key: OpenSSL takes NULL as
    * "no key yet". */
@@ -365,9 +374,10 @@ static void run_hmac(void *ctx) {
   size_t hl = hwc_hash_len(c->h);
   uint8_t want[64], got[64];
   openssl_hmac(c, want, hl);
-  check(hwc_hmac(got, msg, c->len, c->h, c->key, c->key_len) == HWC_OK && memcmp(got, want, hl) == 0,
+  const uint8_t *key = or_null(c->key, c->key_len);
+  check(hwc_hmac(got, or_null(msg, c->len), c->len, c->h, key, c->key_len) == HWC_OK && memcmp(got, want, hl) == 0,
         "hwc_hmac != OpenSSL");
-  check(hwc_hmac_init(&c->st, c->h, c->key, c->key_len) == HWC_OK, "hwc_hmac_init");
+  check(hwc_hmac_init(&c->st, c->h, key, c->key_len) == HWC_OK, "hwc_hmac_init");
   feed(&c->c, 0, c->len, 1, hmac_piece, c);
   memset(got, 0, sizeof got);
   hwc_hmac_final(&c->st, got);
@@ -448,7 +458,9 @@ static void run_hkdf(void *ctx) {
   hkdf_case *c = ctx;
   size_t hl = hwc_hash_len(c->h);
   const uint8_t *salt = c->salt_len ? c->salt : NULL;
-  int rc = hwc_hkdf(hkdf_out, c->out_len, c->info, c->info_len, salt, c->salt_len, c->h, c->ikm, c->ikm_len);
+  const uint8_t *info = or_null(c->info, c->info_len), *ikm = or_null(c->ikm, c->ikm_len);
+  int rc = hwc_hkdf(out_or_null(hkdf_out, c->out_len), c->out_len, info, c->info_len, salt, c->salt_len, c->h, ikm,
+                    c->ikm_len);
   if (c->out_len > 255 * hl) {
     check(rc == HWC_ERR_TOO_LONG, "hwc_hkdf took more than 255 hash lengths");
     check(!openssl_hkdf(c), "OpenSSL HKDF made more than 255 hash lengths");
@@ -460,8 +472,8 @@ static void run_hkdf(void *ctx) {
   check(memcmp(hkdf_out, hkdf_ref, c->out_len) == 0, "hwc_hkdf != OpenSSL HKDF");
   uint8_t prk[64];
   memset(hkdf_out, 0, c->out_len);
-  check(hwc_hkdf_extract(prk, salt, c->salt_len, c->h, c->ikm, c->ikm_len) == HWC_OK &&
-            hwc_hkdf_expand(hkdf_out, c->out_len, c->info, c->info_len, c->h, prk, hl) == HWC_OK,
+  check(hwc_hkdf_extract(prk, salt, c->salt_len, c->h, ikm, c->ikm_len) == HWC_OK &&
+            hwc_hkdf_expand(hkdf_out, c->out_len, info, c->info_len, c->h, prk, hl) == HWC_OK,
         "hwc_hkdf_extract/expand failed");
   check(memcmp(hkdf_out, hkdf_ref, c->out_len) == 0, "hwc_hkdf_extract + expand != OpenSSL HKDF");
 }
@@ -480,8 +492,8 @@ static void op_hkdf(reader *r, unsigned pick) {
   uint8_t b = rd_byte(r);
   /* Mostly short outputs; 1/8 of them at or just past the 255-block limit. */
   c.out_len = (b & 7) == 7 ? 255 * hl - 1 + rd_byte(r) % 3 : ((size_t)b << 8 | rd_byte(r)) % 600;
-  params("%s ikm_len=%zu salt_len=%zu info_len=%zu out_len=%zu", hash_names[c.h], c.ikm_len, c.salt_len,
-         c.info_len, c.out_len);
+  params("%s ikm_len=%zu salt_len=%zu info_len=%zu out_len=%zu", hash_names[c.h], c.ikm_len, c.salt_len, c.info_len,
+         c.out_len);
   each_backend(hash_prim(c.h), pick, run_hkdf, &c);
 }
 
@@ -661,7 +673,8 @@ static void gcm_start(gcm_case *c, int enc) {
   size_t half = c->aad_len / 2;
   c->enc = enc;
   check(hwc_aes_gcm_start(&c->st, enc, c->nonce, c->nonce_len, &c->k) == HWC_OK &&
-            hwc_aes_gcm_aad(&c->st, aad, half) == HWC_OK && hwc_aes_gcm_aad(&c->st, aad + half, c->aad_len - half) == HWC_OK,
+            hwc_aes_gcm_aad(&c->st, aad, half) == HWC_OK &&
+            hwc_aes_gcm_aad(&c->st, aad + half, c->aad_len - half) == HWC_OK,
         "hwc_aes_gcm_start/aad failed");
   c->rc = 0;
 }
@@ -680,7 +693,8 @@ static void run_gcm(void *ctx) {
     check(hwc_aes_gcm_encrypt(out, tag, 16, msg, c->len, aad, c->aad_len, c->nonce, 0, &c->k) == HWC_ERR_INVALID_ARG &&
               all_bytes(out, c->len + 1, 0xa5),
           "hwc_aes_gcm_encrypt took an empty nonce, or wrote");
-    check(hwc_aes_gcm_start(&c->st, 1, c->nonce, 0, &c->k) == HWC_ERR_INVALID_ARG, "hwc_aes_gcm_start took an empty nonce");
+    check(hwc_aes_gcm_start(&c->st, 1, c->nonce, 0, &c->k) == HWC_ERR_INVALID_ARG,
+          "hwc_aes_gcm_start took an empty nonce");
     check(!openssl_gcm(c, 1, msg, want, 16), "OpenSSL took an empty GCM nonce");
     hwc_aes_gcm_key_wipe(&c->k);
     return;
@@ -689,7 +703,8 @@ static void run_gcm(void *ctx) {
   /* One-shot seal with the case's tag length. */
   memset(out, 0xa5, c->len + 1);
   memset(tag, 0xa5, 16);
-  int rc = hwc_aes_gcm_encrypt(out, tag, c->tag_len, msg, c->len, aad, c->aad_len, c->nonce, c->nonce_len, &c->k);
+  int rc = hwc_aes_gcm_encrypt(out_or_null(out, c->len), tag, c->tag_len, or_null(msg, c->len), c->len,
+                               or_null(aad, c->aad_len), c->aad_len, c->nonce, c->nonce_len, &c->k);
   if (!tag_ok) {
     check(rc == HWC_ERR_INVALID_ARG && all_bytes(out, c->len + 1, 0xa5) && all_bytes(tag, 16, 0xa5),
           "hwc_aes_gcm_encrypt took a tag length outside 12..16 (OpenSSL makes 1..16), or wrote");
@@ -704,19 +719,21 @@ static void run_gcm(void *ctx) {
   feed(&c->c, 0, c->len, 1, gcm_piece, c);
   check(c->rc == HWC_OK, "hwc_aes_gcm_update failed");
   if (!tag_ok)
-    check(hwc_aes_gcm_finish(&c->st, tag, c->tag_len) == HWC_ERR_INVALID_ARG, "hwc_aes_gcm_finish took a bad tag length");
+    check(hwc_aes_gcm_finish(&c->st, tag, c->tag_len) == HWC_ERR_INVALID_ARG,
+          "hwc_aes_gcm_finish took a bad tag length");
   check(hwc_aes_gcm_finish(&c->st, tag, tl) == HWC_OK, "hwc_aes_gcm_finish failed");
   check(memcmp(out, ref, c->len) == 0 && memcmp(tag, want, tl) == 0, "AES-GCM in pieces != OpenSSL");
   if (c->ks == 2 && c->nonce_len == 12 && P->s.crypto_aead_aes256gcm_is_available()) {
     uint8_t stag[16];
     diff_ull sl = 0;
     check(P->s.crypto_aead_aes256gcm_encrypt_detached(back, stag, &sl, msg, c->len, aad, c->aad_len, NULL, c->nonce,
-                                                       c->key) == 0 &&
+                                                      c->key) == 0 &&
               memcmp(back, ref, c->len) == 0 && memcmp(stag, want, 16) == 0,
           "libsodium aes256gcm != OpenSSL");
   }
   /* Open OpenSSL's ciphertext (now in ref) one-shot and in pieces. */
-  check(hwc_aes_gcm_decrypt(back, ref, c->len, want, tl, aad, c->aad_len, c->nonce, c->nonce_len, &c->k) == HWC_OK &&
+  check(hwc_aes_gcm_decrypt(out_or_null(back, c->len), or_null(ref, c->len), c->len, want, tl, or_null(aad, c->aad_len),
+                            c->aad_len, c->nonce, c->nonce_len, &c->k) == HWC_OK &&
             memcmp(back, msg, c->len) == 0,
         "hwc_aes_gcm_decrypt refused or misread OpenSSL's message");
   gcm_start(c, 0);
@@ -760,8 +777,8 @@ static void op_gcm(reader *r, unsigned pick) {
   rd_cuts(r, &c.c);
   c.tamper = rd_byte(r) | (size_t)rd_byte(r) << 8;
   rd_data(r, msg, c.len);
-  params("AES-%zu-GCM nonce_len=%zu tag_len=%zu aad_len=%zu len=%zu cuts=%zu tamper=%zu", 128 + 64 * c.ks,
-         c.nonce_len, c.tag_len, c.aad_len, c.len, c.c.n, c.tamper);
+  params("AES-%zu-GCM nonce_len=%zu tag_len=%zu aad_len=%zu len=%zu cuts=%zu tamper=%zu", 128 + 64 * c.ks, c.nonce_len,
+         c.tag_len, c.aad_len, c.len, c.c.n, c.tamper);
   each_backend(HWC_PRIM_AES_GCM, pick, run_gcm, &c);
 }
 
@@ -799,7 +816,8 @@ static void run_chacha(void *ctx) {
     memset(out, 0xa5, c->len);
     int rc = c->x ? hwc_xchacha20(out, msg, c->len, c->nonce, c->counter, c->key)
                   : hwc_chacha20(out, msg, c->len, c->nonce, (uint32_t)c->counter, c->key);
-    check(rc == HWC_ERR_TOO_LONG && all_bytes(out, c->len, 0xa5), "ChaCha20 past the end of its counter was not refused");
+    check(rc == HWC_ERR_TOO_LONG && all_bytes(out, c->len, 0xa5),
+          "ChaCha20 past the end of its counter was not refused");
     ok_len = (size_t)(room + 1) * 64;
   }
   if (c->x) {
@@ -851,6 +869,7 @@ typedef struct {
   hwc_poly1305_ctx st;
 } poly_case;
 
+/* A piece through the incremental Poly1305. */
 static void poly_piece(void *ctx, size_t off, size_t n) {
   poly_case *c = ctx;
   hwc_poly1305_update(&c->st, msg + off, n);
@@ -869,7 +888,7 @@ static void run_poly(void *ctx) {
   P->o.EVP_MAC_CTX_free(m);
   check(P->s.crypto_onetimeauth_poly1305(got, msg, c->len, c->key) == 0 && memcmp(got, want, 16) == 0,
         "libsodium Poly1305 != OpenSSL");
-  hwc_poly1305(got, msg, c->len, c->key);
+  hwc_poly1305(got, or_null(msg, c->len), c->len, c->key);
   check(memcmp(got, want, 16) == 0, "hwc_poly1305 != OpenSSL");
   hwc_poly1305_init(&c->st, c->key);
   feed(&c->c, 0, c->len, 1, poly_piece, c);
@@ -900,6 +919,8 @@ typedef struct {
   int rc, enc;
 } cp_case;
 
+/* A piece of an (X)ChaCha20-Poly1305 message in c->st: the message when
+ * sealing, libsodium's ciphertext (ref) when opening. */
 static void cp_piece(void *ctx, size_t off, size_t n) {
   cp_case *c = ctx;
   int rc = hwc_chacha20poly1305_update(&c->st, out + off, (c->enc ? msg : ref) + off, n);
@@ -940,14 +961,15 @@ static void run_cp(void *ctx) {
   diff_ull wl = 0;
   int rc = (c->x ? P->s.crypto_aead_xchacha20poly1305_ietf_encrypt_detached
                  : P->s.crypto_aead_chacha20poly1305_ietf_encrypt_detached)(ref, want, &wl, msg, c->len, aad,
-                                                                             c->aad_len, NULL, c->nonce, c->key);
+                                                                            c->aad_len, NULL, c->nonce, c->key);
   check(rc == 0 && wl == 16, "libsodium (x)chacha20poly1305 seal failed");
   if (!c->x) {
     check(openssl_cp(c, 1, msg, tag) && memcmp(back, ref, c->len) == 0 && memcmp(tag, want, 16) == 0,
           "OpenSSL chacha20-poly1305 != libsodium");
   }
-  rc = (c->x ? hwc_xchacha20poly1305_encrypt : hwc_chacha20poly1305_encrypt)(out, tag, msg, c->len, aad, c->aad_len,
-                                                                             c->nonce, c->key);
+  rc = (c->x ? hwc_xchacha20poly1305_encrypt
+             : hwc_chacha20poly1305_encrypt)(out_or_null(out, c->len), tag, or_null(msg, c->len), c->len,
+                                             or_null(aad, c->aad_len), c->aad_len, c->nonce, c->key);
   check(rc == HWC_OK && memcmp(out, ref, c->len) == 0 && memcmp(tag, want, 16) == 0,
         "hwc (x)chacha20poly1305_encrypt != libsodium");
   cp_start(c, 1);
@@ -977,7 +999,7 @@ static void run_cp(void *ctx) {
         "hwc in pieces took a forgery");
   rc = (c->x ? P->s.crypto_aead_xchacha20poly1305_ietf_decrypt_detached
              : P->s.crypto_aead_chacha20poly1305_ietf_decrypt_detached)(back, NULL, ref, c->len, want, aad, c->aad_len,
-                                                                         c->nonce, c->key);
+                                                                        c->nonce, c->key);
   check(rc != 0, "libsodium took the forgery that hwcrypto refused");
   if (!c->x) check(!openssl_cp(c, 0, ref, want), "OpenSSL took the forgery that hwcrypto refused");
   *spot ^= bit;
@@ -1028,7 +1050,7 @@ static size_t ss_push(const ss_case *c, hwc_secretstream_state *st) {
     } else {
       diff_ull cl = 0;
       check(P->s.crypto_secretstream_xchacha20poly1305_push(sodium_ss, ref + at, &cl, msg + c->off[i], c->len[i], aad,
-                                                             c->ad_len, c->tag[i]) == 0,
+                                                            c->ad_len, c->tag[i]) == 0,
             "libsodium secretstream push failed");
       at += (size_t)cl;
     }
@@ -1050,7 +1072,8 @@ static void ss_pull(const ss_case *c, hwc_secretstream_state *st, const uint8_t 
       ok = hwc_secretstream_pull(st, back, &ml, &tag, s + at, cl, aad, c->ad_len) == HWC_OK && ml == c->len[i];
     } else {
       diff_ull ml = 0;
-      ok = P->s.crypto_secretstream_xchacha20poly1305_pull(sodium_ss, back, &ml, &tag, s + at, cl, aad, c->ad_len) == 0 &&
+      ok = P->s.crypto_secretstream_xchacha20poly1305_pull(sodium_ss, back, &ml, &tag, s + at, cl, aad, c->ad_len) ==
+               0 &&
            ml == c->len[i];
     }
     if (i == fail_at) {
@@ -1058,7 +1081,8 @@ static void ss_pull(const ss_case *c, hwc_secretstream_state *st, const uint8_t 
       return;
     }
     check(ok && tag == c->tag[i] && memcmp(back, msg + c->off[i], c->len[i]) == 0,
-          st ? "hwc_secretstream_pull refused or misread libsodium's stream" : "libsodium refused or misread hwc's stream");
+          st ? "hwc_secretstream_pull refused or misread libsodium's stream"
+             : "libsodium refused or misread hwc's stream");
     at += cl;
   }
 }
@@ -1073,8 +1097,7 @@ static void run_ss(void *ctx) {
                "libsodium secretstream state too large");
   hwc_secretstream_state st;
   check(hwc_secretstream_init_pull(&st, c->header, c->key) == HWC_OK, "hwc_secretstream_init_pull");
-  check(P->s.crypto_secretstream_xchacha20poly1305_init_pull(sodium_ss, c->header, c->key) == 0,
-        "libsodium init_pull");
+  check(P->s.crypto_secretstream_xchacha20poly1305_init_pull(sodium_ss, c->header, c->key) == 0, "libsodium init_pull");
   size_t len = ss_push(c, &st);
   check(ss_push(c, NULL) == len && memcmp(out, ref, len) == 0, "secretstream: hwc's stream != libsodium's");
   /* hwc pushes, libsodium pulls. */
@@ -1259,8 +1282,8 @@ static void run_ed_sign(void *ctx) {
         "hwc_ed25519_sign != OpenSSL's EVP_DigestSign");
   P->o.EVP_MD_CTX_free(m);
   P->o.EVP_PKEY_free(k);
-  check(hwc_ed25519_verify(sig, msg, c->len, pk) == HWC_OK && P->s.crypto_sign_verify_detached(sig, msg, c->len, pk) == 0 &&
-            openssl_ed_verify(sig, c->len, pk),
+  check(hwc_ed25519_verify(sig, msg, c->len, pk) == HWC_OK &&
+            P->s.crypto_sign_verify_detached(sig, msg, c->len, pk) == 0 && openssl_ed_verify(sig, c->len, pk),
         "a fresh Ed25519 signature does not verify everywhere");
   if (c->len) {
     msg[c->len / 2] ^= 1;
@@ -1399,11 +1422,12 @@ static void op_ed_verify(reader *r, unsigned pick) {
   rd_data(r, msg, c.len);
   if (mode == 1) {
     uint8_t sk[64];
-    FUZZ_REQUIRE(hwc_ed25519_seed_keypair(c.pk, sk, seed) == HWC_OK && hwc_ed25519_sign(c.sig, msg, c.len, sk) == HWC_OK,
+    FUZZ_REQUIRE(hwc_ed25519_seed_keypair(c.pk, sk, seed) == HWC_OK &&
+                     hwc_ed25519_sign(c.sig, msg, c.len, sk) == HWC_OK,
                  "Ed25519 signing failed");
     if (b == 0 && (a & 0x80)) { /* S + L: non-canonical, must be refused everywhere */
-      static const uint8_t order[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
-                                        0xa2, 0xde, 0xf9, 0xde, 0x14, [31] = 0x10};
+      static const uint8_t order[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58,       0xd6,
+                                        0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14, [31] = 0x10};
       unsigned carry = 0;
       for (int i = 0; i < 32; i++) {
         carry += (unsigned)c.sig[32 + i] + order[i];
@@ -1540,8 +1564,9 @@ static EVP_PKEY_CTX *rsa_ctx(unsigned key, int (*init)(EVP_PKEY_CTX *), int pad)
 static int openssl_rsa_sig(const rsa_case *c, int sign, int pad, uint8_t *sig, size_t *sig_len) {
   EVP_MD_CTX *m = P->o.EVP_MD_CTX_new();
   EVP_PKEY_CTX *px = NULL;
-  int ok = m && (sign ? P->o.EVP_DigestSignInit : P->o.EVP_DigestVerifyInit)(m, &px, P->md[c->h], NULL,
-                                                                            openssl_rsa(c->key)) == 1 &&
+  int ok = m &&
+           (sign ? P->o.EVP_DigestSignInit : P->o.EVP_DigestVerifyInit)(m, &px, P->md[c->h], NULL,
+                                                                        openssl_rsa(c->key)) == 1 &&
            P->o.EVP_PKEY_CTX_set_rsa_padding(px, pad) == 1 &&
            (pad != RSA_PKCS1_PSS_PADDING || P->o.EVP_PKEY_CTX_set_rsa_pss_saltlen(px, (int)c->salt) == 1);
   if (ok)
@@ -1555,8 +1580,8 @@ static int openssl_rsa_sig(const rsa_case *c, int sign, int pad, uint8_t *sig, s
 /* OAEP with OpenSSL: encrypt (enc 1) or decrypt in_len bytes of in into
  * ref, *out_len bytes. 1 on success. */
 static int openssl_oaep(const rsa_case *c, int enc, const uint8_t *in, size_t in_len, size_t *out_len) {
-  EVP_PKEY_CTX *x = rsa_ctx(c->key, enc ? P->o.EVP_PKEY_encrypt_init : P->o.EVP_PKEY_decrypt_init,
-                            RSA_PKCS1_OAEP_PADDING);
+  EVP_PKEY_CTX *x =
+      rsa_ctx(c->key, enc ? P->o.EVP_PKEY_encrypt_init : P->o.EVP_PKEY_decrypt_init, RSA_PKCS1_OAEP_PADDING);
   void *label = NULL;
   if (c->label_len) {
     label = P->o.CRYPTO_malloc(c->label_len, __FILE__, __LINE__);
@@ -1564,7 +1589,8 @@ static int openssl_oaep(const rsa_case *c, int enc, const uint8_t *in, size_t in
     memcpy(label, c->label, c->label_len);
   }
   size_t n = 512;
-  int ok = P->o.EVP_PKEY_CTX_set_rsa_oaep_md(x, P->md[c->h]) == 1 && P->o.EVP_PKEY_CTX_set_rsa_mgf1_md(x, P->md[c->h]) == 1 &&
+  int ok = P->o.EVP_PKEY_CTX_set_rsa_oaep_md(x, P->md[c->h]) == 1 &&
+           P->o.EVP_PKEY_CTX_set_rsa_mgf1_md(x, P->md[c->h]) == 1 &&
            P->o.EVP_PKEY_CTX_set0_rsa_oaep_label(x, label, (int)c->label_len) == 1 &&
            (enc ? P->o.EVP_PKEY_encrypt : P->o.EVP_PKEY_decrypt)(x, ref, &n, in, in_len) == 1;
   P->o.EVP_PKEY_CTX_free(x);
@@ -1708,16 +1734,27 @@ static const struct {
   const char *name;
   void (*run)(reader *r, unsigned pick);
 } ops[] = {
-    {"hash", op_hash},         {"hmac", op_hmac},         {"hkdf", op_hkdf},
-    {"aes", op_aes},           {"aes_gcm", op_gcm},       {"chacha20", op_chacha},
-    {"poly1305", op_poly},     {"chachapoly", op_cp},     {"secretstream", op_ss},
-    {"x25519", op_x25519},     {"ed25519_sign", op_ed_sign}, {"ed25519_verify", op_ed_verify},
-    {"modexp", op_modexp},     {"rsa", op_rsa},
+    {"hash", op_hash},
+    {"hmac", op_hmac},
+    {"hkdf", op_hkdf},
+    {"aes", op_aes},
+    {"aes_gcm", op_gcm},
+    {"chacha20", op_chacha},
+    {"poly1305", op_poly},
+    {"chachapoly", op_cp},
+    {"secretstream", op_ss},
+    {"x25519", op_x25519},
+    {"ed25519_sign", op_ed_sign},
+    {"ed25519_verify", op_ed_verify},
+    {"modexp", op_modexp},
+    {"rsa", op_rsa},
 };
 
 /* The number of operations, for make_seeds' format (byte 0 mod this). */
 enum { N_OPS = sizeof ops / sizeof ops[0] };
 
+/* Loads the peers (the first input; a missing one ends the process), then
+ * runs the operation byte 0 names with the backend choice of byte 1. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!P) P = diff_peers_get();
   if (size < 2) return 0;
