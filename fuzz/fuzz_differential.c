@@ -24,8 +24,9 @@
  *   hmac        hwc_hmac, incremental, hwc_hmac_verify: EVP_MAC "HMAC";
  *               crypto_auth_hmacsha256/512 (multi-part, any key length)
  *   hkdf        hwc_hkdf, extract + expand: EVP_KDF "HKDF"
- *   aes_ctr     AES-128/192/256-CTR in pieces: EVP aes-N-ctr
- *   aes_cbc     AES-CBC both directions in pieces: EVP aes-N-cbc, no padding
+ *   aes         AES-128/192/256-CTR in pieces (counters near the 32-, 64-
+ *               and 128-bit wraps): EVP aes-N-ctr; AES-CBC both ways in
+ *               pieces, partial blocks refused: EVP aes-N-cbc, no padding
  *   aes_gcm     one-shot and in pieces, nonces of 0..80 bytes, tag lengths
  *               0..16, forgeries: EVP aes-N-gcm; libsodium aes256gcm
  *               (12-byte nonce, 16-byte tag)
@@ -54,11 +55,13 @@
  *    nothing (one-shot), and refuse finish without changing the context.
  *  - ChaCha20: hwc_chacha20 refuses (HWC_ERR_TOO_LONG, nothing written)
  *    a message that would need a block counter beyond 2^32 - 1 (and
- *    hwc_xchacha20 beyond 2^64 - 1); OpenSSL and libsodium run on into
- *    the next word. Only the part below the end of the counter is
- *    compared, and the refusal is checked.
- *  - HKDF: OpenSSL refuses an output of length 0, hwcrypto writes
- *    nothing and returns HWC_OK; only hwcrypto is run then.
+ *    hwc_xchacha20 beyond 2^64 - 1). OpenSSL 3.0 carries the counter
+ *    into the first nonce word instead, and libsodium 1.0.18's
+ *    crypto_stream_chacha20_ietf_xor_ic aborts the process
+ *    (sodium_misuse), both checked by hand. The refusal is checked, and
+ *    the part below the end of the counter compared.
+ *  - HKDF: OpenSSL 3.0 refuses an output of length 0 (checked by hand),
+ *    hwcrypto writes nothing and returns HWC_OK; only hwcrypto runs then.
  *  - hwc_modexp refuses even moduli and moduli below 3
  *    (HWC_ERR_INVALID_ARG); BN_mod_exp computes them. Checked as a refusal.
  *  - X25519: all three refuse an all-zero shared secret (a small-order
@@ -759,15 +762,15 @@ static void run_gcm(void *ctx) {
   hwc_aes_gcm_key_wipe(&c->k);
 }
 
-/* key-size byte | key 32 | nonce-length byte (0..80; 12 one time in
- * four) | nonce 80 | tag-length byte (0..16) | aad length | aad | message
+/* key-size byte | key 32 | nonce-length byte (12 when its low 2 bits
+ * are clear, else itself mod 81: 0..80) | nonce 80 | tag-length byte (0..16) | aad length | aad | message
  * length | cuts | tamper (2 bytes) | message. */
 static void op_gcm(reader *r, unsigned pick) {
   gcm_case c = {0};
   c.ks = rd_byte(r) % 3;
   rd_bytes(r, c.key, 32);
   uint8_t nl = rd_byte(r);
-  c.nonce_len = (nl & 3) == 0 ? 12 : (size_t)(nl >> 2) % 81;
+  c.nonce_len = (nl & 3) == 0 ? 12 : nl % 81u;
   rd_bytes(r, c.nonce, sizeof c.nonce);
   uint8_t tl = rd_byte(r);
   c.tag_len = tl & 0x80 ? 16 : tl % 17;

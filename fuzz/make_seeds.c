@@ -606,9 +606,9 @@ static void seeds_differential(void) {
     put_fill(&s, (uint8_t)(0x11 * mode), len + 16);
     emit(&s);
   }
-  /* AES-GCM: nonce lengths 12, 0, 1, 8, 16, 60, 63 (nonce-length byte
+  /* AES-GCM: nonce lengths 12, 0, 1, 5, 16, 60, 80 (nonce-length byte
    * values), tag lengths 16, 12, 15, 4, 0, 11, aad and message at block edges. */
-  static const uint8_t nonce_bytes[] = {0, 1, 5, 33, 65, 241, 253};
+  static const uint8_t nonce_bytes[] = {0, 81, 1, 5, 97, 141, 161};
   static const uint8_t tag_bytes[] = {0x80, 12, 15, 4, 0, 11};
   static const size_t aad_lens[] = {0, 1, 15, 16, 17, 300};
   for (unsigned i = 0; i < 42; i++) {
