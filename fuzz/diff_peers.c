@@ -123,6 +123,7 @@ static const diff_sym sodium_syms[] = {
     {"crypto_scalarmult", offsetof(diff_sodium_api, crypto_scalarmult)},
     {"crypto_scalarmult_base", offsetof(diff_sodium_api, crypto_scalarmult_base)},
     {"crypto_scalarmult_ed25519_base_noclamp", offsetof(diff_sodium_api, crypto_scalarmult_ed25519_base_noclamp)},
+    {"crypto_core_ed25519_add", offsetof(diff_sodium_api, crypto_core_ed25519_add)},
     {"crypto_sign_seed_keypair", offsetof(diff_sodium_api, crypto_sign_seed_keypair)},
     {"crypto_sign_detached", offsetof(diff_sodium_api, crypto_sign_detached)},
     {"crypto_sign_verify_detached", offsetof(diff_sodium_api, crypto_sign_verify_detached)},

@@ -207,6 +207,9 @@ typedef struct {
   int (*crypto_scalarmult)(diff_uc *q, const diff_uc *n, const diff_uc *p);
   int (*crypto_scalarmult_base)(diff_uc *q, const diff_uc *n);
   int (*crypto_scalarmult_ed25519_base_noclamp)(diff_uc *q, const diff_uc *n);
+  /* Finite field arithmetic / Point addition: Edwards25519 point addition
+   * (crypto_core_ed25519_add), to build mixed-order public keys. */
+  int (*crypto_core_ed25519_add)(diff_uc *r, const diff_uc *p, const diff_uc *q);
   /* Public-key signatures (Ed25519). */
   int (*crypto_sign_seed_keypair)(diff_uc *pk, diff_uc *sk, const diff_uc *seed);
   int (*crypto_sign_detached)(diff_uc *sig, diff_ull *siglen, const diff_uc *m, diff_ull mlen, const diff_uc *sk);

@@ -1324,9 +1324,12 @@ static void op_ed_sign(reader *r, unsigned pick) {
  *  3. Cofactored vs cofactorless equation: all three check the
  *     cofactorless [S]B = R + [k]A (encode(SB - kA) == R). No difference,
  *     including for mixed-order A (libsodium 1.0.18 refuses only points of
- *     exactly small order).
+ *     exactly small order): ed_mixed_order builds A = aB + T and
+ *     signatures whose cofactorless equation holds, which all three must
+ *     accept, and ones where only the cofactored one would hold.
  *  ED_R_SMALL: R is one of the 7 small-order encodings (bit 255 ignored):
- *     hwc and libsodium refuse, OpenSSL checks the equation.
+ *     hwc and libsodium refuse, OpenSSL checks the equation
+ *     (ed_identity_r: R = the identity and S = k a verify there).
  *  ED_A_SMALL: A is one of those encodings: hwc and libsodium refuse,
  *     OpenSSL checks the equation (A = identity verifies [S]B = R for
  *     every message).
@@ -1381,6 +1384,7 @@ static unsigned ed_classes(const uint8_t sig[64], const uint8_t pk[32]) {
 typedef struct {
   uint8_t sig[64], pk[32];
   size_t len;
+  int holds; /* built so that encode([S]B - [k]A) == R: OpenSSL must accept */
 } verify_case;
 
 /* The three verdicts, compared as the block above says. */
@@ -1397,6 +1401,10 @@ static void run_ed_verify(void *ctx) {
     check(cls != 0, "OpenSSL took an Ed25519 signature hwcrypto refused, outside the documented classes");
     fuzz_note_class(3, 8 + cls); /* a documented difference reached */
   }
+  if (c->holds) {
+    check(o, "OpenSSL refused a signature built to satisfy its equation");
+    check(cls != 0 || h == HWC_OK, "hwc_ed25519_verify refused a valid signature outside the documented classes");
+  }
   fuzz_note_class(3, (unsigned)(h == HWC_OK) << 1 | (unsigned)o);
   fuzz_note_class(4, cls);
 }
@@ -1404,7 +1412,77 @@ static void run_ed_verify(void *ctx) {
 /* S = s mod 2^252 (below L's top bit: S < L unless s was near L). */
 static void low_scalar(uint8_t s[32]) { s[31] &= 0x0f; }
 
-/* mode byte, then by mode % 4:
+/* s += L modulo 2^256: the same S mod L, no longer canonical. */
+static void add_order(uint8_t s[32]) {
+  static const uint8_t order[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
+                                    0xa2, 0xde, 0xf9, 0xde, 0x14, [31] = 0x10};
+  unsigned carry = 0;
+  for (int i = 0; i < 32; i++) {
+    carry += (unsigned)s[i] + order[i];
+    s[i] = (uint8_t)carry;
+    carry >>= 8;
+  }
+}
+
+/* The clamped secret scalar a of seed (RFC 8032 section 5.1.5). */
+static void ed_secret(uint8_t a[32], const uint8_t seed[32]) {
+  uint8_t h[64];
+  hwc_sha512(h, seed, 32);
+  memcpy(a, h, 32);
+  a[0] &= 248;
+  a[31] = (uint8_t)((a[31] & 127) | 64);
+}
+
+/* k = SHA-512(R || A || message) mod L. */
+static void ed_challenge(uint8_t k[32], const uint8_t r[32], const uint8_t pk[32], size_t len) {
+  hwc_sha512_ctx h;
+  uint8_t d[64];
+  hwc_sha512_init(&h);
+  hwc_sha512_update(&h, r, 32);
+  hwc_sha512_update(&h, pk, 32);
+  hwc_sha512_update(&h, msg, len);
+  hwc_sha512_final(&h, d);
+  hwc_ristretto255_scalar_reduce(k, d);
+}
+
+/* R = the identity and S = k a for seed's key: [S]B - [k]A = R holds with
+ * a small-order R, so OpenSSL accepts and hwc and libsodium refuse
+ * (ED_R_SMALL alone, with an ordinary A). */
+static void ed_identity_r(verify_case *c, const uint8_t seed[32]) {
+  uint8_t sk[64], a[32], k[32];
+  FUZZ_REQUIRE(hwc_ed25519_seed_keypair(c->pk, sk, seed) == HWC_OK, "Ed25519 key");
+  memcpy(c->sig, small_ed[1], 32);
+  ed_secret(a, seed);
+  ed_challenge(k, c->sig, c->pk, c->len);
+  hwc_ristretto255_scalar_mul(c->sig + 32, k, a);
+  c->holds = 1;
+}
+
+/* A mixed-order key: A = aB + T, T = small_ed[t]. R = [r]B for the
+ * first r = 1, 2, ... whose k is a multiple of 8 (when div8) or is not,
+ * and S = r + k a, so [S]B - [k]A = R - [k]T. With 8 | k, [k]T is the
+ * identity and the cofactorless equation holds: all three must accept
+ * (libsodium 1.0.18 refuses only keys of small order). Otherwise it holds
+ * only when [k]T happens to vanish (T of order 2 or 4), which a cofactored
+ * verifier would not need: the verdicts must still agree. */
+static void ed_mixed_order(verify_case *c, const uint8_t seed[32], unsigned t, int div8) {
+  uint8_t sk[64], pk0[32], a[32], k[32], ka[32], r[32] = {0};
+  FUZZ_REQUIRE(hwc_ed25519_seed_keypair(pk0, sk, seed) == HWC_OK, "Ed25519 key");
+  if (P->s.crypto_core_ed25519_add(c->pk, pk0, small_ed[t % 5]) != 0) return;
+  ed_secret(a, seed);
+  for (unsigned j = 1; j < 256; j++) {
+    r[0] = (uint8_t)j;
+    FUZZ_REQUIRE(P->s.crypto_scalarmult_ed25519_base_noclamp(c->sig, r) == 0, "libsodium [r]B");
+    ed_challenge(k, c->sig, c->pk, c->len);
+    if (((k[0] & 7) == 0) != div8) continue;
+    hwc_ristretto255_scalar_mul(ka, k, a);
+    hwc_ristretto255_scalar_add(c->sig + 32, ka, r);
+    c->holds = div8;
+    return;
+  }
+}
+
+/* mode byte, then by mode % 6:
  *  0: raw: sig 64 | pk 32 | length | message;
  *  1: a valid signature by seed 32 over the message, then byte pos (0..95
  *     of sig || pk) xored with mask, or S += L (mask 0, pos bit 7);
@@ -1412,11 +1490,14 @@ static void low_scalar(uint8_t s[32]) { s[31] &= 0x0f; }
  *     S from 32 bytes below 2^252 (0 when b's bit 3 is set);
  *  3: A = small_ed[a % 7], S from 32 bytes, R = encode([S]B) (libsodium's
  *     base multiplication): OpenSSL accepts for A of order 1, and for
- *     other small-order A when k A happens to be the identity.
- * Then (all modes) length | message. */
+ *     other small-order A when k A happens to be the identity;
+ *  4: R = the identity, S = k a (ed_identity_r);
+ *  5: a mixed-order A (ed_mixed_order, T = small_ed[a % 5], 8 | k when
+ *     b is odd).
+ * Then (all modes) seed 32 | sig 64 | pk 32 | length | message. */
 static void op_ed_verify(reader *r, unsigned pick) {
   verify_case c = {0};
-  uint8_t mode = rd_byte(r) % 4, a = rd_byte(r), b = rd_byte(r);
+  uint8_t mode = rd_byte(r) % 6, a = rd_byte(r), b = rd_byte(r);
   uint8_t seed[32];
   rd_bytes(r, seed, 32);
   rd_bytes(r, c.sig, 64);
@@ -1428,21 +1509,13 @@ static void op_ed_verify(reader *r, unsigned pick) {
     FUZZ_REQUIRE(hwc_ed25519_seed_keypair(c.pk, sk, seed) == HWC_OK &&
                      hwc_ed25519_sign(c.sig, msg, c.len, sk) == HWC_OK,
                  "Ed25519 signing failed");
-    if (b == 0 && (a & 0x80)) { /* S + L: non-canonical, must be refused everywhere */
-      static const uint8_t order[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58,       0xd6,
-                                        0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14, [31] = 0x10};
-      unsigned carry = 0;
-      for (int i = 0; i < 32; i++) {
-        carry += (unsigned)c.sig[32 + i] + order[i];
-        c.sig[32 + i] = (uint8_t)carry;
-        carry >>= 8;
-      }
-    } else if ((a % 96) < 64) {
+    if (b == 0 && (a & 0x80))
+      add_order(c.sig + 32); /* S + L: non-canonical, refused everywhere */
+    else if ((a % 96) < 64)
       c.sig[a % 96] ^= b;
-    } else {
+    else
       c.pk[a % 96 - 64] ^= b;
-    }
-  } else if (mode >= 2) {
+  } else if (mode == 2 || mode == 3) {
     memcpy(c.pk, small_ed[a % 7], 32);
     if (a & 8) c.pk[31] |= 0x80;
     low_scalar(c.sig + 32);
@@ -1452,6 +1525,10 @@ static void op_ed_verify(reader *r, unsigned pick) {
     } else if (P->s.crypto_scalarmult_ed25519_base_noclamp(c.sig, c.sig + 32) != 0) {
       memcpy(c.sig, small_ed[1], 32); /* S = 0: R = the identity */
     }
+  } else if (mode == 4) {
+    ed_identity_r(&c, seed);
+  } else if (mode == 5) {
+    ed_mixed_order(&c, seed, a, b & 1);
   }
   params("Ed25519 verify mode=%u a=%u b=%u len=%zu classes=%u", mode, a, b, c.len, ed_classes(c.sig, c.pk));
   each_backend(HWC_PRIM_FE25519, pick, run_ed_verify, &c);

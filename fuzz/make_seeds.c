@@ -764,6 +764,20 @@ static void seeds_differential(void) {
       put_fill(&s, 0x6d, a);
       emit(&s);
     }
+  /* Ed25519 verification of constructed signatures: R the identity with
+   * S = k a (mode 4), and mixed-order keys aB + T with 8 | k or not
+   * (mode 5, T from each small-order point). */
+  for (unsigned i = 0; i < 16; i++) {
+    diff_head(&s, D_ED_VERIFY);
+    put_byte(&s, (uint8_t)(4 + (i & 1)));
+    put_byte(&s, (uint8_t)(i / 2));
+    put_byte(&s, (uint8_t)(i / 2 + 1));
+    put(&s, k[(i * 5) % nk].b, 32); /* seed */
+    put_fill(&s, 0, 64 + 32);
+    diff_len(&s, i * 8);
+    put_fill(&s, 0x77, i * 8);
+    emit(&s);
+  }
   /* modexp: the bignum edges of tests/edge.h at a few lengths, and
    * moduli hwc_modexp refuses (even, 1). */
   static const size_t mls[] = {9, 16, 33, 64, 128};
