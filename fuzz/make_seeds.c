@@ -834,7 +834,8 @@ int main(int argc, char **argv) {
   } harnesses[] = {
       {"x25519", seeds_x25519}, {"ed25519", seeds_ed25519}, {"sha2", seeds_sha2},       {"chacha", seeds_chacha},
       {"aes", seeds_aes},       {"bignum", seeds_bignum},   {"rsa_der", seeds_rsa_der}, {"rsa_verify", seeds_rsa_verify},
-      {"secretstream", seeds_secretstream}, {"aead_stream", seeds_aead_stream}, {"batch", seeds_batch}, {"differential", seeds_differential},
+      {"secretstream", seeds_secretstream}, {"aead_stream", seeds_aead_stream}, {"batch", seeds_batch},
+      {"differential", seeds_differential},
   };
   if (argc != 3) {
     fprintf(stderr, "usage: %s HARNESS DIR\n", argv[0]);
