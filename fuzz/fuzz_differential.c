@@ -741,6 +741,9 @@ static void run_gcm(void *ctx) {
         "hwc_aes_gcm_decrypt refused or misread OpenSSL's message");
   gcm_start(c, 0);
   feed(&c->c, 1, c->len, 1, gcm_piece, c);
+  if (!tag_ok)
+    check(hwc_aes_gcm_finish_verify(&c->st, want, c->tag_len) == HWC_ERR_INVALID_ARG,
+          "hwc_aes_gcm_finish_verify took a bad tag length");
   check(c->rc == HWC_OK && hwc_aes_gcm_finish_verify(&c->st, want, tl) == HWC_OK && memcmp(out, msg, c->len) == 0,
         "AES-GCM opened in pieces refused or misread OpenSSL's message");
   /* A forgery: one bit of the tag, the ciphertext or the aad changed. */
