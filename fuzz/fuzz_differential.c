@@ -68,7 +68,7 @@
  *    point): hwc_x25519 returns HWC_ERR_INVALID_ARG and writes the zero
  *    result, crypto_scalarmult returns -1, OpenSSL's derive fails. The
  *    three verdicts must agree, and the outputs otherwise.
- *  - Ed25519 verification: see the block before op_ed25519_verify.
+ *  - Ed25519 verification: see the block before ED_R_SMALL below.
  */
 #include <stdarg.h>
 
@@ -1343,8 +1343,10 @@ static void op_ed_sign(reader *r, unsigned pick) {
  *
  * So the check: hwc == libsodium always; hwc accepting implies OpenSSL
  * accepting; OpenSSL accepting what hwc refuses is allowed only when the
- * input is in one of the ED_* classes, anything else is a mismatch. The
- * classes reached are fed to libFuzzer as coverage (fuzz_note_class), so
+ * input is in one of the ED_* classes, anything else is a mismatch; a
+ * signature built to satisfy the equation (modes 4 and 5 of
+ * op_ed_verify) must verify in OpenSSL, and in hwc too unless it is in a
+ * class. The classes reached are fed to libFuzzer as coverage (fuzz_note_class), so
  * inputs that make OpenSSL accept in each class are kept.
  */
 enum { ED_R_SMALL = 1, ED_A_SMALL = 2, ED_A_NONCANONICAL = 4 };
