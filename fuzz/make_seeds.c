@@ -515,6 +515,318 @@ static void seeds_batch(void) {
     }
 }
 
+/* ---- fuzz_differential: byte 0 the operation (its ops[] order), byte 1
+ * the backend, then the operation's fields (see each op_* there). */
+
+enum { D_HASH, D_HMAC, D_HKDF, D_AES, D_GCM, D_CHACHA, D_POLY, D_CHACHAPOLY, D_SS, D_X25519, D_ED_SIGN, D_ED_VERIFY,
+       D_MODEXP, D_RSA };
+
+/* The operation and backend bytes, backends spread over the seeds. */
+static void diff_head(seed *s, unsigned op) {
+  s->n = 0;
+  put_byte(s, (uint8_t)op);
+  put_byte(s, (uint8_t)seed_count);
+}
+
+/* An exact length for the harness's rd_len (two bytes, top bit clear). */
+static void diff_len(seed *s, size_t n) {
+  put_byte(s, (uint8_t)(n >> 8 & 0x7f));
+  put_byte(s, (uint8_t)n);
+}
+
+/* Cut bytes: a count byte (k cuts), then the cuts. */
+static void diff_cuts(seed *s, const uint8_t *c, size_t k) {
+  put_byte(s, (uint8_t)(k - 1));
+  put(s, c, k);
+}
+
+static const size_t diff_lens[] = {0, 1, 15, 16, 17, 55, 56, 63, 64, 65, 111, 112, 127, 128, 129, 255, 256, 257, 1024};
+
+static void seeds_differential(void) {
+  seed s;
+  static const uint8_t cut_sets[][3] = {{1, 15, 16}, {64, 63, 65}, {128 + 3, 0, 17}, {128 + 30, 128 + 1, 5}};
+  /* Hashes: each hash at the padding and block edges, cut three ways. */
+  for (uint8_t h = 0; h < 4; h++)
+    for (size_t l = 0; l < COUNT(diff_lens); l++) {
+      diff_head(&s, D_HASH);
+      put_byte(&s, h);
+      diff_len(&s, diff_lens[l]);
+      diff_cuts(&s, cut_sets[(h + l) % 4], 3);
+      put_fill(&s, (uint8_t)(0xff * (l & 1)), diff_lens[l]);
+      emit(&s);
+    }
+  /* HMAC: keys shorter than, equal to and longer than each block size. */
+  static const size_t key_lens[] = {0, 1, 32, 63, 64, 65, 127, 128, 129, 300};
+  for (uint8_t h = 0; h < 4; h++)
+    for (size_t k = 0; k < COUNT(key_lens); k++) {
+      diff_head(&s, D_HMAC);
+      put_byte(&s, h);
+      diff_len(&s, key_lens[k]);
+      put_fill(&s, (uint8_t)(k & 1 ? 0xff : 0x36), key_lens[k]);
+      put_byte(&s, (uint8_t)(k * 7)); /* truncated tag length */
+      diff_len(&s, diff_lens[(k * 3) % COUNT(diff_lens)]);
+      diff_cuts(&s, cut_sets[k % 4], 3);
+      put_fill(&s, 0x5c, 64);
+      emit(&s);
+    }
+  /* HKDF: empty and long salts and infos, outputs of one block, short of,
+   * at and past 255 blocks. */
+  static const size_t salt_lens[] = {0, 1, 32, 129, 200}, info_lens[] = {0, 1, 200, 300};
+  for (uint8_t h = 0; h < 4; h++)
+    for (unsigned v = 0; v < 8; v++) {
+      diff_head(&s, D_HKDF);
+      put_byte(&s, h);
+      diff_len(&s, v & 1 ? 0 : 32);
+      put_fill(&s, 0x0b, v & 1 ? 0 : 32);
+      diff_len(&s, salt_lens[v % COUNT(salt_lens)]);
+      put_fill(&s, 0xff, salt_lens[v % COUNT(salt_lens)]);
+      diff_len(&s, info_lens[v % COUNT(info_lens)]);
+      put_fill(&s, 0xf0, info_lens[v % COUNT(info_lens)]);
+      if (v < 5) {
+        put_byte(&s, 0);
+        put_byte(&s, (uint8_t)(v == 0 ? 1 : v * 32));
+      } else {
+        put_byte(&s, 7);
+        put_byte(&s, (uint8_t)(v - 5)); /* 255 hash lengths - 1, exactly, + 1 */
+      }
+      emit(&s);
+    }
+  /* AES-CTR (counters below the 32-, 64- and 128-bit wraps) and CBC
+   * (with a partial block to refuse), all-zero and all-one keys. */
+  for (uint8_t mode = 0; mode < 32; mode++) {
+    size_t len = diff_lens[(mode * 5) % COUNT(diff_lens)];
+    if (mode & 1) len -= len % 16;
+    diff_head(&s, D_AES);
+    put_byte(&s, mode);
+    put_fill(&s, (uint8_t)(mode & 2 ? 0xff : 0), 32);
+    put_fill(&s, (uint8_t)(mode & 4 ? 0xff : 0x01), 16);
+    diff_len(&s, len);
+    if (mode & 1) put_byte(&s, (uint8_t)(mode % 16));
+    diff_cuts(&s, cut_sets[mode % 4], 3);
+    put_fill(&s, (uint8_t)(0x11 * mode), len + 16);
+    emit(&s);
+  }
+  /* AES-GCM: nonce lengths 12, 0, 1, 5, 16, 60, 80 (nonce-length byte
+   * values), tag lengths 16, 12, 15, 4, 0, 11, aad and message at block edges. */
+  static const uint8_t nonce_bytes[] = {0, 81, 1, 5, 97, 141, 161};
+  static const uint8_t tag_bytes[] = {0x80, 12, 15, 4, 0, 11};
+  static const size_t aad_lens[] = {0, 1, 15, 16, 17, 300};
+  for (unsigned i = 0; i < 42; i++) {
+    size_t len = diff_lens[(i * 7) % COUNT(diff_lens)], alen = aad_lens[i % COUNT(aad_lens)];
+    diff_head(&s, D_GCM);
+    put_byte(&s, (uint8_t)(i % 3));
+    put_fill(&s, (uint8_t)(i & 1 ? 0xff : 0), 32);
+    put_byte(&s, nonce_bytes[i % COUNT(nonce_bytes)]);
+    put_fill(&s, (uint8_t)(0xca + i), 80);
+    put_byte(&s, tag_bytes[i % COUNT(tag_bytes)]);
+    diff_len(&s, alen);
+    t_edge_ghash_msg(s.b + s.n, alen, i % t_edge_ghash_msg_count());
+    s.n += alen;
+    diff_len(&s, len);
+    diff_cuts(&s, cut_sets[i % 4], 3);
+    put_byte(&s, (uint8_t)(i * 37));
+    put_byte(&s, (uint8_t)(i * 11));
+    t_edge_ghash_msg(s.b + s.n, len, (i + 1) % t_edge_ghash_msg_count());
+    s.n += len;
+    emit(&s);
+  }
+  /* ChaCha20 and XChaCha20: counters 0, 1 and at the end of their range
+   * (flag bits 1-2, the low 5 bits of the counter say how far). */
+  for (unsigned i = 0; i < 24; i++) {
+    size_t len = diff_lens[(i * 5) % COUNT(diff_lens)];
+    diff_head(&s, D_CHACHA);
+    put_byte(&s, (uint8_t)((i & 1) | (i % 3 == 2 ? 2 : 0)));
+    put_fill(&s, (uint8_t)(i & 2 ? 0xff : 0x42), 32);
+    put_fill(&s, (uint8_t)(0x0a + i), 24);
+    uint8_t ctr[8] = {(uint8_t)(i % 3 == 1), 0, 0, 0, 0, 0, 0, 0};
+    if (i % 3 == 2) ctr[0] = (uint8_t)(i % 4); /* 0..3 blocks before the end */
+    put(&s, ctr, 8);
+    diff_len(&s, len);
+    diff_cuts(&s, cut_sets[i % 4], 3);
+    put_fill(&s, (uint8_t)i, len);
+    emit(&s);
+  }
+  /* Poly1305: the edge keys and messages of tests/edge.h. */
+  uint8_t key[32];
+  for (size_t k = 0; k < t_edge_poly1305_key_count(); k++)
+    for (size_t m = 0; m < t_edge_poly1305_msg_count(); m++) {
+      size_t len = diff_lens[(k + 3 * m) % COUNT(diff_lens)] + 16 * (m & 1);
+      diff_head(&s, D_POLY);
+      t_edge_poly1305_key(key, k);
+      put(&s, key, 32);
+      diff_len(&s, len);
+      diff_cuts(&s, cut_sets[(k + m) % 4], 3);
+      t_edge_poly1305_msg(s.b + s.n, len, m);
+      s.n += len;
+      emit(&s);
+    }
+  /* (X)ChaCha20-Poly1305: aad and message at the 16- and 64-byte edges. */
+  for (unsigned i = 0; i < 24; i++) {
+    size_t len = diff_lens[(i * 3) % COUNT(diff_lens)], alen = aad_lens[i % COUNT(aad_lens)];
+    diff_head(&s, D_CHACHAPOLY);
+    put_byte(&s, (uint8_t)(i & 1));
+    put_fill(&s, (uint8_t)(i & 2 ? 0xff : 0x80), 32);
+    put_fill(&s, (uint8_t)(0x07 * i), 24);
+    diff_len(&s, alen);
+    put_fill(&s, 0xaa, alen);
+    diff_len(&s, len);
+    diff_cuts(&s, cut_sets[i % 4], 3);
+    put_byte(&s, (uint8_t)(i * 13));
+    put_byte(&s, (uint8_t)(i * 29));
+    put_fill(&s, (uint8_t)(0xff * (i & 1)), len);
+    emit(&s);
+  }
+  /* Secret streams: one to six messages of each tag, empty ones, and
+   * lengths at the ChaCha20 block edges. */
+  static const size_t ss_lens[] = {0, 1, 63, 64, 65, 255, 600};
+  for (unsigned i = 0; i < 16; i++) {
+    diff_head(&s, D_SS);
+    put_fill(&s, (uint8_t)(0x11 * i), 32);
+    put_fill(&s, (uint8_t)(0xf0 - i), 24);
+    put_byte(&s, (uint8_t)(i * 9));
+    put_fill(&s, 0x33, (i * 9) % 65);
+    put_byte(&s, (uint8_t)i);
+    for (unsigned m = 0; m < 1 + i % 6; m++) {
+      put_byte(&s, (uint8_t)(m + i));
+      diff_len(&s, ss_lens[(m + i) % COUNT(ss_lens)]);
+    }
+    put_byte(&s, (uint8_t)(i * 31));
+    put_byte(&s, (uint8_t)i);
+    put_fill(&s, (uint8_t)(0x5a + i), 64);
+    emit(&s);
+  }
+  /* X25519: scalar edges against the small-order points (modes 1..7,
+   * also with bit 255) and against the field edges. */
+  static u256 k[MAX_VALUES], u[MAX_VALUES];
+  size_t nk = scalar_edges(k), nu = point_edges(u, low_order_u, COUNT(low_order_u));
+  for (size_t i = 0; i < nk; i++) {
+    diff_head(&s, D_X25519);
+    put_byte(&s, (uint8_t)(1 + i % 15));
+    put(&s, k[i].b, 32);
+    put_fill(&s, 0, 32);
+    emit(&s);
+  }
+  for (size_t j = 0; j < nu; j += 2) {
+    diff_head(&s, D_X25519);
+    put_byte(&s, 0);
+    put(&s, k[j % nk].b, 32);
+    put(&s, u[j].b, 32);
+    emit(&s);
+  }
+  /* Ed25519 signing: seeds from the scalar edges, messages at the
+   * SHA-512 block edges, with the public half of sk foreign or not. */
+  for (size_t i = 0; i < nk; i += 2) {
+    diff_head(&s, D_ED_SIGN);
+    put_byte(&s, (uint8_t)(i & 1 ? 0 : (i / 2) & 1));
+    put(&s, k[i].b, 32);
+    put(&s, k[(i + 1) % nk].b, 32);
+    diff_len(&s, diff_lens[i % COUNT(diff_lens)]);
+    put_fill(&s, (uint8_t)i, diff_lens[i % COUNT(diff_lens)]);
+    emit(&s);
+  }
+  /* Ed25519 verification, each mode: raw edge encodings, valid
+   * signatures changed in R, S (and S + L) or A, small-order A and R. */
+  static u256 e[MAX_VALUES];
+  size_t ne = point_edges(e, low_order_ed, COUNT(low_order_ed));
+  for (size_t i = 0; i < ne; i += 3) {
+    diff_head(&s, D_ED_VERIFY);
+    put_byte(&s, 0);
+    put_byte(&s, 0);
+    put_byte(&s, 0);
+    put_fill(&s, 0, 32);
+    put(&s, e[i].b, 32);
+    put(&s, k[i % nk].b, 32);
+    put(&s, e[(i * 7 + 1) % ne].b, 32);
+    diff_len(&s, i % 3);
+    emit(&s);
+  }
+  static const uint8_t where_delta[][2] = {{0, 0}, {0, 1}, {31, 0x80}, {32, 1}, {63, 0x10}, {63, 0xe0},
+                                           {64, 1}, {95, 0x80}, {0x80, 0}};
+  for (size_t w = 0; w < COUNT(where_delta); w++) {
+    diff_head(&s, D_ED_VERIFY);
+    put_byte(&s, 1);
+    put(&s, where_delta[w], 2);
+    put_fill(&s, (uint8_t)w, 32 + 64 + 32);
+    diff_len(&s, w * 9);
+    put_fill(&s, 0x61, w * 9);
+    emit(&s);
+  }
+  for (unsigned a = 0; a < 16; a++)
+    for (unsigned mode = 2; mode < 4; mode++) {
+      diff_head(&s, D_ED_VERIFY);
+      put_byte(&s, (uint8_t)mode);
+      put_byte(&s, (uint8_t)a);
+      put_byte(&s, (uint8_t)(a * 3 + mode));
+      put_fill(&s, 0, 32 + 32);
+      put(&s, k[a % nk].b, 32); /* S */
+      put_fill(&s, 0, 32);
+      diff_len(&s, a);
+      put_fill(&s, 0x6d, a);
+      emit(&s);
+    }
+  /* Ed25519 verification of constructed signatures: R the identity with
+   * S = k a (mode 4), and mixed-order keys aB + T with 8 | k or not
+   * (mode 5, T from each small-order point). */
+  for (unsigned i = 0; i < 16; i++) {
+    diff_head(&s, D_ED_VERIFY);
+    put_byte(&s, (uint8_t)(4 + (i & 1)));
+    put_byte(&s, (uint8_t)(i / 2));
+    put_byte(&s, (uint8_t)(i / 2 + 1));
+    put(&s, k[(i * 5) % nk].b, 32); /* seed */
+    put_fill(&s, 0, 64 + 32);
+    diff_len(&s, i * 8);
+    put_fill(&s, 0x77, i * 8);
+    emit(&s);
+  }
+  /* modexp: the bignum edges of tests/edge.h at a few lengths, and
+   * moduli hwc_modexp refuses (even, 1). */
+  static const size_t mls[] = {9, 16, 33, 64, 128};
+  uint8_t m[128], b[128], x[64];
+  for (size_t l = 0; l < COUNT(mls); l++)
+    for (size_t i = 0; i < t_edge_bignum_modulus_count(); i++) {
+      size_t ml = mls[l], el = (l * 17 + i * 8) % 65;
+      t_edge_bignum_modulus(m, ml, i);
+      t_edge_bignum_base(b, m, ml, (i + l) % t_edge_bignum_base_count());
+      t_edge_bignum_exp(x, el, (i + l) % t_edge_bignum_exp_count());
+      diff_head(&s, D_MODEXP);
+      put_byte(&s, (uint8_t)(ml - 1));
+      put_byte(&s, (uint8_t)el);
+      put_byte(&s, (uint8_t)(i & 2));
+      put(&s, m, ml);
+      put(&s, b, ml);
+      put(&s, x, el);
+      emit(&s);
+    }
+  for (unsigned v = 0; v < 4; v++) {
+    diff_head(&s, D_MODEXP);
+    put_byte(&s, (uint8_t)(v * 8));
+    put_byte(&s, 4);
+    put_byte(&s, 0);
+    put_fill(&s, 0, v * 8);
+    put_byte(&s, (uint8_t)(v < 2 ? v : 2 * v)); /* 0, 1, even */
+    put_fill(&s, 0xff, v * 8 + 1 + 4);
+    emit(&s);
+  }
+  /* RSA: each key, sub-operation and hash; raw inputs 0, 1, all ones
+   * (above n) and the top bit cleared. */
+  for (unsigned i = 0; i < 40; i++) {
+    diff_head(&s, D_RSA);
+    put_byte(&s, (uint8_t)((i & 1 ? 0x81 : 0) | (i & 2))); /* key, raw top bit */
+    put_byte(&s, (uint8_t)(i % 5));
+    put_byte(&s, (uint8_t)(i / 10));
+    put_byte(&s, (uint8_t)(i * 7));
+    put_byte(&s, (uint8_t)(i % 3 == 0 ? 0xff : 0));
+    put_byte(&s, (uint8_t)(i % 3 == 0 ? 0 : 20));
+    put_fill(&s, 0x4c, i % 3 == 0 ? 0 : 20);
+    put_fill(&s, (uint8_t)(i % 4 == 0 ? 0 : 0xff), 255);
+    put_byte(&s, (uint8_t)(i % 4 == 0 ? (i & 4 ? 1 : 0) : 0xff));
+    size_t len = i % 4 == 3 ? 117 : diff_lens[i % COUNT(diff_lens)];
+    diff_len(&s, len);
+    put_fill(&s, (uint8_t)(0x30 + i), len);
+    emit(&s);
+  }
+}
+
 int main(int argc, char **argv) {
   static const struct {
     const char *name;
@@ -523,6 +835,7 @@ int main(int argc, char **argv) {
       {"x25519", seeds_x25519}, {"ed25519", seeds_ed25519}, {"sha2", seeds_sha2},       {"chacha", seeds_chacha},
       {"aes", seeds_aes},       {"bignum", seeds_bignum},   {"rsa_der", seeds_rsa_der}, {"rsa_verify", seeds_rsa_verify},
       {"secretstream", seeds_secretstream}, {"aead_stream", seeds_aead_stream}, {"batch", seeds_batch},
+      {"differential", seeds_differential},
   };
   if (argc != 3) {
     fprintf(stderr, "usage: %s HARNESS DIR\n", argv[0]);
