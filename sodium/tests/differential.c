@@ -6,7 +6,8 @@
  * differ -- Ed25519's small-order and non-canonical R, A and S, X25519's
  * small-order and non-canonical u, ristretto255 encodings with bit 255 set
  * (libsodium 1.0.18 ignores it), scalars at and above L, forged AEAD tags,
- * tag checks without output. Return values and every output byte must be
+ * tag checks without output, secret streams across a rekey and a counter
+ * wrap and forged messages (output left as it was). Return values and every output byte must be
  * equal. Inputs come from libsodium's deterministic generator, so a
  * failure repeats.
  *   differential DROPIN [ITERATIONS] */
@@ -368,6 +369,77 @@ static void symmetric_round(void)
   same("sha512", r[0], r[1], t[0], t[1], 64);
 }
 
+typedef int (*ss_init_fn)(unsigned char *, const unsigned char *, const unsigned char *);
+typedef int (*ss_push_fn)(unsigned char *, unsigned char *, unsigned long long *, const unsigned char *,
+                          unsigned long long, const unsigned char *, unsigned long long, unsigned char);
+typedef int (*ss_pull_fn)(unsigned char *, unsigned char *, unsigned long long *, unsigned char *,
+                          const unsigned char *, unsigned long long, const unsigned char *, unsigned long long);
+typedef void (*ss_rekey_fn)(unsigned char *);
+
+/* Secret streams: the same header and key give both libraries the same
+ * state (init_pull; init_push differs only in drawing the header), then a
+ * few messages with every tag, an explicit rekey, and pulls of genuine and
+ * forged messages -- states, bytes, lengths and tags compared. */
+static void secretstream_round(void)
+{
+  unsigned char k[32], hdr[24], ad[20], m[200], st[2][52], c[2][217], out[2][200], tag[2];
+  unsigned long long len[2];
+  size_t mlen;
+  int r[2];
+  rnd(k, sizeof k);
+  rnd(hdr, sizeof hdr);
+  for (int side = 0; side < 2; side++)
+    ((ss_init_fn)sym(side ? our_lib : ref_lib, "crypto_secretstream_xchacha20poly1305_init_pull"))(st[side], hdr, k);
+  same("secretstream init", 0, 0, st[0], st[1], sizeof st[0]);
+  for (int i = 0; i < 6; i++) {
+    unsigned char t;
+    rnd(m, sizeof m);
+    rnd(ad, sizeof ad);
+    mlen = m[0] % sizeof m;
+    t = (unsigned char)(m[1] % 4);
+    if (i == 3) {
+      ((ss_rekey_fn)sym(ref_lib, "crypto_secretstream_xchacha20poly1305_rekey"))(st[0]);
+      ((ss_rekey_fn)sym(our_lib, "crypto_secretstream_xchacha20poly1305_rekey"))(st[1]);
+    }
+    if (i == 4) { /* the counter (state bytes 32..35) about to wrap: a rekey follows */
+      memset(st[0] + 32, 0xff, 4);
+      memset(st[1] + 32, 0xff, 4);
+    }
+    r[0] = ((ss_push_fn)sym(ref_lib, "crypto_secretstream_xchacha20poly1305_push"))(st[0], c[0], &len[0], m, mlen,
+                                                                                     ad, m[2] % sizeof ad, t);
+    r[1] = ((ss_push_fn)sym(our_lib, "crypto_secretstream_xchacha20poly1305_push"))(st[1], c[1], &len[1], m, mlen,
+                                                                                     ad, m[2] % sizeof ad, t);
+    same("secretstream push", r[0], r[1], c[0], c[1], mlen + 17);
+    same("secretstream push length", 0, 0, &len[0], &len[1], sizeof len[0]);
+    same("secretstream push state", 0, 0, st[0], st[1], sizeof st[0]);
+  }
+  /* pulls: a reader state, then the last message genuine or forged */
+  for (int side = 0; side < 2; side++)
+    ((ss_init_fn)sym(side ? our_lib : ref_lib, "crypto_secretstream_xchacha20poly1305_init_pull"))(st[side], hdr, k);
+  rnd(m, sizeof m);
+  mlen = m[0] % sizeof m;
+  ((ss_push_fn)sym(ref_lib, "crypto_secretstream_xchacha20poly1305_push"))(st[0], c[0], NULL, m, mlen, NULL, 0,
+                                                                           (unsigned char)(m[1] % 4));
+  for (int forge = 0; forge < 2; forge++) {
+    unsigned char rs[2][52];
+    for (int side = 0; side < 2; side++)
+      ((ss_init_fn)sym(side ? our_lib : ref_lib, "crypto_secretstream_xchacha20poly1305_init_pull"))(rs[side], hdr, k);
+    if (forge)
+      c[0][m[3] % (mlen + 17)] ^= 4;
+    memset(out, 0x5a, sizeof out);
+    tag[0] = tag[1] = 0x11;
+    len[0] = len[1] = 999;
+    r[0] = ((ss_pull_fn)sym(ref_lib, "crypto_secretstream_xchacha20poly1305_pull"))(rs[0], out[0], &len[0], &tag[0],
+                                                                                     c[0], mlen + 17, NULL, 0);
+    r[1] = ((ss_pull_fn)sym(our_lib, "crypto_secretstream_xchacha20poly1305_pull"))(rs[1], out[1], &len[1], &tag[1],
+                                                                                     c[0], mlen + 17, NULL, 0);
+    same("secretstream pull", r[0], r[1], out[0], out[1], sizeof out[0]);
+    same("secretstream pull length", 0, 0, &len[0], &len[1], sizeof len[0]);
+    same("secretstream pull tag", 0, 0, &tag[0], &tag[1], 1);
+    same("secretstream pull state", 0, 0, rs[0], rs[1], sizeof rs[0]);
+  }
+}
+
 /* Loads both libraries and runs the rounds. */
 int main(int argc, char **argv)
 {
@@ -397,6 +469,7 @@ int main(int argc, char **argv)
     if (is_available()) /* libsodium 1.0.18 has no AES-GCM without AES-NI */
       aead_round("crypto_aead_aes256gcm");
     symmetric_round();
+    secretstream_round();
   }
   printf("%lu comparisons with libsodium, %lu mismatches\n", checks, failures);
   return failures == 0 && checks > 0 ? 0 : 1;
