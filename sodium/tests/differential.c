@@ -115,6 +115,14 @@ static void ed25519_round(void)
   r[0] = ((sign_fn)sym(ref_lib, "crypto_sign_ed25519_detached"))(sig[0], NULL, msg, len, sk[0]);
   r[1] = ((sign_fn)sym(our_lib, "crypto_sign_ed25519_detached"))(sig[1], NULL, msg, len, sk[0]);
   same("ed25519 detached", r[0], r[1], sig[0], sig[1], 64);
+  for (int g = 0; g < 2; g++) { /* combined signing, under both names */
+    const char *name = g ? "crypto_sign" : "crypto_sign_ed25519";
+    memset(out, 0, sizeof out);
+    r[0] = ((sign_fn)sym(ref_lib, name))(out[0], &mlen[0], msg, len, sk[0]);
+    r[1] = ((sign_fn)sym(our_lib, name))(out[1], &mlen[1], msg, len, sk[0]);
+    same(name, r[0], r[1], out[0], out[1], sizeof out[0]);
+    same(name, 0, 0, &mlen[0], &mlen[1], sizeof mlen[0]);
+  }
   for (int v = 0; v < 24; v++) {
     memcpy(s, sig[0], 64);
     memcpy(p, pk[0], 32);
@@ -319,6 +327,8 @@ typedef int (*xor_ic32_fn)(unsigned char *, const unsigned char *, unsigned long
                            unsigned int, const unsigned char *);
 typedef int (*xor_ic64_fn)(unsigned char *, const unsigned char *, unsigned long long, const unsigned char *,
                            unsigned long long, const unsigned char *);
+typedef int (*hash_fn)(unsigned char *, const unsigned char *, unsigned long long);
+typedef int (*stream_fn)(unsigned char *, unsigned long long, const unsigned char *, const unsigned char *);
 typedef int (*mac_fn)(unsigned char *, const unsigned char *, unsigned long long, const unsigned char *);
 typedef int (*macv_fn)(const unsigned char *, const unsigned char *, unsigned long long, const unsigned char *);
 
@@ -361,11 +371,20 @@ static void symmetric_round(void)
     r[1] = ((macv_fn)sym(our_lib, macs[i][1]))(t[0], m, len, k);
     same(macs[i][1], r[0], r[1], NULL, NULL, 0);
   }
-  r[0] = ((mac_fn)sym(ref_lib, "crypto_hash_sha256"))(t[0], m, len, NULL);
-  r[1] = ((mac_fn)sym(our_lib, "crypto_hash_sha256"))(t[1], m, len, NULL);
+  r[0] = ((stream_fn)sym(ref_lib, "crypto_stream_chacha20_ietf"))(o[0], len, n, k);
+  r[1] = ((stream_fn)sym(our_lib, "crypto_stream_chacha20_ietf"))(o[1], len, n, k);
+  same("chacha20_ietf keystream", r[0], r[1], o[0], o[1], len);
+  r[0] = ((stream_fn)sym(ref_lib, "crypto_stream_xchacha20"))(o[0], len, n, k);
+  r[1] = ((stream_fn)sym(our_lib, "crypto_stream_xchacha20"))(o[1], len, n, k);
+  same("xchacha20 keystream", r[0], r[1], o[0], o[1], len);
+  r[0] = ((hash_fn)sym(ref_lib, "crypto_hash"))(t[0], m, len);
+  r[1] = ((hash_fn)sym(our_lib, "crypto_hash"))(t[1], m, len);
+  same("crypto_hash", r[0], r[1], t[0], t[1], 64);
+  r[0] = ((hash_fn)sym(ref_lib, "crypto_hash_sha256"))(t[0], m, len);
+  r[1] = ((hash_fn)sym(our_lib, "crypto_hash_sha256"))(t[1], m, len);
   same("sha256", r[0], r[1], t[0], t[1], 32);
-  r[0] = ((mac_fn)sym(ref_lib, "crypto_hash_sha512"))(t[0], m, len, NULL);
-  r[1] = ((mac_fn)sym(our_lib, "crypto_hash_sha512"))(t[1], m, len, NULL);
+  r[0] = ((hash_fn)sym(ref_lib, "crypto_hash_sha512"))(t[0], m, len);
+  r[1] = ((hash_fn)sym(our_lib, "crypto_hash_sha512"))(t[1], m, len);
   same("sha512", r[0], r[1], t[0], t[1], 64);
 }
 
