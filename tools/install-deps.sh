@@ -11,11 +11,15 @@
 #   provider/, is built against, with its tests; nginx and curl: the
 #   provider-apps test runs them, unmodified, through the provider -- Debian's
 #   nginx core package has the WebDAV PUT the uploads use; python3 is listed
-#   above for the suite's scripts and is the third program that test runs)
+#   above for the suite's scripts and is the third program that test runs;
+#   libsodium-dev: the headers and libsodium.so the libsodium drop-in,
+#   sodium/, is built and tested against; php8.2-cli and python3-nacl: PHP's
+#   ext/sodium and PyNaCl, the unmodified libsodium programs its tests run
+#   with and without it -- they say SKIP without them)
 set -u
 pkgs=(cmake gcc make pkg-config python3 libcpuid-dev libcriterion-dev qemu-user
       gcc-aarch64-linux-gnu libc6-dev-arm64-cross valgrind openssl clang libclang-rt-14-dev
-      libssl3 libssl-dev libsodium23 nginx curl)
+      libssl3 libssl-dev libsodium23 nginx curl libsodium-dev php8.2-cli python3-nacl)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
