@@ -140,7 +140,11 @@ static uint8_t rd_byte(reader *r) {
 
 /* n bytes into out, zeros for what the input lacks. */
 static void rd_bytes(reader *r, uint8_t *out, size_t n) {
-  for (size_t i = 0; i < n; i++) out[i] = rd_byte(r);
+  size_t take = n < r->n ? n : r->n;
+  if (take) memcpy(out, r->p, take);
+  if (n > take) memset(out + take, 0, n - take);
+  r->p += take;
+  r->n -= take;
 }
 
 /* A 32-bit little-endian value. */
