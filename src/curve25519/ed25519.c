@@ -74,40 +74,45 @@ void hwc_ed25519_sign_k(const hwc_fe25519_kernel *k, uint8_t sig[64], const uint
 void hwc_ed25519_sign_many(const hwc_fe25519_kernel *k, uint8_t *const *sig, const uint8_t *const *msg,
                            const size_t *len, const uint8_t *const *sk, size_t n) {
   enum { G = HWC_ED25519_SIGN_GROUP };
-  /* The operation's secrets, wiped together at the end. */
-  struct {
-    uint8_t az[G][64], nonce[G][64], hram[G][64], r[G][32], ra[G][64], s[G][32], h[G][32];
-    hwc_ge25519_p3 rp;
-  } sec;
+  /* The operation's secrets, per item, wiped at the end: the n items used
+   * and the point (a single signature wipes one item, not eight). */
+  struct item {
+    uint8_t az[64], nonce[64], hram[64], r[32], ra[64], s[32], h[32];
+  } it[G];
+  hwc_ge25519_p3 rp;
   static const size_t zero_len[G];
   const uint8_t *none[G] = {NULL}, *head[G] = {NULL};
+  uint8_t out[G][64];
 
   /* a || prefix = SHA-512(seed) */
   for (size_t i = 0; i < n; i++) head[i] = sk[i];
-  hwc_sha512_lanes(sec.az, head, 32, none, zero_len, n);
+  hwc_sha512_lanes(out, head, 32, none, zero_len, n);
+  for (size_t i = 0; i < n; i++) memcpy(it[i].az, out[i], 64);
   /* r = SHA-512(prefix || M) mod L, R = r B */
-  for (size_t i = 0; i < n; i++) head[i] = sec.az[i] + 32;
-  hwc_sha512_lanes(sec.nonce, head, 32, msg, len, n);
+  for (size_t i = 0; i < n; i++) head[i] = it[i].az + 32;
+  hwc_sha512_lanes(out, head, 32, msg, len, n);
   for (size_t i = 0; i < n; i++) {
-    hwc_sc25519_reduce64(sec.r[i], sec.nonce[i]);
-    hwc_ge25519_scalarmult_base(k, &sec.rp, sec.r[i]);
-    hwc_ge25519_tobytes(k, sec.ra[i], &sec.rp);
-    memcpy(sec.ra[i] + 32, sk[i] + 32, 32);
-    head[i] = sec.ra[i];
+    hwc_sc25519_reduce64(it[i].r, out[i]);
+    hwc_ge25519_scalarmult_base(k, &rp, it[i].r);
+    hwc_ge25519_tobytes(k, it[i].ra, &rp);
+    memcpy(it[i].ra + 32, sk[i] + 32, 32);
+    head[i] = it[i].ra;
   }
   /* h = SHA-512(R || A || M) mod L, S = r + h a */
-  hwc_sha512_lanes(sec.hram, head, 64, msg, len, n);
+  hwc_sha512_lanes(out, head, 64, msg, len, n);
   for (size_t i = 0; i < n; i++) {
-    hwc_sc25519_reduce64(sec.h[i], sec.hram[i]);
-    clamp(sec.az[i]);
-    hwc_sc25519_muladd(sec.s[i], sec.h[i], sec.az[i], sec.r[i]);
+    hwc_sc25519_reduce64(it[i].h, out[i]);
+    clamp(it[i].az);
+    hwc_sc25519_muladd(it[i].s, it[i].h, it[i].az, it[i].r);
   }
   /* R and S are written to sig only now: sig[i] may overlap msg[i]. */
   for (size_t i = 0; i < n; i++) {
-    memcpy(sig[i], sec.ra[i], 32);
-    memcpy(sig[i] + 32, sec.s[i], 32);
+    memcpy(sig[i], it[i].ra, 32);
+    memcpy(sig[i] + 32, it[i].s, 32);
   }
-  hwc_memzero(&sec, sizeof sec);
+  hwc_memzero(it, n * sizeof it[0]);
+  hwc_memzero(out, n * sizeof out[0]);
+  hwc_memzero(&rp, sizeof rp);
 }
 
 /* libsodium's _crypto_sign_ed25519_verify_detached without ED25519_COMPAT,
