@@ -55,6 +55,36 @@ st=$(find "$prefix" -name hwcrypto-selftest -type f | head -n1)
 grep -q "^vectors: $prefix/.*/share/hwcrypto/vectors\$" "$prefix/st.out" ||
   { grep '^vectors' "$prefix/st.out" >&2; echo "install-check: the self-test did not use the installed vectors" >&2; exit 1; }
 grep -q '"passed": true' "$prefix/st.json" || { echo "install-check: self-test JSON does not say passed" >&2; exit 1; }
+# The libsodium drop-in, when built: installed, exporting libsodium names
+# only, and taking over a libsodium program's call when preloaded (the
+# symbol resolves into the installed drop-in and gives SHA-256("abc")).
+if [ -f "$build/sodium/libhwcrypto-sodium.so" ]; then
+  dropin=$(find "$prefix" -name libhwcrypto-sodium.so -type f | head -n1)
+  [ -n "$dropin" ] || { echo "install-check: libhwcrypto-sodium.so not installed" >&2; exit 1; }
+  bad=$(nm -D --defined-only "$dropin" | awk '{print $3}' | grep -v '^crypto_' || true)
+  [ -z "$bad" ] || { echo "install-check: the drop-in exports non-libsodium names: $bad" >&2; exit 1; }
+  cat > "$prefix/sodium_user.c" <<'C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <string.h>
+int main(void) {
+  unsigned char h[32];
+  Dl_info info;
+  if (sodium_init() < 0 || crypto_hash_sha256(h, (const unsigned char *)"abc", 3) != 0) return 1;
+  if (!dladdr((void *)crypto_hash_sha256, &info) || !strstr(info.dli_fname, "libhwcrypto-sodium")) {
+    printf("crypto_hash_sha256 resolved into %s\n", info.dli_fname ? info.dli_fname : "?");
+    return 1;
+  }
+  return h[0] == 0xba && h[31] == 0xad ? 0 : 1;
+}
+C
+  cc -o "$prefix/sodium_user" "$prefix/sodium_user.c" -lsodium -ldl
+  LD_PRELOAD="$dropin" "$prefix/sodium_user" ||
+    { echo "install-check: a libsodium program did not run on the preloaded drop-in" >&2; exit 1; }
+  sodium_msg="; the libsodium drop-in installs, exports crypto_* only and takes over when preloaded"
+fi
 # The OpenSSL provider module, when built: exports OSSL_provider_init alone
 # (hwcrypto inside it stays hidden), and loads from the installed tree by
 # the name hwcrypto.
@@ -139,4 +169,4 @@ PY
   [ "$(cd "$prefix" && find . | sort)" = "$before" ] || { echo "install-check: the bench wrote into the prefix" >&2; exit 1; }
   msg="$msg; hwcrypto-bench runs from the install alone (--quick report, --compare, --tiers)"
 fi
-echo "$msg"
+echo "$msg${sodium_msg:-}"
