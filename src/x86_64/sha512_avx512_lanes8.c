@@ -21,6 +21,7 @@
  */
 #include <immintrin.h>
 
+#include "src/common/msan.h"
 #include "src/kernels.h"
 #include "sha512_avx512_lanes8.h"
 
