@@ -178,5 +178,9 @@ void hwc_x25519_ifma_lanes8(uint8_t (*out)[32], const uint8_t (*e)[32], const ui
  * sum_i e[l][i] 16^i B for the signed radix-16 digits e[l] (in [-8, 8]),
  * l = 0..7. */
 void hwc_ed25519_base_ifma_lanes8(uint8_t (*out)[32], const int8_t (*e)[64]);
+/* The fixed-base table both of them read (fe25519_avx512ifma_base_table.c, written
+ * by tools/gen_ed25519_base_table.py ifma; the layout is described there):
+ * one 40 KiB definition, not a copy per file. */
+extern _Alignas(64) const uint64_t hwc_ge25519_base_ifma_table[16][8][5][8];
 
 #endif /* HWC_FE4_IFMA_H */

@@ -11,7 +11,7 @@
  * Fermat inversion per lane (in lanes, the same fixed chain for all) and
  * the canonical encoding with x's parity in bit 255.
  *
- * The table is the backend's own (ge25519_base_ifma_table.h, radix 2^51,
+ * The table is the backend's own (fe25519_avx512ifma_base_table.c, radix 2^51,
  * below 2^51): the row of digit position 2j or 2j + 1 (j < 32) sits in
  * lanes 0..3 of [j mod 16] for j < 16, lanes 4..7 for j >= 16; lane c of
  * those is y+x, y-x, 2dxy, -2dxy for c = 0..3.
@@ -35,7 +35,6 @@
  */
 #include "src/kernels.h"
 #include "fe25519_ifma_lanes8.h"
-#include "ge25519_base_ifma_table.h"
 
 /* A point in extended coordinates, one per lane. */
 typedef struct {
@@ -58,7 +57,7 @@ static inline void select8(pre8 *t, int pos, const int8_t (*e)[64], int digit) {
   const __m512i dv = _mm512_load_si512(d);
   const __m512i av = _mm512_abs_epi64(dv);
   const __mmask8 neg = _mm512_cmplt_epi64_mask(dv, _mm512_setzero_si512());
-  const uint64_t(*row)[5][8] = ge25519_base_ifma_table[pos & 15];
+  const uint64_t(*row)[5][8] = hwc_ge25519_base_ifma_table[pos & 15];
   const int half = 4 * (pos >> 4);
   fe8 yp, ym, xy, xn;
   for (int i = 0; i < 5; i++) {
