@@ -467,6 +467,12 @@ typedef struct {
    * selected and converted per digit, cost more than the additions), and
    * chooses the order of the additions. */
   void (*edwards_base)(hwc_fe25519 pt[4], const int8_t e[64]);
+  /* Optional (NULL, or lanes < 2: one edwards_base per item), for the
+   * Ed25519 signing batch: out[l] = the 32-byte encoding (RFC 8032 5.1.2)
+   * of sum_i e[l][i] 16^i B for l < lanes, each e[l] signed digits as for
+   * edwards_base; every lane byte-identical to edwards_base followed by
+   * the encoding. Constant time in every lane's digits. */
+  void (*edwards_base_lanes)(uint8_t (*out)[32], const int8_t (*e)[64]);
   /* Optional (NULL: the protocol's loop in src/curve25519/ge25519.c), VARIABLE TIME,
    * for signature verification only: pt = {X, Y, Z, T} = A becomes
    * a A + b B, given the width-5 NAF digits of a (an[i] odd in (-16, 16)

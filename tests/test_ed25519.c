@@ -557,3 +557,45 @@ static void edge_double_body(hwc_prim p, const char *impl, void *arg) {
 }
 
 HWC_TEST(ed25519, edge_double_scalarmult_vs_generic) { t_for_each_impl(HWC_PRIM_FE25519, edge_double_body, NULL); }
+
+/* ---- edwards_base_lanes (src/kernels.h): every lane against the generic
+ * backend's fixed-base multiplication and encoding. Scalars: the edge
+ * scalars of tests/edge.c (0, 1, L - 1, L, 2^252, digits all +8 or -8 in
+ * the radix-16 recoding, ...) and random ones, a different scalar in every
+ * lane of a call and every scalar in every lane position. */
+static int has_base_lanes(hwc_prim p) {
+  const hwc_fe25519_kernel *k = HWC_KERNEL(p, hwc_fe25519_kernel);
+  return k->edwards_base_lanes != NULL && k->lanes >= 2;
+}
+
+static void base_lanes_body(hwc_prim p, const char *impl, void *arg) {
+  (void)arg;
+  const hwc_fe25519_kernel *k = HWC_KERNEL(p, hwc_fe25519_kernel);
+  extern const hwc_fe25519_kernel hwc_fe25519_generic;
+  CHECK(k->lanes <= 8);
+  const size_t nedge = t_edge_scalar25519_count(), ncase = nedge + (t_quick() ? 8 : 40);
+  uint8_t s[8][32], want[32], got[8][32];
+  int8_t e[8][64];
+  for (size_t rot = 0; rot < ncase; rot++) {
+    for (unsigned l = 0; l < k->lanes; l++) {
+      size_t c = (rot + l) % ncase;
+      if (c < nedge) t_edge_scalar25519(s[l], c);
+      else t_rand_bytes(s[l], 32);
+      s[l][31] &= 0x7f; /* radix16 wants a < 2^255, as every scalar mod L is */
+      hwc_ge25519_radix16(e[l], s[l]);
+    }
+    k->edwards_base_lanes(got, (const int8_t(*)[64])e);
+    for (unsigned l = 0; l < k->lanes; l++) {
+      hwc_ge25519_p3 r;
+      hwc_ge25519_scalarmult_base(&hwc_fe25519_generic, &r, s[l]);
+      hwc_ge25519_tobytes(&hwc_fe25519_generic, want, &r);
+      CHECK_MSG(memcmp(got[l], want, 32) == 0, "%s: lane %u, case %zu: encoding differs from generic", impl, l,
+                (rot + l) % ncase);
+    }
+  }
+}
+
+HWC_TEST(ed25519, base_lanes_vs_generic) {
+  size_t ran = t_for_each_impl_where(HWC_PRIM_FE25519, has_base_lanes, base_lanes_body, NULL);
+  if (!ran) fprintf(stderr, "ed25519/base_lanes_vs_generic: no fe25519 backend with edwards_base_lanes here\n");
+}

@@ -68,6 +68,38 @@ void hwc_ed25519_sign_k(const hwc_fe25519_kernel *k, uint8_t sig[64], const uint
   hwc_ed25519_sign_many(k, sigs, msgs, &len, sks, 1);
 }
 
+/* One signature's secrets in hwc_ed25519_sign_many. */
+typedef struct {
+  uint8_t az[64], nonce[64], hram[64], r[32], ra[64], s[32], h[32];
+} sign_item;
+
+/* it[i].ra[0..32) = the encoding of it[i].r B for i < n: in the field
+ * backend's lanes when it has them and there are two items or more (idle
+ * lanes multiply by 0), else one by one. The digits are secret and wiped. */
+static void base_many(const hwc_fe25519_kernel *k, sign_item *it, hwc_ge25519_p3 *rp, size_t n) {
+  if (k->edwards_base_lanes && k->lanes >= 2 && k->lanes <= HWC_ED25519_SIGN_GROUP && n >= 2) {
+    struct {
+      int8_t e[HWC_ED25519_SIGN_GROUP][64];
+      uint8_t enc[HWC_ED25519_SIGN_GROUP][32];
+    } sec;
+    memset(sec.e, 0, sizeof sec.e);
+    for (size_t i = 0; i < n; i += k->lanes) {
+      size_t m = n - i < k->lanes ? n - i : k->lanes;
+      for (size_t l = 0; l < k->lanes; l++)
+        if (l < m) hwc_ge25519_radix16(sec.e[l], it[i + l].r);
+        else memset(sec.e[l], 0, 64);
+      k->edwards_base_lanes(sec.enc, (const int8_t(*)[64])sec.e);
+      for (size_t l = 0; l < m; l++) memcpy(it[i + l].ra, sec.enc[l], 32);
+    }
+    hwc_memzero(&sec, sizeof sec);
+    return;
+  }
+  for (size_t i = 0; i < n; i++) {
+    hwc_ge25519_scalarmult_base(k, rp, it[i].r);
+    hwc_ge25519_tobytes(k, it[i].ra, rp);
+  }
+}
+
 /* RFC 8032 5.1.6 for n items side by side, stage by stage, so that each of
  * the three hashes runs over all items at once (hwc_sha512_lanes: the
  * SHA-512 kernel's lanes, when it has them). One item is the single call. */
@@ -76,9 +108,7 @@ void hwc_ed25519_sign_many(const hwc_fe25519_kernel *k, uint8_t *const *sig, con
   enum { G = HWC_ED25519_SIGN_GROUP };
   /* The operation's secrets, per item, wiped at the end: the n items used
    * and the point (a single signature wipes one item, not eight). */
-  struct item {
-    uint8_t az[64], nonce[64], hram[64], r[32], ra[64], s[32], h[32];
-  } it[G];
+  sign_item it[G];
   hwc_ge25519_p3 rp;
   static const size_t zero_len[G];
   const uint8_t *none[G] = {NULL}, *head[G] = {NULL};
@@ -91,10 +121,9 @@ void hwc_ed25519_sign_many(const hwc_fe25519_kernel *k, uint8_t *const *sig, con
   /* r = SHA-512(prefix || M) mod L, R = r B */
   for (size_t i = 0; i < n; i++) head[i] = it[i].az + 32;
   hwc_sha512_lanes(out, head, 32, msg, len, n);
+  for (size_t i = 0; i < n; i++) hwc_sc25519_reduce64(it[i].r, out[i]);
+  base_many(k, it, &rp, n);
   for (size_t i = 0; i < n; i++) {
-    hwc_sc25519_reduce64(it[i].r, out[i]);
-    hwc_ge25519_scalarmult_base(k, &rp, it[i].r);
-    hwc_ge25519_tobytes(k, it[i].ra, &rp);
     memcpy(it[i].ra + 32, sk[i] + 32, 32);
     head[i] = it[i].ra;
   }

@@ -178,6 +178,14 @@ static void fe25519_avx512ifma_x25519_lanes(uint8_t (*out)[32], const uint8_t (*
   hwc_x25519_ifma_lanes8(out, e, u);
 }
 
+/* The signing batch's entry (contract in src/kernels.h): eight fixed-base
+ * multiplications and encodings in the lanes of 512-bit vectors, in
+ * fe25519_avx512ifma_edwards_base_lanes8.c. */
+static void fe25519_avx512ifma_edwards_base_lanes(uint8_t (*out)[32], const int8_t (*e)[64]) {
+  HWC_COUNT_CALL(fe25519_avx512ifma);
+  hwc_ed25519_base_ifma_lanes8(out, e);
+}
+
 const hwc_fe25519_kernel hwc_fe25519_avx512ifma = {
     .info = {.name = "avx512ifma",
              .required = HWC_REQUIRED,
@@ -198,5 +206,6 @@ const hwc_fe25519_kernel hwc_fe25519_avx512ifma = {
     .ladder = fe25519_avx512ifma_ladder,
     .edwards_scalarmult = fe25519_avx512ifma_edwards_scalarmult,
     .edwards_base = fe25519_avx512ifma_edwards_base,
+    .edwards_base_lanes = fe25519_avx512ifma_edwards_base_lanes,
     .edwards_double_vartime = fe25519_avx512ifma_edwards_double_vartime,
 };

@@ -174,5 +174,13 @@ void hwc_ge25519_ifma_double_vartime(hwc_fe25519 pt[4], const int8_t an[256], co
 /* Its x25519_lanes, eight ladders in the lanes of 512-bit vectors
  * (src/x86_64/fe25519_avx512ifma_x25519_lanes8.c; contract in src/kernels.h). */
 void hwc_x25519_ifma_lanes8(uint8_t (*out)[32], const uint8_t (*e)[32], const uint8_t (*u)[32]);
+/* fe25519_avx512ifma_edwards_base_lanes8.c: out[l] = the encoding of
+ * sum_i e[l][i] 16^i B for the signed radix-16 digits e[l] (in [-8, 8]),
+ * l = 0..7. */
+void hwc_ed25519_base_ifma_lanes8(uint8_t (*out)[32], const int8_t (*e)[64]);
+/* The fixed-base table both of them read (fe25519_avx512ifma_base_table.c, written
+ * by tools/gen_ed25519_base_table.py ifma; the layout is described there):
+ * one 40 KiB definition, not a copy per file. */
+extern _Alignas(64) const uint64_t hwc_ge25519_base_ifma_table[16][8][5][8];
 
 #endif /* HWC_FE4_IFMA_H */

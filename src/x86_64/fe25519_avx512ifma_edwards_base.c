@@ -4,7 +4,7 @@
  * edwards_base, contract in src/kernels.h): sum e_i 16^i B for the signed
  * radix-16 digits of the scalar, from a table already in the backend's
  * radix-2^51 layout, two rows to a 512-bit vector
- * (ge25519_base_ifma_table.h, written by tools/gen_ed25519_base_table.py
+ * (fe25519_avx512ifma_base_table.c, written by tools/gen_ed25519_base_table.py
  * ifma).
  *
  * Why a file of its own, on 512-bit vectors: the sum of the 64 table
@@ -44,7 +44,6 @@
 #include "src/kernels.h"
 #include "fe25519_4x64.h"
 #include "fe25519_avx512ifma.h"
-#include "ge25519_base_ifma_table.h"
 
 /* Two points, one per 256-bit half: limb i of lane c of half h in lane
  * 4h + c of v[i], radix 2^51 as fe4. */
@@ -255,10 +254,10 @@ void hwc_ge25519_ifma_base(hwc_fe25519 pt[4], const int8_t e[64]) {
     acc[0].v[i] = acc[1].v[i] = _mm512_maskz_mov_epi64(i == 0 ? BOTH(0x6) : 0, _mm512_set1_epi64(1));
   }
   for (int j = 0; j < 16; j++) {
-    select8(&t, ge25519_base_ifma_table[j], e[2 * j + 1], e[2 * j + 33]);
+    select8(&t, hwc_ge25519_base_ifma_table[j], e[2 * j + 1], e[2 * j + 33]);
     add_cached8(&c, &acc[0], &t);
     to_point8(&acc[0], &c);
-    select8(&t, ge25519_base_ifma_table[j], e[2 * j], e[2 * j + 32]);
+    select8(&t, hwc_ge25519_base_ifma_table[j], e[2 * j], e[2 * j + 32]);
     add_cached8(&c, &acc[1], &t);
     to_point8(&acc[1], &c);
   }
