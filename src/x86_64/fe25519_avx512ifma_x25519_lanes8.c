@@ -11,7 +11,7 @@
  * the single call's 4-way ladder splits one step over its lanes, here
  * each lane runs the plain RFC 7748 step, 4 products, 4 squarings and one
  * small product (mul_small_add8, bounds beside it), with nothing to
- * permute. load_u's limbs are below 2^51 (value below 2^255, not
+ * permute. load8's limbs are below 2^51 (value below 2^255, not
  * reduced).
  *
  * ISA: AVX-512F and AVX-512IFMA (the backend's other flags only because
@@ -41,20 +41,6 @@ static inline void mul_small_add8(fe8 *r, const fe8 *a, const fe8 *b) {
   r->v[0] = _mm512_add_epi64(lo[0], mul19_8(_mm512_add_epi64(hi[4], hi[4])));
   for (int i = 1; i < 5; i++) r->v[i] = _mm512_add_epi64(lo[i], _mm512_add_epi64(hi[i - 1], hi[i - 1]));
   carry8(r);
-}
-
-/* The eight u-coordinates into radix 2^51 with bit 255 dropped (RFC 7748
- * masks it): limbs below 2^51, the value below 2^255 and possibly >= p,
- * which the ladder's arithmetic mod p absorbs. */
-static void load_u(fe8 *r, const uint8_t (*u)[32]) {
-  const __m512i m = _mm512_set1_epi64((long long)M51);
-  __m512i w[4];
-  load_words(w, u);
-  r->v[0] = _mm512_and_si512(w[0], m);
-  r->v[1] = _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64(w[0], 51), _mm512_slli_epi64(w[1], 13)), m);
-  r->v[2] = _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64(w[1], 38), _mm512_slli_epi64(w[2], 26)), m);
-  r->v[3] = _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64(w[2], 25), _mm512_slli_epi64(w[3], 39)), m);
-  r->v[4] = _mm512_and_si512(_mm512_srli_epi64(w[3], 12), m);
 }
 
 /* One RFC 7748 ladder step in every lane, (x2:z2) doubled and (x3:z3)
@@ -87,7 +73,7 @@ static inline void step8(fe8 *x2, fe8 *z2, fe8 *x3, fe8 *z3, const fe8 *x1) {
 void hwc_x25519_ifma_lanes8(uint8_t (*out)[32], const uint8_t (*e)[32], const uint8_t (*u)[32]) {
   fe8 x1, x2, z2, x3, z3;
   __m512i k[4];
-  load_u(&x1, u);
+  load8(&x1, u);
   load_words(k, e);
   for (int i = 0; i < 5; i++) {
     x2.v[i] = z3.v[i] = _mm512_set1_epi64(i == 0);

@@ -145,6 +145,21 @@ static inline void load_words(__m512i w[4], const uint8_t (*s)[32]) {
   for (int j = 0; j < 4; j++) w[j] = _mm512_loadu_si512(t[j]);
 }
 
+/* Eight 32-byte little-endian elements into radix 2^51 with bit 255
+ * dropped (RFC 7748 masks it for X25519; Edwards callers pass canonical
+ * values): limbs below 2^51, the value below 2^255 and possibly >= p,
+ * which the arithmetic mod p absorbs. */
+static inline void load8(fe8 *r, const uint8_t (*s)[32]) {
+  const __m512i m = _mm512_set1_epi64((long long)M51);
+  __m512i w[4];
+  load_words(w, s);
+  r->v[0] = _mm512_and_si512(w[0], m);
+  r->v[1] = _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64(w[0], 51), _mm512_slli_epi64(w[1], 13)), m);
+  r->v[2] = _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64(w[1], 38), _mm512_slli_epi64(w[2], 26)), m);
+  r->v[3] = _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64(w[2], 25), _mm512_slli_epi64(w[3], 39)), m);
+  r->v[4] = _mm512_and_si512(_mm512_srli_epi64(w[3], 12), m);
+}
+
 /* r = a^(2^n), n >= 1: the runs of squarings in the inversion chain. */
 static inline void sqr8_n(fe8 *r, const fe8 *a, int n) {
   sqr8(r, a);
