@@ -473,6 +473,17 @@ typedef struct {
    * edwards_base; every lane byte-identical to edwards_base followed by
    * the encoding. Constant time in every lane's digits. */
   void (*edwards_base_lanes)(uint8_t (*out)[32], const int8_t (*e)[64]);
+  /* Optional (NULL, or lanes < 2: the verification batch checks one item
+   * at a time), for the Ed25519 verification batch: out[l] = the encoding
+   * of sum_i a[l][i] 16^i A_l + sum_i b[l][i] 16^i B for l < lanes, with
+   * a[l], b[l] signed radix-16 digits in [-8, 8] (hwc_ge25519_radix16) and
+   * A_l the curve point with affine coordinates x[l], y[l] (canonical
+   * little-endian encodings). Every lane byte-identical to
+   * edwards_double_vartime on the same point and scalars followed by the
+   * encoding. Public data only, but no lane's values may change another
+   * lane's result. */
+  void (*edwards_double_lanes)(uint8_t (*out)[32], const int8_t (*a)[64], const uint8_t (*x)[32],
+                               const uint8_t (*y)[32], const int8_t (*b)[64]);
   /* Optional (NULL: the protocol's loop in src/curve25519/ge25519.c), VARIABLE TIME,
    * for signature verification only: pt = {X, Y, Z, T} = A becomes
    * a A + b B, given the width-5 NAF digits of a (an[i] odd in (-16, 16)
