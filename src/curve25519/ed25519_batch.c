@@ -12,7 +12,8 @@
  * single call's checks (hwc_ed25519_verify_decode) go in groups of the
  * field backend's lanes through its edwards_double_lanes (S B - h A for
  * every lane at once, the hashes in the SHA-512 lanes); without that
- * entry, or for a lone item, each item is the single call.
+ * entry, or for the last few items (VERIFY_LANE_MIN), each item is the
+ * single call.
  *
  * Constant time: signing branches on n, the pointers, the lengths and the
  * statuses (all public); the secret keys reach hwc_ed25519_sign_many only
@@ -54,6 +55,13 @@ int hwc_ed25519_sign_batch(uint8_t (*sig)[64], int *status, const uint8_t *const
   }
   return rc;
 }
+
+/* The fewest decoded items the last, partial group sends through the
+ * lanes; fewer go through the single call. A full eight-lane call costs
+ * about what three single verifications do (hwcrypto-bench rows
+ * ed25519-verify-batch8 against ed25519-verify, avx512ifma), so from four
+ * items on the lanes win. */
+#define VERIFY_LANE_MIN 4
 
 /* The items of one verification group: up to HWC_FE25519_MAX_LANES
  * decoded items, with the encodings and digits the lane entry takes. */
@@ -125,11 +133,12 @@ int hwc_ed25519_verify_batch(int *status, const uint8_t (*sig)[64], const uint8_
       k->tobytes(g.y[m], &a.Y);
       m++;
     }
-    if (m == k->lanes || (i + 1 == n && m > 1)) {
+    if (m == k->lanes || (i + 1 == n && m >= VERIFY_LANE_MIN)) {
       verify_lanes(k, &g, m, status, sig);
       m = 0;
-    } else if (i + 1 == n && m == 1) {
-      status[g.idx[0]] = hwc_ed25519_verify(sig[g.idx[0]], msg[g.idx[0]], len[g.idx[0]], pk[g.idx[0]]);
+    } else if (i + 1 == n) {
+      for (size_t j = 0; j < m; j++)
+        status[g.idx[j]] = hwc_ed25519_verify(sig[g.idx[j]], msg[g.idx[j]], len[g.idx[j]], pk[g.idx[j]]);
     }
   }
   for (size_t i = 0; i < n; i++) rc = hwc_batch_result(rc, status[i]);
