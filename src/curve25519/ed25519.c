@@ -73,11 +73,18 @@ typedef struct {
   uint8_t az[64], nonce[64], hram[64], r[32], ra[64], s[32], h[32];
 } sign_item;
 
+/* The fewest items base_many sends through the lanes: an eight-lane call
+ * costs about what three single fixed-base multiplications do
+ * (hwcrypto-bench rows ed25519-sign-batch8 against ed25519-sign, less the
+ * hashing), so fewer items run faster one by one. */
+#define BASE_LANE_MIN 4
+
 /* it[i].ra[0..32) = the encoding of it[i].r B for i < n: in the field
- * backend's lanes when it has them and there are two items or more (idle
- * lanes multiply by 0), else one by one. The digits are secret and wiped. */
+ * backend's lanes when it has them and there are BASE_LANE_MIN items or
+ * more (idle lanes multiply by 0), else one by one. The digits are secret
+ * and wiped. */
 static void base_many(const hwc_fe25519_kernel *k, sign_item *it, hwc_ge25519_p3 *rp, size_t n) {
-  if (k->edwards_base_lanes && k->lanes >= 2 && k->lanes <= HWC_ED25519_SIGN_GROUP && n >= 2) {
+  if (k->edwards_base_lanes && k->lanes >= 2 && k->lanes <= HWC_ED25519_SIGN_GROUP && n >= BASE_LANE_MIN) {
     struct {
       int8_t e[HWC_ED25519_SIGN_GROUP][64];
       uint8_t enc[HWC_ED25519_SIGN_GROUP][32];
