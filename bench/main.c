@@ -42,8 +42,9 @@
 #define DEFAULT_SHOOTOUT_TIME 0.1
 /* --quick: one row of each kind (a hash, an AEAD, key agreement) for a
  * second or two, as tiers.c's --quick, to check that a build or an install
- * works and writes its report, not to measure. */
-#define QUICK_FILTER "^(sha256|aes-128-gcm-encrypt|x25519)$"
+ * works and writes its report, not to measure; and the PHP loop, short,
+ * because it checks the most of an install (php, the drop-in, the script). */
+#define QUICK_FILTER "^(sha256|aes-128-gcm-encrypt|x25519|sodium-loop-php)$"
 #define QUICK_MIN_TIME 0.005
 
 static const bench_suite *const suites[] = {
@@ -479,12 +480,14 @@ static void usage(FILE *f) {
           "                      relative, scales each result to its fastest bar\n"
           "  --list              list result names and implementations, run nothing\n"
           "  --quick             a check that it works, not a measurement: --runs 1 --min-time %g\n"
-          "                      --shootout-time 0 on sha256, aes-128-gcm-encrypt and x25519\n"
-          "                      (each overridden by its own option)\n"
+          "                      --shootout-time 0 on sha256, aes-128-gcm-encrypt, x25519 and\n"
+          "                      sodium-loop-php, its loop %d iterations, not %d (each overridden\n"
+          "                      by its own option)\n"
           "  --compare FILE...   one Markdown table across reports, e.g. from every machine of a\n"
           "                      fleet (see bench/README.md)\n"
           "Nothing is written unless --out or --json asks: --out report writes ./report/.\n",
-          DEFAULT_MIN_TIME, DEFAULT_RUNS, DEFAULT_SHOOTOUT_TIME, QUICK_MIN_TIME);
+          DEFAULT_MIN_TIME, DEFAULT_RUNS, DEFAULT_SHOOTOUT_TIME, QUICK_MIN_TIME, PHP_LOOP_QUICK_ITERS,
+          PHP_LOOP_ITERS);
   /* Found from the executable's place, so it names the installed copies. */
   int installed;
   const char *root = bench_data_root(&installed);
