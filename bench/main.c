@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * hwcrypto-bench: every row of every suite (suites.h), for every
- * implementation this CPU supports or only the selected one, then the
- * cipher-shootout scenario; a table on stdout and, with --out DIR, the
- * per-CPU report as JSON (schema 2), Markdown and SVG (see README.md).
+ * implementation this CPU supports or only the selected one, with the
+ * sodium-loop-php row (PHP's loop with and without the libsodium drop-in,
+ * scenario_php.c) after sodium-loop, then the cipher-shootout scenario; a
+ * table on stdout and, with --out DIR, the per-CPU report as JSON (schema
+ * 2), Markdown and SVG (see README.md).
  * Peer libraries (OpenSSL, libsodium: peers.h) are loaded at start-up when
  * present, and our selected implementation is measured alternately with
  * their rows of the same names. `--compare` reads such JSON files instead
@@ -26,6 +28,7 @@
 #include "bench.h"
 #include "peers.h"
 #include "report.h"
+#include "scenario_php.h"
 #include "selfpath.h"
 #include "tiers.h"
 #include "bench_version.h"
@@ -39,8 +42,9 @@
 #define DEFAULT_SHOOTOUT_TIME 0.1
 /* --quick: one row of each kind (a hash, an AEAD, key agreement) for a
  * second or two, as tiers.c's --quick, to check that a build or an install
- * works and writes its report, not to measure. */
-#define QUICK_FILTER "^(sha256|aes-128-gcm-encrypt|x25519)$"
+ * works and writes its report, not to measure; and the PHP loop, short,
+ * because it checks the most of an install (php, the drop-in, the script). */
+#define QUICK_FILTER "^(sha256|aes-128-gcm-encrypt|x25519|sodium-loop-php)$"
 #define QUICK_MIN_TIME 0.005
 
 static const bench_suite *const suites[] = {
@@ -68,6 +72,11 @@ static bench_peer_info peer_info[BENCH_MAX_PEERS];
  * own output, so nothing a row's setup leaves in its buffers is disturbed
  * by the other library. Each peer row keeps its state in its own bench_io. */
 static bench_io peer_io;
+
+/* The sodium-loop-php row: what it runs, and the run description's line
+ * on it (empty: not asked for by --filter). */
+static php_loop php;
+static char php_line[4 * PATH_MAX];
 
 /* Prints "hwcrypto-bench: <fmt with arg>" on stderr and exits with code. */
 static void die(int code, const char *fmt, const char *arg) {
@@ -348,6 +357,54 @@ static int run_row(const bench_row *row, bench_io *io, double min_time, unsigned
   return failed;
 }
 
+/* Whether the sodium-loop-php row is to run: asked for (--filter), our
+ * fe25519 built, the libsodium peer loaded (its figure is the row's point:
+ * --peers none or openssl leave the row out), php and the drop-in found.
+ * A row left out is not a failure; php_line says why, and otherwise how it
+ * will run. */
+static int php_row_ready(const regex_t *re, unsigned iters) {
+  char why[512];
+  const bench_peer_info *sodium = NULL;
+  if (!matches(re, &php_loop_row)) return 0;
+  for (size_t k = 0; k < BENCH_MAX_PEERS; k++)
+    if (strcmp(peer_info[k].id, "libsodium") == 0) sodium = &peer_info[k];
+  if (!default_impl[HWC_PRIM_FE25519]) {
+    snprintf(why, sizeof why, "no fe25519 implementation in this build");
+  } else if (!sodium || !sodium->loaded) {
+    snprintf(why, sizeof why, "no libsodium peer to compare with (%s)", sodium ? sodium->reason : "unknown");
+  } else if (php_loop_find(&php, why, sizeof why) == 0) {
+    snprintf(php_line, sizeof php_line, "PHP %s (%s), with and without %s preloaded, %u iterations per run (%s)",
+             php.version, php.php, php.dropin, iters, php.script);
+    return 1;
+  }
+  snprintf(php_line, sizeof php_line, "not measured: %s", why);
+  return 0;
+}
+
+/* Measures the sodium-loop-php row and adds its results as measure_size
+ * does for a suite row: ours (the drop-in preloaded, under our selected
+ * fe25519 name, which is what the drop-in's dispatcher picks too) and the
+ * libsodium peer's beside it. A failure (php failing, the digests
+ * differing) drops the row and fails the run: the drop-in changed or
+ * broke a PHP program. Returns 1 then. */
+static int run_php_row(unsigned iters, unsigned runs, double hz, progress *prog) {
+  bench_figure a, b;
+  char why[512];
+  show_progress(prog, php_loop_row.name, "vs libsodium", "");
+  if (php_loop_measure(&php, iters, runs, hz, &a, &b, why, sizeof why) != 0) {
+    fprintf(stderr, "hwcrypto-bench: sodium-loop-php: %s; no figure\n", why);
+    snprintf(php_line, sizeof php_line, "failed: %s", why);
+    return 1;
+  }
+  bench_result *r = add_result();
+  *r = (bench_result){.row = &php_loop_row, .impl = default_impl[HWC_PRIM_FE25519], .selected = 1,
+                      .st = BENCH_MEASURED, .fig = a, .source = BENCH_SOURCE_HWCRYPTO};
+  r = add_result();
+  *r = (bench_result){.row = &php_loop_row, .impl = "libsodium", .st = BENCH_MEASURED, .fig = b,
+                      .source = "libsodium", .pair = a};
+  return 0;
+}
+
 /* Loads the peer libraries `which` asks for ("all", "none", or one id) and
  * says on stdout, with the rest of the run's description, which loaded
  * (with their versions) and why the others did not. */
@@ -390,6 +447,9 @@ static void list_rows(const regex_t *re) {
       }
       printf("\n");
     }
+  if (matches(re, &php_loop_row))
+    printf("%-28s %-9s %-5s %s\n", php_loop_row.name, hwc_prim_name(php_loop_row.prim), "op",
+           "(through php, beside libsodium, when both are present)");
 }
 
 
@@ -405,7 +465,7 @@ static void usage(FILE *f) {
           "  --out DIR           write DIR/<cpu-slug>.json, .md and .svg (DIR is created if missing)\n"
           "  --json FILE         also write the results as JSON (schema 2) to FILE\n"
           "  --filter REGEX      only result names matching this POSIX extended regex\n"
-          "                      (the scenario's name is cipher-shootout)\n"
+          "                      (the scenarios' names are cipher-shootout, sodium-loop-php)\n"
           "  --impl all          every implementation this CPU supports (default)\n"
           "  --impl selected     only the one the dispatcher selects\n"
           "  --min-time SECONDS  length of each timed run and of the warm-up (default %g)\n"
@@ -420,12 +480,14 @@ static void usage(FILE *f) {
           "                      relative, scales each result to its fastest bar\n"
           "  --list              list result names and implementations, run nothing\n"
           "  --quick             a check that it works, not a measurement: --runs 1 --min-time %g\n"
-          "                      --shootout-time 0 on sha256, aes-128-gcm-encrypt and x25519\n"
-          "                      (each overridden by its own option)\n"
+          "                      --shootout-time 0 on sha256, aes-128-gcm-encrypt, x25519 and\n"
+          "                      sodium-loop-php, its loop %d iterations, not %d (each overridden\n"
+          "                      by its own option)\n"
           "  --compare FILE...   one Markdown table across reports, e.g. from every machine of a\n"
           "                      fleet (see bench/README.md)\n"
           "Nothing is written unless --out or --json asks: --out report writes ./report/.\n",
-          DEFAULT_MIN_TIME, DEFAULT_RUNS, DEFAULT_SHOOTOUT_TIME, QUICK_MIN_TIME);
+          DEFAULT_MIN_TIME, DEFAULT_RUNS, DEFAULT_SHOOTOUT_TIME, QUICK_MIN_TIME, PHP_LOOP_QUICK_ITERS,
+          PHP_LOOP_ITERS);
   /* Found from the executable's place, so it names the installed copies. */
   int installed;
   const char *root = bench_data_root(&installed);
@@ -630,6 +692,10 @@ int main(int argc, char **argv) {
   int run_shootout = shoot_time > 0 && shootout_count(openssl) > 0 &&
                      (!re || regexec(re, "cipher-shootout", 0, NULL, 0) == 0);
   if (run_shootout) prog.total += (unsigned)shootout_count(openssl);
+  unsigned php_iters = quick ? PHP_LOOP_QUICK_ITERS : PHP_LOOP_ITERS;
+  nrows += matches(re, &php_loop_row);
+  int run_php = php_row_ready(re, php_iters);
+  prog.total += (unsigned)run_php;
   if (nrows == 0 && !run_shootout) die(2, "--filter '%s' matches no result name (--list shows them)", filter);
 
   FILE *f_json = json ? out_reserve(json, "--json") : NULL;
@@ -675,15 +741,24 @@ int main(int argc, char **argv) {
     else
       printf("peer %s: not loaded: %s\n", peer_info[k].name, peer_info[k].reason);
   }
+  if (php_line[0]) printf("%s: %s\n", php_loop_row.name, php_line);
   fflush(stdout);
 
   prog.on = isatty(STDERR_FILENO);
   prog.start = bench_now_ns();
   int failed = 0;
   for (size_t s = 0; s < sizeof suites / sizeof suites[0]; s++)
-    for (size_t k = 0; k < suites[s]->count; k++)
-      if (matches(re, &suites[s]->rows[k]))
-        failed |= run_row(&suites[s]->rows[k], &io, min_time, (unsigned)runs, only_selected, &prog);
+    for (size_t k = 0; k < suites[s]->count; k++) {
+      const bench_row *row = &suites[s]->rows[k];
+      if (matches(re, row)) failed |= run_row(row, &io, min_time, (unsigned)runs, only_selected, &prog);
+      /* Right after the C loop it mirrors, so the two sit together in
+       * the table and the chart. */
+      if (run_php && strcmp(row->name, "sodium-loop") == 0) {
+        failed |= run_php_row(php_iters, (unsigned)runs, hz, &prog);
+        run_php = 0;
+      }
+    }
+  if (run_php) failed |= run_php_row(php_iters, (unsigned)runs, hz, &prog);
   static shootout shoot;
   if (run_shootout) shootout_run(&shoot, shoot_time, &io, openssl, &peer_io, shootout_tick, &prog);
   if (prog.on) fprintf(stderr, "\r\033[K");
@@ -702,10 +777,11 @@ int main(int argc, char **argv) {
       .shoot = run_shootout ? &shoot : NULL,
       .n_peers = BENCH_MAX_PEERS,
       .scale = strcmp(scale, "absolute") == 0 ? BENCH_SCALE_ABSOLUTE : BENCH_SCALE_RELATIVE,
+      .php_line = php_line[0] ? php_line : NULL,
   };
   memcpy(rep.peers, peer_info, sizeof peer_info);
   fill_prims(&rep);
-  if (nrows) print_table(&rep);
+  if (nrows && n_results) print_table(&rep);
   if (run_shootout) print_shootout(&rep, &shoot);
 
   int werr = 0;

@@ -95,6 +95,10 @@ typedef struct bench_report {
   bench_peer_info peers[BENCH_MAX_PEERS];
   size_t n_peers;          /* every peer known, loaded or not */
   bench_scale scale;       /* the SVG's */
+  /* The sodium-loop-php row (scenario_php.h): how it ran ("PHP 8.2.29
+   * (/usr/bin/php) with and without ... preloaded") or why it did not
+   * ("not measured: php not found on PATH"); NULL when not asked for. */
+  const char *php_line;
 } bench_report;
 
 /* A figure is noisy when (max - min) / median over its runs exceeds this. */
@@ -125,9 +129,9 @@ const char *bench_peer_name(const bench_report *rep, const char *id);
  * hwc_cpu_summary()'s "vendor: V; model: M; features: a b c" text. */
 const char *bench_summary_field(const char *s, const char *key, size_t *len);
 
-/* Scenario rows (sodium-loop, request-signing-*) are reported in their own
- * sections, not in their primitive's table; returns the section title or
- * NULL for an ordinary row. */
+/* Scenario rows (sodium-loop and sodium-loop-php, request-signing-*) are
+ * reported in their own sections, not in their primitive's table; returns
+ * the section title or NULL for an ordinary row. */
 const char *bench_scenario_of(const char *name);
 
 /* Writes at most n bytes of s (up to its NUL) as a JSON string, escaped;

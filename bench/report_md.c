@@ -230,6 +230,9 @@ int report_md(FILE *f, const bench_report *rep) {
                "as it is)\n", (int)nx, masked);
   fprintf(f, "- **Library**: hwcrypto %s\n", rep->version);
   peers_md(f, rep);
+  if (rep->php_line)
+    fprintf(f, "- **sodium-loop-php** (PHP's seed loop with libhwcrypto-sodium.so preloaded, beside libsodium "
+               "without it): %s\n", rep->php_line);
 
   fprintf(f, "\n## Selected implementations\n\n"
              "| primitive | selected | built (- = not supported by this CPU) |\n|---|---|---|\n");

@@ -6,7 +6,9 @@
 # (OpenSSL, libsodium) are loaded when present, their figures stand beside
 # our selected implementation's, and with HWC_BENCH_PEER_DISABLE or --peers
 # they are left out cleanly; bad command lines exit 2 with a message; no run
-# leaves a partial or temporary report behind.
+# leaves a partial or temporary report behind; sodium-loop-php (PHP's loop
+# with and without the drop-in) runs where php, the drop-in and libsodium
+# are, and is otherwise absent with its reason.
 # usage: test_bench.sh path/to/hwcrypto-bench
 set -u
 bench=$1
@@ -35,11 +37,12 @@ need(isinstance(cpu.get("model"), str), "cpu.model missing")
 need(isinstance(cpu.get("features"), list), "cpu.features is not a list")
 need(rep.get("tsc_hz", 0) > 0, "tsc_hz not positive")
 need(abs(rep.get("min_time", 0) - 0.002) < 1e-9, "min_time is not what was asked")
-# --list: name primitive kind impl impl* impl- ...; "(not built)" rows have no results.
+# --list: name primitive kind impl impl* impl- ...; "(not built)" rows have
+# no results, nor has the PHP row (checked below) where php is missing.
 built = {}
 for line in open(sys.argv[2]).read().splitlines()[1:]:
     f = line.split()
-    if "(not built)" in line:
+    if "(not built)" in line or "(through php" in line:
         continue
     impls = [i for i in f[3:] if not i.endswith("-")]
     built[f[0]] = (f[2], [i.rstrip("*") for i in impls], [i[:-1] for i in impls if i.endswith("*")])
@@ -79,6 +82,8 @@ if "openssl" in loaded:
     need(any(x.get("source") == "openssl" for x in sh), "cipher-shootout ranks no OpenSSL cipher")
 seen = {}
 for r in by_source.get("hwcrypto", []):
+    if r["name"] == "sodium-loop-php":
+        continue   # not a suite row: checked on its own below
     for k in ("name", "primitive", "impl", "selected", "median_ns", "min_ns", "max_ns"):
         need(k in r, f"{r.get('name')}: key {k} missing")
     need(r["min_ns"] <= r["median_ns"] <= r["max_ns"], f"{r['name']} {r['impl']}: min <= median <= max broken")
@@ -144,6 +149,67 @@ if grep -q '^peer OpenSSL: loaded' "$tmp/ossl.txt"; then
   grep -q '^sha256 .*[0-9]x *$' "$tmp/ossl.txt" || bad "no 'vs OpenSSL' ratio in the table: $(cat "$tmp/ossl.txt")"
   grep -q '^sha256  *OpenSSL ' "$tmp/ossl.txt" || bad "no OpenSSL line in the table"
 fi
+
+# --- sodium-loop-php: with php (ext/sodium), the drop-in of this build and
+# the libsodium peer, --quick runs it (20 iterations); its two figures are a
+# row of ours and libsodium's beside it. Without them the row is absent, a
+# line says why, and the run still succeeds: no php on PATH, --peers none.
+dropin=$(dirname "$bench")/../sodium/libhwcrypto-sodium.so
+php_ok=0
+if command -v php >/dev/null 2>&1 && php -r 'exit(extension_loaded("sodium") ? 0 : 1);' 2>/dev/null &&
+   [ -f "$dropin" ] && grep -q '^peer libsodium: loaded' "$tmp/all.txt"; then
+  php_ok=1
+else
+  echo "note: php with ext/sodium, the drop-in or libsodium missing: sodium-loop-php checked absent only"
+fi
+"$bench" --quick --impl selected --json "$tmp/php.json" >"$tmp/php.txt" 2>&1 || bad "--quick exited $?: $(cat "$tmp/php.txt")"
+python3 - "$tmp/php.json" "$php_ok" <<'PY' || fail=1
+import json, sys
+rep, ok = json.load(open(sys.argv[1])), sys.argv[2] == "1"
+rows = [r for r in rep["results"] if r["name"] == "sodium-loop-php"]
+errs = []
+if ok:
+    by = {r["source"]: r for r in rows}
+    if len(rows) != 2 or set(by) != {"hwcrypto", "libsodium"}:
+        errs.append(f"sodium-loop-php: want ours and libsodium's figure, got {rows}")
+    else:
+        o, p = by["hwcrypto"], by["libsodium"]
+        if not (o["selected"] and o["primitive"] == "fe25519" and o["impl"] == rep["selected"]["fe25519"]):
+            errs.append(f"sodium-loop-php: ours is not the selected fe25519 figure: {o}")
+        for r in (o, p):
+            if not (r["ops_per_s"] > 0 and r["cycles_per_op"] > 0 and r["min_ns"] <= r["median_ns"] <= r["max_ns"]):
+                errs.append(f"sodium-loop-php {r['source']}: figures {r}")
+        if p.get("hwcrypto_median_ns") != o["median_ns"]:
+            errs.append("sodium-loop-php: the peer's hwcrypto_median_ns is not ours from the same runs")
+elif rows:
+    errs.append(f"sodium-loop-php measured without php, the drop-in or libsodium: {rows}")
+for e in errs:
+    print("FAIL:", e)
+sys.exit(1 if errs else 0)
+PY
+if [ $php_ok = 1 ]; then
+  grep -q '^sodium-loop-php: PHP .* with and without .*libhwcrypto-sodium\.so preloaded, 20 iterations per run' "$tmp/php.txt" ||
+    bad "no 'sodium-loop-php: PHP ...' line: $(grep sodium-loop-php "$tmp/php.txt")"
+  grep -q '^sodium-loop-php .*[0-9]x *$' "$tmp/php.txt" || bad "no sodium-loop-php line with a 'vs libsodium' ratio"
+  # A php whose loop digest changes when preloaded: only the "ours" run is
+  # preloaded, and the differing results fail the run with a message.
+  mkdir "$tmp/fakephp"
+  printf '#!/bin/sh\n[ "$1" = -r ] && { echo 8.2.0; exit 0; }\nprintf "0.001 %%064d\\n" ${LD_PRELOAD:+1}2\n' >"$tmp/fakephp/php"
+  chmod +x "$tmp/fakephp/php"
+  PATH="$tmp/fakephp:$PATH" "$bench" --quick --filter '^sodium-loop-php$' >"$tmp/fake.txt" 2>"$tmp/fake.err"
+  rc=$?
+  [ $rc -eq 1 ] || bad "differing PHP results: exit $rc, want 1"
+  grep -q "sodium-loop-php: the loop's results differ" "$tmp/fake.err" || bad "differing PHP results: $(cat "$tmp/fake.err")"
+else
+  grep -q '^sodium-loop-php: not measured: ' "$tmp/php.txt" || bad "no 'sodium-loop-php: not measured' line"
+fi
+env PATH=/nonexistent "$bench" --quick --filter '^sodium-loop-php$' --json "$tmp/nophp.json" >"$tmp/nophp.txt" 2>&1 ||
+  bad "--quick without php on PATH exited $?: $(cat "$tmp/nophp.txt")"
+grep -q '^sodium-loop-php: not measured: ' "$tmp/nophp.txt" || bad "no php: no 'not measured' line: $(cat "$tmp/nophp.txt")"
+"$bench" --quick --peers none --filter '^sodium-loop-php$' >"$tmp/phpnone.txt" 2>&1 || bad "--peers none, PHP row: exit $?"
+grep -q '^sodium-loop-php: not measured: no libsodium peer' "$tmp/phpnone.txt" || bad "--peers none: $(grep sodium-loop "$tmp/phpnone.txt")"
+python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1]))["results"] != [])' "$tmp/nophp.json" ||
+  bad "no php on PATH, yet results"
 
 # --- bad command lines: exit 2, a message, no file
 expect2() {

@@ -9,6 +9,7 @@
 # --scale absolute draws on the documented fixed log scale; --compare gives
 # the expected ratios, flags and exit codes on synthetic reports and reads
 # the real (schema 2) report; bad input exits 2 and leaves no partial file.
+# sodium-loop-php, where it ran, is a table line and bars like sodium-loop.
 # usage: test_bench_report.sh path/to/hwcrypto-bench
 set -u
 bench=$1
@@ -39,7 +40,7 @@ def need(c, msg):
 built = {}
 for line in open(sys.argv[4]).read().splitlines()[1:]:
     f = line.split()
-    if "(not built)" not in line:
+    if "(not built)" not in line and "(through php" not in line:
         built[f[0]] = f[2]
 need(rep.get("schema") == 2, "schema != 2")
 for k in ("version", "compiler", "cflags", "tsc_hz", "min_time", "runs", "cpu", "selected", "results", "peers"):
@@ -65,6 +66,15 @@ for sec in ("## Selected implementations", "## Reproducibility", "compiler", "mi
 need(rep["cpu"]["model"] in md, "Markdown: CPU model missing")
 if "sodium-loop" in built:
     need("## Scenario: sodium-loop" in md, "Markdown: no sodium-loop section")
+# The PHP loop (where php and the drop-in are) in sodium-loop's section,
+# ours and libsodium's, with the run's line on it under the CPU.
+php = [r for r in rep["results"] if r["name"] == "sodium-loop-php"]
+if php:
+    sec = md.split("## Scenario: sodium-loop", 1)[-1].split("\n## ", 1)[0]
+    need("| sodium-loop-php | **" in sec and "| sodium-loop-php | *libsodium* (peer) |" in sec,
+         "Markdown: sodium-loop-php not in the sodium-loop section")
+    need("- **sodium-loop-php** " in md and "iterations per run" in md, "Markdown: no sodium-loop-php line")
+    built["sodium-loop-php"] = "op"   # its bars are checked as every row's below
 if any(n.startswith("request-signing") for n in built):
     need("## Scenario: request-signing" in md, "Markdown: no request-signing section")
 if any(n.startswith("handshakes-") for n in built):

@@ -150,6 +150,18 @@ ok = model and want and model == want.group(1) and sys.argv[1].endswith("/" + sl
 sys.exit(0 if ok else f"report names CPU {model!r} in {sys.argv[1]}, hwcrypto-info: {info.splitlines()[0]!r}")
 PY
     { echo "install-check: the bench's JSON does not name this CPU" >&2; exit 1; }
+  # --quick runs the PHP loop (sodium-loop-php) where it can: with php
+  # (ext/sodium) and the libsodium peer here, it must have found the
+  # installed drop-in beside the library and the installed seed_loop.php,
+  # and stood its figure beside libsodium's.
+  if [ -f "$build/sodium/libhwcrypto-sodium.so" ] && grep -q '^peer libsodium: loaded' "$bout/bench.log" &&
+     ienv php -r 'exit(extension_loaded("sodium") ? 0 : 1);' >/dev/null 2>&1; then
+    grep -q "^sodium-loop-php: PHP .* with and without $real_prefix/.*/libhwcrypto-sodium\.so preloaded, .*($real_prefix/.*/seed_loop\.php)\$" "$bout/bench.log" ||
+      { echo "install-check: the installed bench's PHP loop did not use the installed files:" >&2; grep sodium-loop-php "$bout/bench.log" >&2; exit 1; }
+    python3 -c 'import json, sys; sys.exit({r["source"] for r in json.load(open(sys.argv[1]))["results"] if r["name"] == "sodium-loop-php"} != {"hwcrypto", "libsodium"})' "$rjson" ||
+      { echo "install-check: the report has no sodium-loop-php figures of ours and libsodium's" >&2; exit 1; }
+    php_msg=", the PHP loop with the installed drop-in"
+  fi
   traced compare "$ibench" --compare "$rjson" "$rjson" >"$bout/cmp.md" 2>&1 ||
     { echo "install-check: the installed hwcrypto-bench --compare failed:" >&2; cat "$bout/cmp.md" >&2; exit 1; }
   grep -q ' 0 regressions' "$bout/cmp.md" || { echo "install-check: --compare of a report with itself:" >&2; cat "$bout/cmp.md" >&2; exit 1; }
@@ -167,6 +179,6 @@ PY
     [ -z "$leak" ] || { echo "install-check: the installed bench opened the source or build tree: $leak" >&2; exit 1; }
   fi
   [ "$(cd "$prefix" && find . | sort)" = "$before" ] || { echo "install-check: the bench wrote into the prefix" >&2; exit 1; }
-  msg="$msg; hwcrypto-bench runs from the install alone (--quick report, --compare, --tiers)"
+  msg="$msg; hwcrypto-bench runs from the install alone (--quick report${php_msg:-}, --compare, --tiers)"
 fi
 echo "$msg${sodium_msg:-}"
