@@ -19,8 +19,9 @@
  * linked into this harness, same code, same CPU, same
  * HWCRYPTO_CPU_DISABLE), so every backend of this CPU is in some set; one
  * more instance, the file itself, runs the default selection. Byte 1 of
- * the input picks the instance under libFuzzer; the replay build runs
- * every instance on every input.
+ * the input picks the instance under libFuzzer (every instance with
+ * HWC_FUZZ_SODIUM_ALL=1, for corpus merges); the replay build runs every
+ * instance on every input.
  *
  * Input: byte 0 the operation (ops[] below), byte 1 the instance, then the
  * operation's fields: 32-byte values with a mode byte (raw, or one of the
