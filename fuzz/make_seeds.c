@@ -827,6 +827,293 @@ static void seeds_differential(void) {
   }
 }
 
+/* ---- fuzz_sodium: byte 0 the operation (its ops[] order), byte 1 the
+ * drop-in instance (backend set), then the operation's fields: 32-byte
+ * values as a mode byte and 32 bytes (raw) or a special value's number,
+ * exact lengths as two bytes, cuts as a count byte and the cuts. */
+
+enum { S_AEAD, S_GCM_AFTERNM, S_STREAM, S_POLY, S_X25519, S_BOX_KEYS, S_KX, S_SIGN_KEYS, S_SIGN, S_VERIFY, S_OPEN,
+       S_R255_POINT, S_R255_SCALAR, S_R255_MULT, S_HASH, S_AUTH, S_SS, S_KEYGEN };
+/* Numbers of fuzz_sodium's special values (its specials[]). */
+enum { SP_ZERO, SP_ONE, SP_P_1, SP_P, SP_P1, SP_2_255_1, SP_2_256_1, SP_2_255, SP_U8A, SP_U8B, SP_ED8A, SP_ED8B, SP_L,
+       SP_L_1, SP_L1, SP_L_1_TOP, SP_2_252, SP_2L, SP_R255_GEN, SP_X_BASE, SP_COUNT };
+
+static void so_head(seed *s, unsigned op) {
+  s->n = 0;
+  put_byte(s, (uint8_t)op);
+  put_byte(s, (uint8_t)seed_count);
+}
+
+/* A raw 32-byte value (mode byte 0) or a special one. */
+static void so_raw(seed *s, const uint8_t v[32]) {
+  put_byte(s, 0);
+  put(s, v, 32);
+}
+static void so_special(seed *s, unsigned i) { put_byte(s, (uint8_t)(0xc0 + i)); }
+
+static void so_len(seed *s, size_t n) {
+  put_byte(s, (uint8_t)(n >> 8 & 0x7f));
+  put_byte(s, (uint8_t)n);
+}
+
+static void seeds_sodium(void) {
+  seed s;
+  static u256 sc[MAX_VALUES], pt[MAX_VALUES];
+  size_t nsc = scalar_edges(sc), npt = point_edges(pt, low_order_ed, COUNT(low_order_ed));
+  static const size_t lens[] = {0, 1, 15, 16, 17, 63, 64, 65, 127, 128, 129, 255, 256, 257, 1024};
+  uint8_t key[32], fill[32];
+  /* AEADs: each algorithm and form at the block edges, then tampered. */
+  for (unsigned alg = 0; alg < 3; alg++)
+    for (unsigned mode = 0; mode < 6; mode++)
+      for (size_t l = (alg + mode) % 3; l < COUNT(lens); l += 3) {
+        so_head(&s, S_AEAD);
+        put_byte(&s, (uint8_t)alg);
+        put_byte(&s, (uint8_t)mode);
+        put_byte(&s, (uint8_t)(l * 5));
+        memset(key, (int)(l * 17), 32);
+        so_raw(&s, key);
+        put_fill(&s, (uint8_t)l, 24);
+        so_len(&s, l % 4 ? 13 : 0);
+        so_len(&s, lens[l]);
+        put_fill(&s, 0x41, l % 4 ? 13 : 0);
+        put_fill(&s, (uint8_t)(0xff * (l & 1)), lens[l]);
+        put_byte(&s, (uint8_t)(l & 1 ? 1 | (l << 1) : 0x10 * (l % 4 == 2)));
+        put_byte(&s, 0);
+        put_byte(&s, (uint8_t)(lens[l] + 3));
+        emit(&s);
+      }
+  for (size_t l = 0; l < COUNT(lens); l += 2) {
+    so_head(&s, S_GCM_AFTERNM);
+    so_special(&s, l % SP_COUNT);
+    put_fill(&s, 0x5a, 12);
+    so_len(&s, l);
+    so_len(&s, lens[l]);
+    put_fill(&s, 0x33, l + lens[l]);
+    put_byte(&s, (uint8_t)(l & 3));
+    emit(&s);
+  }
+  /* Streams: counters at 0, near the 32-bit end and at the 64-bit end. */
+  for (unsigned x = 0; x < 2; x++)
+    for (size_t l = 0; l < COUNT(lens); l++) {
+      so_head(&s, S_STREAM);
+      put_byte(&s, (uint8_t)x);
+      put_byte(&s, (uint8_t)((l % 3) | (l & 4 ? 0x40 : 0) | (l & 8 ? 0x80 : 0)));
+      memset(key, 0xff, 32);
+      so_raw(&s, key);
+      put_fill(&s, 0xee, 24);
+      put_fill(&s, (uint8_t)(l & 1 ? 0xff : 0), 4);
+      put_fill(&s, (uint8_t)(l & 2 ? 0xff : 0), 4);
+      so_len(&s, lens[l]);
+      put_fill(&s, 0x77, lens[l]);
+      emit(&s);
+    }
+  /* Poly1305: the edge keys and messages of tests/edge.h. */
+  for (size_t k = 0; k < t_edge_poly1305_key_count(); k++)
+    for (size_t m = 0; m < t_edge_poly1305_msg_count(); m++) {
+      size_t len = lens[(k + m) % COUNT(lens)];
+      so_head(&s, S_POLY);
+      put_byte(&s, (uint8_t)k);
+      put_byte(&s, (uint8_t)(m & 1 ? 0x31 : 0));
+      t_edge_poly1305_key(key, k);
+      so_raw(&s, key);
+      so_len(&s, len);
+      put_byte(&s, 2);
+      put_byte(&s, 16);
+      put_byte(&s, (uint8_t)(1 + m));
+      put_byte(&s, 128 + 2);
+      t_edge_poly1305_msg(s.b + s.n, len, m);
+      s.n += len;
+      emit(&s);
+    }
+  /* X25519: the scalar edges against the small-order and field-edge u. */
+  size_t nu = point_edges(pt, low_order_u, COUNT(low_order_u));
+  for (size_t i = 0; i < nsc; i++) {
+    so_head(&s, S_X25519);
+    put_byte(&s, (uint8_t)(i & 1 ? 2 : 3));
+    so_raw(&s, sc[i].b);
+    emit(&s);
+  }
+  for (size_t j = 0; j < nu; j++) {
+    so_head(&s, S_X25519);
+    put_byte(&s, (uint8_t)(j & 1));
+    so_raw(&s, sc[j % nsc].b);
+    so_raw(&s, pt[j].b);
+    emit(&s);
+  }
+  for (unsigned sp = 0; sp < SP_COUNT; sp++) {
+    so_head(&s, S_X25519);
+    put_byte(&s, 0);
+    memset(fill, 0x42, 32);
+    so_raw(&s, fill);
+    so_special(&s, sp);
+    emit(&s);
+  }
+  /* Key pairs, kx (with small-order server keys), sign key pairs. */
+  for (unsigned sp = 0; sp < SP_COUNT; sp += 3) {
+    so_head(&s, S_BOX_KEYS);
+    put_byte(&s, (uint8_t)sp);
+    so_special(&s, sp);
+    emit(&s);
+    so_head(&s, S_KX);
+    put_byte(&s, (uint8_t)(sp & 1));
+    so_special(&s, sp);
+    so_special(&s, (sp + 1) % SP_COUNT);
+    so_special(&s, sp);
+    emit(&s);
+    so_head(&s, S_SIGN_KEYS);
+    put_byte(&s, (uint8_t)sp);
+    so_special(&s, sp);
+    so_special(&s, (sp + 5) % SP_COUNT);
+    so_special(&s, sp);
+    emit(&s);
+  }
+  /* Signing: seeds and raw secret keys, message lengths at SHA-512's
+   * block edges. */
+  static const size_t sign_lens[] = {0, 1, 63, 64, 111, 112, 127, 128, 200};
+  for (size_t l = 0; l < COUNT(sign_lens); l++) {
+    so_head(&s, S_SIGN);
+    put_byte(&s, (uint8_t)(l * 2 | (l & 4 ? 8 : 0) | (l & 1 ? 16 : 0)));
+    so_special(&s, l % SP_COUNT);
+    if (l & 4) so_special(&s, (l + 3) % SP_COUNT);
+    so_len(&s, sign_lens[l]);
+    put_fill(&s, 0x6d, sign_lens[l]);
+    emit(&s);
+  }
+  /* Verification and open: every tampering, the point edges as R and A,
+   * the scalar edges as S. */
+  for (unsigned t = 0; t < 8; t++) {
+    for (unsigned op = S_VERIFY; op <= S_OPEN; op++) {
+      so_head(&s, op);
+      put_byte(&s, (uint8_t)t);
+      if (op == S_OPEN) put_byte(&s, (uint8_t)(t & 4 ? 2 * 40 + 1 : 0));
+      put_byte(&s, (uint8_t)t);
+      so_special(&s, t);
+      so_len(&s, 33);
+      put_fill(&s, 0x21, 33);
+      put_byte(&s, (uint8_t)(t * 9));
+      so_special(&s, SP_ED8A + (t & 1));
+      so_special(&s, SP_L);
+      so_special(&s, SP_P_1);
+      emit(&s);
+    }
+  }
+  for (size_t i = 0; i < npt; i++) {
+    unsigned tamper = i % 3 == 0 ? 2 : i % 3 == 1 ? 4 : 7;
+    so_head(&s, S_VERIFY);
+    put_byte(&s, (uint8_t)i);
+    put_byte(&s, (uint8_t)tamper);
+    so_special(&s, SP_ONE);
+    so_len(&s, 5);
+    put_fill(&s, 0x35, 5);
+    so_raw(&s, pt[i].b);
+    if (tamper == 7) {
+      so_raw(&s, sc[i % nsc].b);
+      so_raw(&s, pt[(i + 1) % npt].b);
+    }
+    emit(&s);
+  }
+  for (size_t i = 0; i < nsc; i++) {
+    so_head(&s, S_VERIFY);
+    put_byte(&s, (uint8_t)i);
+    put_byte(&s, 3);
+    so_special(&s, SP_2L);
+    so_len(&s, 0);
+    so_raw(&s, sc[i].b);
+    emit(&s);
+  }
+  /* ristretto255: the field edges and small-order encodings as elements
+   * (is_valid_point, add, sub, scalarmult), the scalar edges in every
+   * scalar function and as multipliers, wide edges in reduce. */
+  for (size_t i = 0; i < npt; i++) {
+    so_head(&s, S_R255_POINT);
+    put_byte(&s, (uint8_t)(i % 3));
+    put_byte(&s, 0x80);
+    so_raw(&s, pt[i].b);
+    put_byte(&s, (uint8_t)(i & 1));
+    put_fill(&s, (uint8_t)i, 64);
+    emit(&s);
+    so_head(&s, S_R255_MULT);
+    put_byte(&s, 0);
+    so_raw(&s, sc[i % nsc].b);
+    put_byte(&s, 0x80);
+    so_raw(&s, pt[i].b);
+    emit(&s);
+  }
+  for (size_t i = 0; i < nsc; i++) {
+    so_head(&s, S_R255_SCALAR);
+    put_byte(&s, (uint8_t)i);
+    so_raw(&s, sc[i].b);
+    so_raw(&s, sc[(i * 7 + 3) % nsc].b);
+    so_raw(&s, sc[(i * 5 + 1) % nsc].b);
+    emit(&s);
+    so_head(&s, S_R255_MULT);
+    put_byte(&s, (uint8_t)(i & 1));
+    so_raw(&s, sc[i].b);
+    put_byte(&s, (uint8_t)(i & 2 ? 1 : 0));
+    put_fill(&s, (uint8_t)(i * 3), 64);
+    emit(&s);
+  }
+  uint8_t wide[64];
+  for (size_t i = 0; i < t_edge_scalar25519_wide_count(); i++) {
+    t_edge_scalar25519_wide(wide, i);
+    so_head(&s, S_R255_SCALAR);
+    put_byte(&s, 6);
+    so_raw(&s, wide);
+    so_raw(&s, wide + 32);
+    so_special(&s, SP_ZERO);
+    emit(&s);
+  }
+  /* Hashes and HMAC at the padding and block edges, cut three ways. */
+  static const uint8_t cut_sets[][3] = {{1, 15, 16}, {64, 63, 65}, {128 + 3, 0, 17}, {128 + 30, 128 + 1, 5}};
+  for (size_t l = 0; l < COUNT(boundary_lens); l++)
+    for (unsigned h = 0; h < 3; h++) {
+      so_head(&s, h < 2 ? S_HASH : S_AUTH);
+      put_byte(&s, (uint8_t)(h < 2 ? h + l : l));
+      if (h == 2) {
+        put_byte(&s, (uint8_t)(l & 1 ? 0x13 : 0));
+        so_special(&s, l % SP_COUNT);
+      }
+      so_len(&s, boundary_lens[l]);
+      put_byte(&s, 2);
+      put(&s, cut_sets[l % 4], 3);
+      put_fill(&s, (uint8_t)(0xff * (l & 1)), boundary_lens[l]);
+      emit(&s);
+    }
+  /* Secret streams: every tag (an undefined one too), rekeys, AD, the
+   * counter near its wrap, then tampered pulls. */
+  static const uint8_t step_bytes[][6] = {
+      {0x00, 0x08, 0x10, 0x18, 0x07, 0x00}, /* MESSAGE, PUSH, REKEY, FINAL, rekey, MESSAGE */
+      {0x80, 0x07, 0x18, 0x40, 0x20, 0x00}, /* tag from the next byte, rekey, ... */
+  };
+  for (unsigned v = 0; v < 8; v++) {
+    so_head(&s, S_SS);
+    put_byte(&s, (uint8_t)(v & 1));
+    so_special(&s, v);
+    put_byte(&s, 5);
+    for (unsigned st = 0; st < 6; st++) {
+      uint8_t b = step_bytes[v >> 2 & 1][st];
+      put_byte(&s, b);
+      if ((b & 7) == 7) continue;
+      if (b & 0x80) put_byte(&s, (uint8_t)(v & 2 ? 0x04 : 0x83));
+      so_len(&s, lens[(v + st) % COUNT(lens)] % 600);
+      so_len(&s, st & 1 ? 7 : 0);
+      put_fill(&s, (uint8_t)(0x30 + st), lens[(v + st) % COUNT(lens)] % 600 + (st & 1 ? 7 : 0));
+    }
+    for (unsigned st = 0; st < 6; st++) {
+      put_byte(&s, (uint8_t)(v & 2 ? (st == 2 ? 0x11 : st == 3 ? 1 : 0) : st << 5));
+      put_byte(&s, 0);
+      put_byte(&s, (uint8_t)st);
+      put_byte(&s, (uint8_t)(st * 3));
+    }
+    emit(&s);
+  }
+  for (unsigned k = 0; k < 3; k++) {
+    so_head(&s, S_KEYGEN);
+    put_byte(&s, (uint8_t)k);
+    emit(&s);
+  }
+}
+
 int main(int argc, char **argv) {
   static const struct {
     const char *name;
@@ -835,7 +1122,7 @@ int main(int argc, char **argv) {
       {"x25519", seeds_x25519}, {"ed25519", seeds_ed25519}, {"sha2", seeds_sha2},       {"chacha", seeds_chacha},
       {"aes", seeds_aes},       {"bignum", seeds_bignum},   {"rsa_der", seeds_rsa_der}, {"rsa_verify", seeds_rsa_verify},
       {"secretstream", seeds_secretstream}, {"aead_stream", seeds_aead_stream}, {"batch", seeds_batch},
-      {"differential", seeds_differential},
+      {"differential", seeds_differential}, {"sodium", seeds_sodium},
   };
   if (argc != 3) {
     fprintf(stderr, "usage: %s HARNESS DIR\n", argv[0]);

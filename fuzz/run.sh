@@ -25,7 +25,7 @@ seconds=${2:?usage: run.sh BUILD_DIR SECONDS [harness...]}
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 bin=$build/fuzz
-[ $# -gt 0 ] || set -- sha2 rsa_der rsa_verify chacha bignum aes x25519 ed25519 secretstream aead_stream batch differential
+[ $# -gt 0 ] || set -- sha2 rsa_der rsa_verify chacha bignum aes x25519 ed25519 secretstream aead_stream batch differential sodium
 
 # The tiers: name and HWCRYPTO_CPU_DISABLE value, one per line.
 tiers=$("$build/hwcrypto-info" --tiers 2>/dev/null) || { echo "run.sh: $build/hwcrypto-info --tiers failed" >&2; exit 1; }

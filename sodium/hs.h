@@ -17,6 +17,13 @@ _Noreturn void hs_misuse(void);
  * does with libsodium alone; hwcrypto's OS generator when there is none. */
 void hs_random(void *buf, size_t len);
 
+/* Releases n bytes at p computed from secrets, a verdict the drop-in
+ * branches on by design (a random draw rejected): tells the constant-time
+ * checkers (tests/CT.md) that the value is public from here on, with
+ * memcheck's client request or MemorySanitizer's unpoison in the builds
+ * that define them; nothing otherwise. */
+void hs_release(const void *p, size_t n);
+
 /* The next definition of a libsodium function after ours (the real
  * libsodium), for the calls the drop-in hands on; NULL when there is none. */
 void *hs_next(const char *name);

@@ -252,17 +252,25 @@ void crypto_core_ristretto255_random(unsigned char *p)
 /* crypto_core_ristretto255_scalar_random: libsodium's loop, so the same
  * random bytes give the same scalar: 32 bytes with the top three bits
  * cleared, drawn again until below L and non-zero. s < L is tested as
- * s mod L == s. */
+ * s mod L == s. The test reads every byte (memcmp stopped at the first
+ * difference and at the kept scalar's first non-zero byte, which
+ * tests/ct_sodium.c found); only its verdict is released, and a rejected
+ * draw is thrown away, saying nothing of the one kept. */
 void crypto_core_ristretto255_scalar_random(unsigned char *r)
 {
   unsigned char wide[64] = {0}, red[32];
-  static const unsigned char zero[32];
   for (;;) {
+    unsigned acc = 0;
+    int keep;
     hs_random(r, 32);
     r[31] &= 0x1f;
     memcpy(wide, r, 32);
     hwc_ristretto255_scalar_reduce(red, wide);
-    if (memcmp(red, r, 32) == 0 && memcmp(r, zero, 32) != 0)
+    for (int i = 0; i < 32; i++)
+      acc |= r[i];
+    keep = hwc_memequal(red, r, 32) & (int)(1 & ~((acc - 1) >> 8)); /* below L, and not 0 */
+    hs_release(&keep, sizeof keep);
+    if (keep)
       break;
   }
   hwc_memzero(wide, sizeof wide);
