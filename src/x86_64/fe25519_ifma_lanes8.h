@@ -166,16 +166,17 @@ static inline void sqr8_n(fe8 *r, const fe8 *a, int n) {
   while (--n > 0) sqr8(r, r);
 }
 
-/* r = z^(p-2) = 1/z (0 for z = 0) by Fermat, the ref10 chain of 254
- * squarings and 11 multiplications; the exponent is public and fixed, so
- * every lane runs the same sequence. Carried in, carried out. */
-static inline void invert8(fe8 *r, const fe8 *z) {
-  fe8 z2, z9, z11, z5, z10, z20, z50, z100, t;
+/* r = z^(2^250 - 1) and z11 = z^11, the common head of the two fixed
+ * exponentiations below (the ref10 chain): 249 squarings, 10
+ * multiplications. The exponent is public and fixed, so every lane runs
+ * the same sequence. Carried in, carried out. */
+static inline void pow2_250_1_8(fe8 *r, fe8 *z11, const fe8 *z) {
+  fe8 z2, z9, z5, z10, z20, z50, z100, t;
   sqr8(&z2, z);              /* z^2 */
   sqr8_n(&t, &z2, 2);        /* z^8 */
   mul8(&z9, &t, z);          /* z^9 */
-  mul8(&z11, &z9, &z2);      /* z^11 */
-  sqr8(&t, &z11);            /* z^22 */
+  mul8(z11, &z9, &z2);       /* z^11 */
+  sqr8(&t, z11);             /* z^22 */
   mul8(&z5, &t, &z9);        /* z^(2^5 - 1) */
   sqr8_n(&t, &z5, 5);
   mul8(&z10, &t, &z5);       /* z^(2^10 - 1) */
@@ -190,9 +191,25 @@ static inline void invert8(fe8 *r, const fe8 *z) {
   sqr8_n(&t, &z100, 100);
   mul8(&t, &t, &z100);       /* z^(2^200 - 1) */
   sqr8_n(&t, &t, 50);
-  mul8(&t, &t, &z50);        /* z^(2^250 - 1) */
+  mul8(r, &t, &z50);         /* z^(2^250 - 1) */
+}
+
+/* r = z^(p-2) = 1/z (0 for z = 0) by Fermat: 254 squarings, 11
+ * multiplications. Carried in, carried out. */
+static inline void invert8(fe8 *r, const fe8 *z) {
+  fe8 t, z11;
+  pow2_250_1_8(&t, &z11, z);
   sqr8_n(&t, &t, 5);
   mul8(r, &t, &z11);         /* z^(2^255 - 21) = z^(p - 2) */
+}
+
+/* r = z^((p-5)/8) = z^(2^252 - 3), the square-root candidate's power
+ * (RFC 8032 5.1.3). Carried in, carried out. */
+static inline void pow22523_8(fe8 *r, const fe8 *z) {
+  fe8 t, z11;
+  pow2_250_1_8(&t, &z11, z);
+  sqr8_n(&t, &t, 2);
+  mul8(r, &t, z);            /* z^(2^252 - 4 + 1) */
 }
 
 /* One carry pass from limb 0 up to limb 4 in order, limb 4's carry folded
@@ -207,13 +224,14 @@ static inline void carry8_chain(fe8 *h) {
   h->v[4] = _mm512_and_si512(h->v[4], m);
 }
 
-/* The canonical encodings (< p) of eight carried elements, item l into
- * out[l]. Two chained passes: from carried limbs every carry is at most 1,
- * so the first leaves limb 0 below 2^51 + 19 and the second all limbs
- * below 2^51 (limb 0 wraps only from below 2^51 + 19 to below 38): h <
- * 2^255. Then q = 1 exactly when h >= p, i.e. h + 19 >= 2^255, found by
- * carrying 19 through; h + 19 q with bit 255 dropped is h - q p. */
-static inline void store_canonical(uint8_t (*out)[32], fe8 *h) {
+/* h reduced to its canonical value (< p) in every lane, limbs below
+ * 2^51, from carried limbs. Two chained passes: from carried limbs every
+ * carry is at most 1, so the first leaves limb 0 below 2^51 + 19 and the
+ * second all limbs below 2^51 (limb 0 wraps only from below 2^51 + 19 to
+ * below 38): h < 2^255. Then q = 1 exactly when h >= p, i.e. h + 19 >=
+ * 2^255, found by carrying 19 through; h + 19 q with bit 255 dropped is
+ * h - q p. */
+static inline void canonical8(fe8 *h) {
   const __m512i m = _mm512_set1_epi64((long long)M51);
   carry8_chain(h);
   carry8_chain(h);
@@ -225,6 +243,30 @@ static inline void store_canonical(uint8_t (*out)[32], fe8 *h) {
     h->v[i] = _mm512_and_si512(h->v[i], m);
   }
   h->v[4] = _mm512_and_si512(h->v[4], m);
+}
+
+/* The lanes where the carried element a is 0 mod p: its canonical limbs
+ * all zero. A compare mask, no branch. */
+static inline __mmask8 iszero8(const fe8 *a) {
+  fe8 c = *a;
+  canonical8(&c);
+  __m512i o = c.v[0];
+  for (int i = 1; i < 5; i++) o = _mm512_or_si512(o, c.v[i]);
+  return _mm512_cmpeq_epi64_mask(o, _mm512_setzero_si512());
+}
+
+/* The lanes where the canonical value of the carried element a is odd
+ * (RFC 8032's "negative" x, the sign bit of an encoding). */
+static inline __mmask8 isodd8(const fe8 *a) {
+  fe8 c = *a;
+  canonical8(&c);
+  return _mm512_test_epi64_mask(c.v[0], _mm512_set1_epi64(1));
+}
+
+/* The canonical encodings (< p) of eight carried elements, item l into
+ * out[l]: canonical8, then the limbs packed into four 64-bit words. */
+static inline void store_canonical(uint8_t (*out)[32], fe8 *h) {
+  canonical8(h);
   uint64_t w[4][8];
   _mm512_storeu_si512(w[0], _mm512_or_si512(h->v[0], _mm512_slli_epi64(h->v[1], 51)));
   _mm512_storeu_si512(w[1], _mm512_or_si512(_mm512_srli_epi64(h->v[1], 13), _mm512_slli_epi64(h->v[2], 38)));
