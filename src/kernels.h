@@ -474,16 +474,18 @@ typedef struct {
    * the encoding. Constant time in every lane's digits. */
   void (*edwards_base_lanes)(uint8_t (*out)[32], const int8_t (*e)[64]);
   /* Optional (NULL, or lanes < 2: the verification batch checks one item
-   * at a time), for the Ed25519 verification batch: out[l] = the encoding
-   * of sum_i a[l][i] 16^i A_l + sum_i b[l][i] 16^i B for l < lanes, with
-   * a[l], b[l] signed radix-16 digits in [-8, 8] (hwc_ge25519_radix16) and
-   * A_l the curve point with affine coordinates x[l], y[l] (canonical
-   * little-endian encodings). Every lane byte-identical to
-   * edwards_double_vartime on the same point and scalars followed by the
-   * encoding. Public data only, but no lane's values may change another
-   * lane's result. */
-  void (*edwards_double_lanes)(uint8_t (*out)[32], const int8_t (*a)[64], const uint8_t (*x)[32],
-                               const uint8_t (*y)[32], const int8_t (*b)[64]);
+   * at a time), the core of the Ed25519 verification batch, for l <
+   * lanes: ok[l] = 1 when pk[l] decodes to a curve point A_l as
+   * hwc_ge25519_frombytes decodes it (0 when it has none), and out[l] =
+   * the encoding of sum_i s[l][i] 16^i B - sum_i h[l][i] 16^i A_l, with
+   * h[l], s[l] signed radix-16 digits in [-8, 8] (hwc_ge25519_radix16).
+   * pk[l] must be canonical (y < p; the verification's checks come
+   * first). Where ok[l] is 1, out[l] is byte-identical to
+   * hwc_ge25519_frombytes, the negation of A, edwards_double_vartime and
+   * the encoding; where it is 0, out[l] is meaningless. Public data only,
+   * but no lane's values may change another lane's result. */
+  void (*ed25519_verify_lanes)(uint8_t (*out)[32], int *ok, const int8_t (*h)[64], const uint8_t (*pk)[32],
+                               const int8_t (*s)[64]);
   /* Optional (NULL: the protocol's loop in src/curve25519/ge25519.c), VARIABLE TIME,
    * for signature verification only: pt = {X, Y, Z, T} = A becomes
    * a A + b B, given the width-5 NAF digits of a (an[i] odd in (-16, 16)

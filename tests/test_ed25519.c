@@ -600,81 +600,88 @@ HWC_TEST(ed25519, base_lanes_vs_generic) {
   if (!ran) fprintf(stderr, "ed25519/base_lanes_vs_generic: no fe25519 backend with edwards_base_lanes here\n");
 }
 
-/* ---- edwards_double_lanes (src/kernels.h): every lane against the
- * generic backend's double multiplication and encoding. Points: every
- * decodable edge encoding of tests/edge.c (small-order points, y at the
- * edge of the field, either sign of x) and random multiples of B;
- * scalars: the edge scalars below 2^255 (the recoding's domain) and random
- * ones. Each call puts different points and scalars in different lanes,
- * and every point and scalar passes through every lane position. */
-static int has_double_lanes(hwc_prim p) {
+/* ---- ed25519_verify_lanes (src/kernels.h): every lane against the
+ * generic backend's decoding, double multiplication and encoding. Keys:
+ * every canonical edge encoding of tests/edge.c with either sign bit (y at
+ * the edge of the field, small-order points, x = 0 with the sign bit set,
+ * encodings with no point, whose ok flag must be 0) and random multiples
+ * of B; scalars: the edge scalars below 2^255 (the recoding's domain) and
+ * random ones. Each call puts different keys and scalars in different
+ * lanes, and every key and scalar passes through every lane position. */
+static int has_verify_lanes(hwc_prim p) {
   const hwc_fe25519_kernel *k = HWC_KERNEL(p, hwc_fe25519_kernel);
-  return k->edwards_double_lanes != NULL && k->lanes >= 2;
+  return k->ed25519_verify_lanes != NULL && k->lanes >= 2;
 }
 
-static void double_lanes_body(hwc_prim p, const char *impl, void *arg) {
+static void verify_lanes_body(hwc_prim p, const char *impl, void *arg) {
   (void)arg;
   const hwc_fe25519_kernel *k = HWC_KERNEL(p, hwc_fe25519_kernel);
   extern const hwc_fe25519_kernel hwc_fe25519_generic;
   const hwc_fe25519_kernel *g = &hwc_fe25519_generic;
   CHECK(k->lanes <= 8);
-  enum { MAXP = 96, MAXS = 96 };
-  static hwc_ge25519_p3 pt[MAXP];
-  static uint8_t px[MAXP][32], py[MAXP][32], sc[MAXS][32];
-  size_t np = 0, ns = 0;
-  for (size_t i = 0; i < t_edge_fe25519_count() && np < MAXP / 2; i++) {
+  enum { MAXP = 160, MAXS = 96 };
+  static uint8_t pk[MAXP][32], sc[MAXS][32];
+  size_t np = 0, ns = 0, nbad = 0;
+  for (size_t i = 0; i < t_edge_fe25519_count() && np + 2 <= MAXP / 2; i++) {
     uint8_t e[32];
     t_edge_fe25519(e, i);
-    if (hwc_ge25519_frombytes(g, &pt[np], e) == 0) np++;
+    e[31] &= 0x7f;
+    if (!hwc_ge25519_is_canonical(e)) continue;
+    for (int sign = 0; sign < 2; sign++) {
+      memcpy(pk[np], e, 32);
+      pk[np][31] |= (uint8_t)(sign << 7);
+      hwc_ge25519_p3 a;
+      nbad += hwc_ge25519_frombytes(g, &a, pk[np]) != 0;
+      np++;
+    }
   }
   for (size_t i = 0; i < t_edge_scalar25519_count() && ns < MAXS / 2; i++) {
     t_edge_scalar25519(sc[ns], i);
     if (!(sc[ns][31] & 0x80)) ns++;
   }
-  CHECK(np >= 8 && ns >= 16);
+  CHECK(np >= 16 && ns >= 16 && nbad >= 2);
   const size_t nrand = t_quick() ? 8 : 40;
   for (size_t i = 0; i < nrand; i++) {
     uint8_t r[32];
+    hwc_ge25519_p3 a;
     t_rand_bytes(r, 32);
     r[31] &= 0x7f;
-    hwc_ge25519_scalarmult_base(g, &pt[np++], r);
+    hwc_ge25519_scalarmult_base(g, &a, r);
+    hwc_ge25519_tobytes(g, pk[np++], &a);
     t_rand_bytes(sc[ns], 32);
     sc[ns++][31] &= 0x7f;
   }
-  /* affine coordinates, canonical: x = X/Z, y = Y/Z */
-  for (size_t i = 0; i < np; i++) {
-    hwc_fe25519 zi, t;
-    hwc_fe25519_invert(g, &zi, &pt[i].Z);
-    g->mul(&t, &pt[i].X, &zi);
-    g->tobytes(px[i], &t);
-    g->mul(&t, &pt[i].Y, &zi);
-    g->tobytes(py[i], &t);
-  }
   const size_t ncase = np > ns ? np : ns;
-  uint8_t x[8][32], y[8][32], got[8][32], want[32];
-  int8_t ea[8][64], eb[8][64];
-  size_t pi[8], ai[8], bi[8];
+  uint8_t key[8][32], got[8][32], want[32];
+  int8_t eh[8][64], es[8][64];
+  int ok[8];
+  size_t pi[8], hi[8], si[8];
   for (size_t c = 0; c < ncase; c++) {
     for (unsigned l = 0; l < k->lanes; l++) {
-      pi[l] = (c + l) % np, ai[l] = (c + l) % ns, bi[l] = (c * 7 + 3 * l + 1) % ns;
-      memcpy(x[l], px[pi[l]], 32);
-      memcpy(y[l], py[pi[l]], 32);
-      hwc_ge25519_radix16(ea[l], sc[ai[l]]);
-      hwc_ge25519_radix16(eb[l], sc[bi[l]]);
+      pi[l] = (c + l) % np, hi[l] = (c + l) % ns, si[l] = (c * 7 + 3 * l + 1) % ns;
+      memcpy(key[l], pk[pi[l]], 32);
+      hwc_ge25519_radix16(eh[l], sc[hi[l]]);
+      hwc_ge25519_radix16(es[l], sc[si[l]]);
+      ok[l] = -1;
     }
-    k->edwards_double_lanes(got, (const int8_t(*)[64])ea, (const uint8_t(*)[32])x, (const uint8_t(*)[32])y,
-                            (const int8_t(*)[64])eb);
+    k->ed25519_verify_lanes(got, ok, (const int8_t(*)[64])eh, (const uint8_t(*)[32])key, (const int8_t(*)[64])es);
     for (unsigned l = 0; l < k->lanes; l++) {
-      hwc_ge25519_p3 r;
-      hwc_ge25519_double_scalarmult_vartime(g, &r, sc[ai[l]], &pt[pi[l]], sc[bi[l]]);
+      hwc_ge25519_p3 a, r;
+      int decodes = hwc_ge25519_frombytes(g, &a, pk[pi[l]]) == 0;
+      CHECK_MSG(ok[l] == decodes, "%s: lane %u, key %zu: ok flag %d, the generic decoding says %d", impl, l, pi[l],
+                ok[l], decodes);
+      if (!decodes) continue;
+      hwc_fe25519_neg(g, &a.X, &a.X);
+      hwc_fe25519_neg(g, &a.T, &a.T);
+      hwc_ge25519_double_scalarmult_vartime(g, &r, sc[hi[l]], &a, sc[si[l]]);
       hwc_ge25519_tobytes(g, want, &r);
-      CHECK_MSG(memcmp(got[l], want, 32) == 0, "%s: lane %u, point %zu, scalars %zu and %zu: a A + b B differs", impl,
-                l, pi[l], ai[l], bi[l]);
+      CHECK_MSG(memcmp(got[l], want, 32) == 0, "%s: lane %u, key %zu, scalars %zu and %zu: s B - h A differs", impl,
+                l, pi[l], hi[l], si[l]);
     }
   }
 }
 
-HWC_TEST(ed25519, double_lanes_vs_generic) {
-  size_t ran = t_for_each_impl_where(HWC_PRIM_FE25519, has_double_lanes, double_lanes_body, NULL);
-  if (!ran) fprintf(stderr, "ed25519/double_lanes_vs_generic: no fe25519 backend with edwards_double_lanes here\n");
+HWC_TEST(ed25519, verify_lanes_vs_generic) {
+  size_t ran = t_for_each_impl_where(HWC_PRIM_FE25519, has_verify_lanes, verify_lanes_body, NULL);
+  if (!ran) fprintf(stderr, "ed25519/verify_lanes_vs_generic: no fe25519 backend with ed25519_verify_lanes here\n");
 }

@@ -152,16 +152,12 @@ void hwc_ed25519_sign_many(const hwc_fe25519_kernel *k, uint8_t *const *sig, con
 }
 
 /* libsodium's _crypto_sign_ed25519_verify_detached without ED25519_COMPAT,
- * check for check, in the same order, up to the equation. */
-int hwc_ed25519_verify_decode(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *minus_a, const uint8_t *sig,
-                              const uint8_t *msg, size_t len, const uint8_t *pk) {
+ * check for check, in the same order, up to decoding A. */
+int hwc_ed25519_verify_checks(const uint8_t *sig, const uint8_t *msg, size_t len, const uint8_t *pk) {
   if (!sig || !pk || (!msg && len)) return HWC_ERR_INVALID_ARG;
   if (!hwc_sc25519_is_canonical(sig + 32)) return HWC_ERR_VERIFY;
   if (hwc_ge25519_has_small_order(sig)) return HWC_ERR_VERIFY;
   if (!hwc_ge25519_is_canonical(pk) || hwc_ge25519_has_small_order(pk)) return HWC_ERR_VERIFY;
-  if (hwc_ge25519_frombytes(k, minus_a, pk) != 0) return HWC_ERR_VERIFY;
-  hwc_fe25519_neg(k, &minus_a->X, &minus_a->X);
-  hwc_fe25519_neg(k, &minus_a->T, &minus_a->T);
   return HWC_OK;
 }
 
@@ -169,8 +165,12 @@ int hwc_ed25519_verify(const uint8_t sig[64], const uint8_t *msg, size_t len, co
   HWC_DIT_SCOPE();
   const hwc_fe25519_kernel *k = hwc_fe25519_get();
   hwc_ge25519_p3 A, R;
-  int st = hwc_ed25519_verify_decode(k, &A, sig, msg, len, pk);
+  int st = hwc_ed25519_verify_checks(sig, msg, len, pk);
   if (st != HWC_OK) return st;
+  /* A = -A_pk: the equation below is S B + h (-A) */
+  if (hwc_ge25519_frombytes(k, &A, pk) != 0) return HWC_ERR_VERIFY;
+  hwc_fe25519_neg(k, &A.X, &A.X);
+  hwc_fe25519_neg(k, &A.T, &A.T);
 
   hwc_sha512_ctx hs;
   uint8_t hram[64], h[32], rcheck[32];

@@ -9,11 +9,11 @@
  * linear combination) equation: such an equation is cofactored in effect,
  * so it can accept items the single call's cofactorless check rejects,
  * and a failure would not say which item failed. Items that pass the
- * single call's checks (hwc_ed25519_verify_decode) go in groups of the
- * field backend's lanes through its edwards_double_lanes (S B - h A for
- * every lane at once, the hashes in the SHA-512 lanes); without that
- * entry, or for the last few items (VERIFY_LANE_MIN), each item is the
- * single call.
+ * single call's checks (hwc_ed25519_verify_checks) go in groups of the
+ * field backend's lanes through its ed25519_verify_lanes (decoding A and
+ * S B - h A for every lane at once, the hashes in the SHA-512 lanes);
+ * without that entry, or for the last few items (VERIFY_LANE_MIN), each
+ * item is the single call.
  *
  * Constant time: signing branches on n, the pointers, the lengths and the
  * statuses (all public); the secret keys reach hwc_ed25519_sign_many only
@@ -56,28 +56,30 @@ int hwc_ed25519_sign_batch(uint8_t (*sig)[64], int *status, const uint8_t *const
   return rc;
 }
 
-/* The fewest decoded items the last, partial group sends through the
- * lanes; fewer go through the single call. A full eight-lane call costs
- * about what three single verifications do (hwcrypto-bench rows
- * ed25519-verify-batch8 against ed25519-verify, avx512ifma), so from four
- * items on the lanes win. */
-#define VERIFY_LANE_MIN 4
+/* The fewest checked items the last, partial group sends through the
+ * lanes; fewer go through the single call. A full eight-lane call,
+ * key decoding included, costs about what two and a half single
+ * verifications do (hwcrypto-bench rows ed25519-verify-batch8 against
+ * ed25519-verify, avx512ifma), so from three items on the lanes win. */
+#define VERIFY_LANE_MIN 3
 
 /* The items of one verification group: up to HWC_FE25519_MAX_LANES
- * decoded items, with the encodings and digits the lane entry takes. */
+ * checked items, with the digits the lane entry takes. */
 typedef struct {
   size_t idx[HWC_FE25519_MAX_LANES];
-  uint8_t ra[HWC_FE25519_MAX_LANES][64], x[HWC_FE25519_MAX_LANES][32], y[HWC_FE25519_MAX_LANES][32];
+  uint8_t ra[HWC_FE25519_MAX_LANES][64], pk[HWC_FE25519_MAX_LANES][32];
   uint8_t h[HWC_FE25519_MAX_LANES][64], out[HWC_FE25519_MAX_LANES][32];
   int8_t eh[HWC_FE25519_MAX_LANES][64], es[HWC_FE25519_MAX_LANES][64];
+  int ok[HWC_FE25519_MAX_LANES];
   const uint8_t *head[HWC_FE25519_MAX_LANES], *msg[HWC_FE25519_MAX_LANES];
   size_t len[HWC_FE25519_MAX_LANES];
 } verify_group;
 
-/* status[g->idx[j]] for the m decoded items of g: h = SHA-512(R || A || M)
- * mod L in the SHA-512 lanes, then R' = S B + h (-A) in the field
- * backend's lanes (idle lanes: the neutral point, digits 0) and R' == R as
- * encodings, as the single call compares them. */
+/* status[g->idx[j]] for the m checked items of g: h = SHA-512(R || A ||
+ * M) mod L in the SHA-512 lanes, then A decoded and R' = S B - h A in the
+ * field backend's lanes (idle lanes: the neutral point's encoding, digits
+ * 0), and the status the single call would give: HWC_ERR_VERIFY where A
+ * has no point, else R' == R as encodings. */
 static void verify_lanes(const hwc_fe25519_kernel *k, verify_group *g, size_t m, int *status,
                          const uint8_t (*sig)[64]) {
   hwc_sha512_lanes((uint8_t(*)[64])g->h, g->head, 64, g->msg, g->len, m);
@@ -90,15 +92,14 @@ static void verify_lanes(const hwc_fe25519_kernel *k, verify_group *g, size_t m,
     } else {
       memset(g->eh[j], 0, 64);
       memset(g->es[j], 0, 64);
-      memset(g->x[j], 0, 32);
-      memset(g->y[j], 0, 32);
-      g->y[j][0] = 1;
+      memset(g->pk[j], 0, 32);
+      g->pk[j][0] = 1;
     }
   }
-  k->edwards_double_lanes(g->out, (const int8_t(*)[64])g->eh, (const uint8_t(*)[32])g->x,
-                          (const uint8_t(*)[32])g->y, (const int8_t(*)[64])g->es);
+  k->ed25519_verify_lanes(g->out, g->ok, (const int8_t(*)[64])g->eh, (const uint8_t(*)[32])g->pk,
+                          (const int8_t(*)[64])g->es);
   for (size_t j = 0; j < m; j++)
-    status[g->idx[j]] = hwc_memequal(g->out[j], sig[g->idx[j]], 32) ? HWC_OK : HWC_ERR_VERIFY;
+    status[g->idx[j]] = g->ok[j] && hwc_memequal(g->out[j], sig[g->idx[j]], 32) ? HWC_OK : HWC_ERR_VERIFY;
 }
 
 int hwc_ed25519_verify_batch(int *status, const uint8_t (*sig)[64], const uint8_t *const *msg, const size_t *len,
@@ -108,29 +109,27 @@ int hwc_ed25519_verify_batch(int *status, const uint8_t (*sig)[64], const uint8_
   if (!status || !sig || !msg || !len || !pk) return hwc_batch_refuse(status, n);
   const hwc_fe25519_kernel *k = hwc_fe25519_get();
   int rc = HWC_OK;
-  if (!k->edwards_double_lanes || k->lanes < 2 || k->lanes > HWC_FE25519_MAX_LANES || n < 2) {
+  if (!k->ed25519_verify_lanes || k->lanes < 2 || k->lanes > HWC_FE25519_MAX_LANES || n < 2) {
     for (size_t i = 0; i < n; i++) {
       status[i] = hwc_ed25519_verify(sig[i], msg[i], len[i], pk[i]);
       rc = hwc_batch_result(rc, status[i]);
     }
     return rc;
   }
-  /* Decoded items fill groups of k->lanes in index order; the others get
-   * the checks' status at once. */
+  /* Items that pass the checks fill groups of k->lanes in index order;
+   * the others get the checks' status at once. */
   verify_group g;
   size_t m = 0;
   for (size_t i = 0; i < n; i++) {
-    hwc_ge25519_p3 a;
-    status[i] = hwc_ed25519_verify_decode(k, &a, sig[i], msg[i], len[i], pk[i]);
+    status[i] = hwc_ed25519_verify_checks(sig[i], msg[i], len[i], pk[i]);
     if (status[i] == HWC_OK) {
       g.idx[m] = i;
       memcpy(g.ra[m], sig[i], 32);
       memcpy(g.ra[m] + 32, pk[i], 32);
+      memcpy(g.pk[m], pk[i], 32);
       g.head[m] = g.ra[m];
       g.msg[m] = msg[i];
       g.len[m] = len[i];
-      k->tobytes(g.x[m], &a.X); /* Z = 1: X and Y are the affine coordinates */
-      k->tobytes(g.y[m], &a.Y);
       m++;
     }
     if (m == k->lanes || (i + 1 == n && m >= VERIFY_LANE_MIN)) {

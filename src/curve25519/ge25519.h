@@ -135,13 +135,13 @@ void hwc_ge25519_double_scalarmult_vartime(const hwc_fe25519_kernel *k, hwc_ge25
 void hwc_ed25519_sign_k(const hwc_fe25519_kernel *k, uint8_t sig[64], const uint8_t *msg, size_t len,
                         const uint8_t sk[64]);
 
-/* The checks of hwc_ed25519_verify before its equation, in its order
+/* The checks of hwc_ed25519_verify before it decodes A, in its order
  * (ed25519.c): HWC_ERR_INVALID_ARG for a NULL sig or pk or a NULL msg
  * with len > 0; HWC_ERR_VERIFY for S >= L, a small-order R, a
- * non-canonical or small-order or undecodable A; else HWC_OK with
- * *minus_a = -A (Z = 1). The verification batch runs the same checks. */
-int hwc_ed25519_verify_decode(const hwc_fe25519_kernel *k, hwc_ge25519_p3 *minus_a, const uint8_t *sig,
-                              const uint8_t *msg, size_t len, const uint8_t *pk);
+ * non-canonical or small-order A; else HWC_OK. Decoding A (which may
+ * still fail) comes next, in the single call or in the verification
+ * batch's lanes. */
+int hwc_ed25519_verify_checks(const uint8_t *sig, const uint8_t *msg, size_t len, const uint8_t *pk);
 
 /* The most items hwc_ed25519_sign_many takes: the widest SHA-512 lanes. */
 #define HWC_ED25519_SIGN_GROUP 8

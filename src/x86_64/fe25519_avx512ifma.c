@@ -186,13 +186,13 @@ static void fe25519_avx512ifma_edwards_base_lanes(uint8_t (*out)[32], const int8
   hwc_ed25519_base_ifma_lanes8(out, e);
 }
 
-/* The verification batch's entry (contract in src/kernels.h): eight double
- * multiplications and encodings in the lanes of 512-bit vectors, in
- * fe25519_avx512ifma_edwards_double_lanes8.c. */
-static void fe25519_avx512ifma_edwards_double_lanes(uint8_t (*out)[32], const int8_t (*a)[64], const uint8_t (*x)[32],
-                                                    const uint8_t (*y)[32], const int8_t (*b)[64]) {
+/* The verification batch's entry (contract in src/kernels.h): eight key
+ * decodings, double multiplications and encodings in the lanes of 512-bit
+ * vectors, in fe25519_avx512ifma_ed25519_verify_lanes8.c. */
+static void fe25519_avx512ifma_ed25519_verify_lanes(uint8_t (*out)[32], int *ok, const int8_t (*h)[64],
+                                                    const uint8_t (*pk)[32], const int8_t (*s)[64]) {
   HWC_COUNT_CALL(fe25519_avx512ifma);
-  hwc_ed25519_double_ifma_lanes8(out, a, x, y, b);
+  hwc_ed25519_verify_ifma_lanes8(out, ok, h, pk, s);
 }
 
 const hwc_fe25519_kernel hwc_fe25519_avx512ifma = {
@@ -216,6 +216,6 @@ const hwc_fe25519_kernel hwc_fe25519_avx512ifma = {
     .edwards_scalarmult = fe25519_avx512ifma_edwards_scalarmult,
     .edwards_base = fe25519_avx512ifma_edwards_base,
     .edwards_base_lanes = fe25519_avx512ifma_edwards_base_lanes,
-    .edwards_double_lanes = fe25519_avx512ifma_edwards_double_lanes,
+    .ed25519_verify_lanes = fe25519_avx512ifma_ed25519_verify_lanes,
     .edwards_double_vartime = fe25519_avx512ifma_edwards_double_vartime,
 };

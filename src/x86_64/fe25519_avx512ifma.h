@@ -178,11 +178,12 @@ void hwc_x25519_ifma_lanes8(uint8_t (*out)[32], const uint8_t (*e)[32], const ui
  * sum_i e[l][i] 16^i B for the signed radix-16 digits e[l] (in [-8, 8]),
  * l = 0..7. */
 void hwc_ed25519_base_ifma_lanes8(uint8_t (*out)[32], const int8_t (*e)[64]);
-/* fe25519_avx512ifma_edwards_double_lanes8.c: out[l] = the encoding of
- * sum_i a[l][i] 16^i A_l + sum_i b[l][i] 16^i B, A_l = (x[l], y[l]) affine,
- * l = 0..7 (the edwards_double_lanes contract of src/kernels.h). */
-void hwc_ed25519_double_ifma_lanes8(uint8_t (*out)[32], const int8_t (*a)[64], const uint8_t (*x)[32],
-                                    const uint8_t (*y)[32], const int8_t (*b)[64]);
+/* fe25519_avx512ifma_ed25519_verify_lanes8.c: for l = 0..7, ok[l] = 1 when
+ * pk[l] decodes to a point A_l (else 0), and out[l] = the encoding of
+ * sum_i s[l][i] 16^i B - sum_i h[l][i] 16^i A_l (the ed25519_verify_lanes
+ * contract of src/kernels.h). */
+void hwc_ed25519_verify_ifma_lanes8(uint8_t (*out)[32], int *ok, const int8_t (*h)[64], const uint8_t (*pk)[32],
+                                    const int8_t (*s)[64]);
 /* The fixed-base table both of them read (fe25519_avx512ifma_base_table.c, written
  * by tools/gen_ed25519_base_table.py ifma; the layout is described there):
  * one 40 KiB definition, not a copy per file. */

@@ -4,7 +4,7 @@
  * lane, for the avx512ifma backend's Edwards lane entries (the signing
  * batch's fixed-base multiplication, fe25519_avx512ifma_edwards_base_lanes8.c,
  * and the verification batch's double multiplication,
- * fe25519_avx512ifma_edwards_double_lanes8.c): the point types, the
+ * fe25519_avx512ifma_ed25519_verify_lanes8.c): the point types, the
  * backend's fixed-base table lookup and the formulas both use.
  *
  * Formulas (Hisil, Wong, Carter, Dawson 2008, a = -1), extended
