@@ -167,6 +167,56 @@ static inline void fuzz_note_bytes(unsigned operand, const uint8_t *p, size_t n)
   fuzz_note_class(operand, 16 + fuzz_bucket(zero_words));
 }
 
+/* ---------------------------------------------------------- input reader
+ * The harnesses that parse an input into operations (fuzz_differential.c,
+ * fuzz_sodium.c) read it through these: a short input reads as zeros, so
+ * every input is a valid program. */
+
+/* The unread part of the input. */
+typedef struct {
+  const uint8_t *p;
+  size_t n;
+} reader;
+
+/* The next byte, 0 once the input is used up. */
+static inline uint8_t rd_byte(reader *r) {
+  if (!r->n) return 0;
+  r->n--;
+  return *r->p++;
+}
+
+/* n bytes into out, zeros for what the input lacks. */
+static inline void rd_bytes(reader *r, uint8_t *out, size_t n) {
+  size_t take = n < r->n ? n : r->n;
+  if (take) memcpy(out, r->p, take);
+  if (n > take) memset(out + take, 0, n - take);
+  r->p += take;
+  r->n -= take;
+}
+
+/* A length of at most max: with the top bit of the first byte set, an
+ * entry of the harness's table edge[0..count) of lengths where its kernels
+ * change path (capped at max); otherwise a 15-bit value mod max + 1. */
+static inline size_t rd_len_table(reader *r, size_t max, const uint16_t *edge, size_t count) {
+  uint8_t b = rd_byte(r);
+  size_t n;
+  if (b & 0x80)
+    n = edge[(b & 0x7f) % count];
+  else
+    n = ((size_t)b << 8 | rd_byte(r)) % (max + 1);
+  return n < max ? n : max;
+}
+
+/* len bytes of data into out: the input's next bytes, then those bytes
+ * again as often as needed (zeros if there were none). */
+static inline void rd_data(reader *r, uint8_t *out, size_t len) {
+  size_t have = len < r->n ? len : r->n;
+  if (have) memcpy(out, r->p, have);
+  r->p += have;
+  r->n -= have;
+  for (size_t i = have; i < len; i++) out[i] = have ? out[i - have] : 0;
+}
+
 #define FUZZ_REQUIRE(cond, what)                                          \
   do {                                                                    \
     if (!(cond)) {                                                        \

@@ -123,29 +123,7 @@ static const uint8_t *or_null(const uint8_t *p, size_t n) { return n ? p : NULL;
 /* The same for an output buffer. */
 static uint8_t *out_or_null(uint8_t *p, size_t n) { return n ? p : NULL; }
 
-/* ---------------------------------------------------------- input reader */
-
-/* The unread part of the input. */
-typedef struct {
-  const uint8_t *p;
-  size_t n;
-} reader;
-
-/* The next byte, 0 once the input is used up. */
-static uint8_t rd_byte(reader *r) {
-  if (!r->n) return 0;
-  r->n--;
-  return *r->p++;
-}
-
-/* n bytes into out, zeros for what the input lacks. */
-static void rd_bytes(reader *r, uint8_t *out, size_t n) {
-  size_t take = n < r->n ? n : r->n;
-  if (take) memcpy(out, r->p, take);
-  if (n > take) memset(out + take, 0, n - take);
-  r->p += take;
-  r->n -= take;
-}
+/* ---------------------------------------------------------- input reader (fuzz.h) */
 
 /* A 32-bit little-endian value. */
 static uint32_t rd_u32(reader *r) {
@@ -160,26 +138,9 @@ static const uint16_t edge_lens[] = {0,   1,   2,   3,   7,   8,   11,  12,  13,
                                      48,  49,  55,  56,  57,  63,  64,  65,  111, 112, 113,  127,  128,  129, 191, 192,
                                      255, 256, 257, 383, 384, 511, 512, 513, 767, 768, 1023, 1024, 1025, 2047};
 
-/* A length of at most max: with the top bit of the first byte set, an
- * entry of edge_lens (capped at max); otherwise a 15-bit value mod max + 1. */
+/* A length of at most max (rd_len_table of fuzz.h over edge_lens). */
 static size_t rd_len(reader *r, size_t max) {
-  uint8_t b = rd_byte(r);
-  size_t n;
-  if (b & 0x80)
-    n = edge_lens[(b & 0x7f) % (sizeof edge_lens / sizeof edge_lens[0])];
-  else
-    n = ((size_t)b << 8 | rd_byte(r)) % (max + 1);
-  return n < max ? n : max;
-}
-
-/* len bytes of data into out: the input's next bytes, then those bytes
- * again as often as needed (zeros if there were none). */
-static void rd_data(reader *r, uint8_t *out, size_t len) {
-  size_t have = len < r->n ? len : r->n;
-  memcpy(out, r->p, have);
-  r->p += have;
-  r->n -= have;
-  for (size_t i = have; i < len; i++) out[i] = have ? out[i - have] : 0;
+  return rd_len_table(r, max, edge_lens, sizeof edge_lens / sizeof edge_lens[0]);
 }
 
 /* How to cut a message into pieces: up to 8 cut bytes, used in turn. A

@@ -534,44 +534,13 @@ static void same(const char *what, int ra, int rb, const void *a, const void *b,
   }
 }
 
-/* -------------------------------------------------------- input reader */
-
-typedef struct {
-  const uint8_t *p;
-  size_t n;
-} reader;
-
-/* The next byte, 0 once the input is used up. */
-static uint8_t rd_byte(reader *r) {
-  if (!r->n) return 0;
-  r->n--;
-  return *r->p++;
-}
-
-/* n bytes, zeros for what the input lacks. */
-static void rd_bytes(reader *r, uint8_t *out, size_t n) {
-  for (size_t i = 0; i < n; i++) out[i] = rd_byte(r);
-}
-
 /* Lengths where the kernels change path (16-, 64- and 128-byte units). */
 static const uint16_t edge_lens[] = {0,  1,  15, 16, 17,  31,  32,  33,  55,  56,  63,  64,  65,
                                      111, 112, 127, 128, 129, 255, 256, 257, 511, 512, 1023, 1024};
 
-/* A length of at most max: top bit set, an entry of edge_lens; else 15 bits. */
+/* A length of at most max (rd_len_table of fuzz.h over edge_lens). */
 static size_t rd_len(reader *r, size_t max) {
-  uint8_t b = rd_byte(r);
-  size_t n = b & 0x80 ? edge_lens[(b & 0x7f) % (sizeof edge_lens / sizeof edge_lens[0])]
-                      : ((size_t)b << 8 | rd_byte(r)) % (max + 1);
-  return n < max ? n : max;
-}
-
-/* len bytes of data: the input's next bytes, repeated as often as needed. */
-static void rd_data(reader *r, uint8_t *out, size_t len) {
-  size_t have = len < r->n ? len : r->n;
-  if (have) memcpy(out, r->p, have);
-  r->p += have;
-  r->n -= have;
-  for (size_t i = have; i < len; i++) out[i] = have ? out[i - have] : 0;
+  return rd_len_table(r, max, edge_lens, sizeof edge_lens / sizeof edge_lens[0]);
 }
 
 /* 32-byte values where the libraries decide things: little-endian hex. */
