@@ -72,18 +72,9 @@ static inline void to_cached8(cached8 *c, const pt8 *p) {
 
 /* r = p + q, q in cached form: the mixed formula of madd8 with D = Z1 2Z2. */
 static inline void add_cached8(pt8 *r, const pt8 *p, const cached8 *q) {
-  fe8 a, b, c, d, e, f, g, h;
-  sub8(&a, &p->y, &p->x);
-  mul8(&a, &a, &q->ym);
-  add8(&b, &p->y, &p->x);
-  mul8(&b, &b, &q->yp);
-  mul8(&c, &p->t, &q->t2d);
+  fe8 d;
   mul8(&d, &p->z, &q->z2);
-  sub8(&e, &b, &a);
-  sub8(&f, &d, &c);
-  add8(&g, &d, &c);
-  add8(&h, &b, &a);
-  finish8(r, &e, &f, &g, &h);
+  add_with_d8(r, p, &q->yp, &q->ym, &q->t2d, &d);
 }
 
 /* t = e[l][digit] A_l in cached form for every lane l, from tab[k] =

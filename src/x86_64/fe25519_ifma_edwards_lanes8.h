@@ -78,20 +78,29 @@ static inline void finish8(pt8 *r, const fe8 *e, const fe8 *f, const fe8 *g, con
   mul8(&r->t, e, h);
 }
 
-/* r = p + q for q affine from the table. */
-static inline void madd8(pt8 *r, const pt8 *p, const pre8 *q) {
-  fe8 a, b, c, d, e, f, g, h;
+/* r = p + q, the addition both point forms share, given q's (y+x, y-x)
+ * and its T factor tq (2dxy affine, 2dT cached) and D (2Z1 affine, Z1 2Z2
+ * cached): A = (Y-X)(y-x), B = (Y+X)(y+x), C = T tq; E = B-A, F = D-C,
+ * G = D+C, H = B+A. */
+static inline void add_with_d8(pt8 *r, const pt8 *p, const fe8 *qyp, const fe8 *qym, const fe8 *tq, const fe8 *d) {
+  fe8 a, b, c, e, f, g, h;
   sub8(&a, &p->y, &p->x);
-  mul8(&a, &a, &q->ym);
+  mul8(&a, &a, qym);
   add8(&b, &p->y, &p->x);
-  mul8(&b, &b, &q->yp);
-  mul8(&c, &p->t, &q->xy);
-  add8(&d, &p->z, &p->z);
+  mul8(&b, &b, qyp);
+  mul8(&c, &p->t, tq);
   sub8(&e, &b, &a);
-  sub8(&f, &d, &c);
-  add8(&g, &d, &c);
+  sub8(&f, d, &c);
+  add8(&g, d, &c);
   add8(&h, &b, &a);
   finish8(r, &e, &f, &g, &h);
+}
+
+/* r = p + q for q affine from the table: D = 2Z1. */
+static inline void madd8(pt8 *r, const pt8 *p, const pre8 *q) {
+  fe8 d;
+  add8(&d, &p->z, &p->z);
+  add_with_d8(r, p, &q->yp, &q->ym, &q->xy, &d);
 }
 
 /* r = 2p, with T = EH only when with_t (a constant at every call). */
