@@ -36,6 +36,12 @@
  * CSEL on the carry flag, not branches; cswap and cmov are masks; the
  * ladder's loop count is fixed and the scalar's bits only drive CSEL
  * selections (and the final swap's masks), never a branch or an address.
+ *
+ * No lanes for the batches (lanes 0): two ladders on NEON lanes need radix
+ * 2^25.5 and UMLAL, which spends half again as many 32 x 32 products as
+ * MUL/UMULH on the same work; on the llvm-mca models of out-of-order cores
+ * the prototype is slower than two calls of this ladder
+ * (tools/aarch64-model/neon-fe25519x2/README.md).
  */
 /* GCC's vectorizer would turn the four-limb loops of cswap and cmov into
  * 128-bit loads of elements that the operations have just written as
