@@ -29,7 +29,8 @@
 /* An eight-lane call costs what two single calls do (hwcrypto-bench,
  * avx512ifma: 9227 cycles an item in x25519-batch8, 37148 for x25519), so
  * a rest of three or more items is cheaper as one padded group, two are
- * even, and fewer go one by one. */
+ * even, and fewer go one by one. A four-lane AVX2 call (avx2, mulx-avx2)
+ * costs a little over two single calls, so the same rule holds there. */
 #define LANE_MIN_REST 2
 
 /* The lane kernel's secrets and a padded group's items, wiped together. */

@@ -132,12 +132,22 @@ static void fe25519_avx2_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, const 
   for (int i = 0; i < 40; i++) vl[i] = 0;
 }
 
+/* The batches' entry (contract in src/kernels.h): four whole X25519
+ * operations, one per lane of 256-bit vectors, in
+ * fe25519_avx2_x25519_lanes4.c. */
+static void fe25519_avx2_x25519_lanes(uint8_t (*out)[32], const uint8_t (*e)[32], const uint8_t (*u)[32]) {
+  HWC_COUNT_CALL(fe25519_avx2);
+  hwc_x25519_avx2_lanes4(out, e, u);
+}
+
 /* Priority: see the top. */
 const hwc_fe25519_kernel hwc_fe25519_avx2 = {
     .info = {.name = "avx2",
              .required = HWC_REQUIRED,
              .priority = HWC_PRIO_BELOW_SCALAR,
              HWC_CALLS(fe25519_avx2)},
+    .lanes = 4,
+    .x25519_lanes = fe25519_avx2_x25519_lanes,
     .frombytes = fe25519_avx2_frombytes,
     .tobytes = fe25519_avx2_tobytes,
     .mul = fe25519_avx2_mul,

@@ -251,4 +251,9 @@ static inline void ladder4_avx2(fe4 *s, const fe4 *x1v, const fe4 *a24v, const u
   cswap4_avx2(s, swap);
 }
 
+/* fe25519_avx2_x25519_lanes4.c: out[l] = X25519(e[l], u[l]) for l = 0..3,
+ * one item per lane (the x25519_lanes contract of src/kernels.h), for the
+ * avx2 and mulx-avx2 backends' tables. */
+void hwc_x25519_avx2_lanes4(uint8_t (*out)[32], const uint8_t (*e)[32], const uint8_t (*u)[32]);
+
 #endif /* HWC_FE25519_AVX2_H */

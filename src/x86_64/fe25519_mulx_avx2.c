@@ -159,6 +159,14 @@ static void fe25519_mulx_avx2_ladder(hwc_fe25519 st[4], const hwc_fe25519 *x1, c
   for (int i = 0; i < 10; i++) v[i] = 0;
 }
 
+/* The batches' entry (contract in src/kernels.h): four whole X25519
+ * operations, one per lane of 256-bit vectors, in
+ * fe25519_avx2_x25519_lanes4.c. */
+static void fe25519_mulx_avx2_x25519_lanes(uint8_t (*out)[32], const uint8_t (*e)[32], const uint8_t (*u)[32]) {
+  HWC_COUNT_CALL(fe25519_mulx_avx2);
+  hwc_x25519_avx2_lanes4(out, e, u);
+}
+
 /* Priority HWC_PRIO_VEC256: above mulx, whose ladder is slower and whose
  * other operations this backend shares; below avx512ifma, whose 4-way
  * ladder and Edwards operations are faster still where IFMA exists. */
@@ -167,6 +175,8 @@ const hwc_fe25519_kernel hwc_fe25519_mulx_avx2 = {
              .required = HWC_REQUIRED,
              .priority = HWC_PRIO_VEC256,
              HWC_CALLS(fe25519_mulx_avx2)},
+    .lanes = 4,
+    .x25519_lanes = fe25519_mulx_avx2_x25519_lanes,
     .frombytes = fe25519_mulx_avx2_frombytes,
     .tobytes = fe25519_mulx_avx2_tobytes,
     .mul = fe25519_mulx_avx2_mul,
