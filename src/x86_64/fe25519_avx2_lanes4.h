@@ -2,14 +2,13 @@
 /*
  * GF(2^255 - 19) in the four 64-bit lanes of AVX2 vectors, one element per
  * lane, for the avx2 and mulx-avx2 fe25519 backends' lane entries (four
- * independent items, lane l = item l: fe25519_avx2_x25519_lanes4.c,
- * fe25519_avx2_ed25519_verify_lanes4.c). The layout, mul4, carry4, add4
+ * independent items, lane l = item l: fe25519_avx2_x25519_lanes4.c). The layout, mul4, carry4, add4
  * and neg4 are fe25519_avx2.h's (radix 2^25.5, ten limbs, and the bounds
  * stated there: mul4 takes carried values and sums or differences of two
  * carried values, limbs below 3 * 2^26, and returns carried ones); this
  * adds what whole operations in the lanes need: loading and canonical
- * storing, the difference, the squaring, the swap and the fixed
- * exponentiations. No lane ever looks at another.
+ * storing, the difference, the squaring, the swap and the inversion. No
+ * lane ever looks at another.
  *
  * Constant time: fixed instruction sequences; masks, never branches or
  * indexes, on the data. Include only from files compiled with -mavx2.
@@ -145,8 +144,9 @@ static inline void sqr4_n(fe4 *r, const fe4 *a, int n) {
   while (--n > 0) sqr4(r, r);
 }
 
-/* r = z^(2^250 - 1) and z11 = z^11, the common head of the two fixed
- * exponentiations below (the ref10 chain; the exponent is public). */
+/* r = z^(2^250 - 1) and z11 = z^11, the head of the inversion chain
+ * (ref10's; the exponent is public), kept apart for the square-root power
+ * z^((p-5)/8) that Ed25519 decoding would add. */
 static inline void pow2_250_1_4(fe4 *r, fe4 *z11, const fe4 *z) {
   fe4 z2, z9, z5, z10, z20, z50, z100, t;
   sqr4(&z2, z);
@@ -177,15 +177,6 @@ static inline void invert4(fe4 *r, const fe4 *z) {
   pow2_250_1_4(&t, &z11, z);
   sqr4_n(&t, &t, 5);
   mul4(r, &t, &z11);         /* z^(2^255 - 21) */
-}
-
-/* r = z^((p-5)/8) = z^(2^252 - 3), the square-root candidate's power
- * (RFC 8032 5.1.3). */
-static inline void pow22523_4(fe4 *r, const fe4 *z) {
-  fe4 t, z11;
-  pow2_250_1_4(&t, &z11, z);
-  sqr4_n(&t, &t, 2);
-  mul4(r, &t, z);            /* z^(2^252 - 4 + 1) */
 }
 
 #endif /* HWC_X86_64_FE25519_AVX2_LANES4_H */

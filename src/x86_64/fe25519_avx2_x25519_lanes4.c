@@ -15,6 +15,13 @@
  * slot does an item's own work, and the final inversion runs in the
  * lanes too.
  *
+ * Only X25519 has these lanes. An Ed25519 verification core on them (key
+ * decoding and the fixed radix-16 double multiplication of the IFMA
+ * entry, every sum carried) ran slower per item than the single call on
+ * mulx: the fixed schedule does about 1.4 times the point operations of
+ * the single call's NAF, and a lane's product costs about what a MULX
+ * product does, where X25519's single call pays its 4-way split instead.
+ *
  * Layout and bounds: fe25519_avx2.h and fe25519_avx2_lanes4.h. Every
  * operand of mul4 and sqr4 is carried or a sum or difference of two
  * carried values (add4, or sub4), limbs below 3 * 2^26, which both take
