@@ -36,6 +36,8 @@ static const char *const insn_names[BOUND_NINSN] = {
     [BOUND_VPCLMULQDQ_ZMM] = "vpclmulqdq-zmm",
     [BOUND_SHA256RNDS2] = "sha256rnds2",
     [BOUND_SHA1RNDS4] = "sha1rnds4",
+    [BOUND_SHA256RNDS2_LAT] = "sha256rnds2-latency",
+    [BOUND_SHA1RNDS4_LAT] = "sha1rnds4-latency",
     [BOUND_VPADDD_XMM] = "vpaddd-xmm",
     [BOUND_VPADDD_YMM] = "vpaddd-ymm",
     [BOUND_VPADDD_ZMM] = "vpaddd-zmm",
@@ -145,21 +147,25 @@ THROUGHPUT_LOOP(tp_mulu_z, "avx512f", __m512i, INIT_Z, _mm512_set1_epi32(0x5a), 
 THROUGHPUT_LOOP(tp_madd52_z, "avx512ifma,avx512f", __m512i, INIT_Z, _mm512_set1_epi64(0x5a),
                 OP_MADD52_Z, LOW_Z)
 
-/* AESENC's latency: one chain, each instruction waiting for the last, as
- * many instructions as the throughput loops run (best_of divides by that). */
-__attribute__((target("aes,sse4.1"), noinline)) static uint64_t lat_aesenc(void) {
-  __m128i x = _mm_set1_epi32(1), k = _mm_set1_epi32(0x5a);
-  __asm__ volatile("" : "+v"(k));
-  uint64_t t0 = bench_ticks();
-  for (int i = 0; i < ITERS * CHAINS; i++) x = _mm_aesenc_si128(x, k);
-  uint64_t t1 = bench_ticks();
-  sink = _mm_cvtsi128_si64(x);
-  return t1 - t0;
-}
+/* Defines `static uint64_t fn(void)` for an instruction's latency: one
+ * chain of ITERS * CHAINS dependent `x = OP(x, k)` (as many instructions
+ * as a throughput loop, so best_of divides alike). */
+#define LATENCY_LOOP(fn, tgt, OP)                                          \
+  __attribute__((target(tgt), noinline)) static uint64_t fn(void) {        \
+    __m128i x = _mm_set1_epi32(1), k = _mm_set1_epi32(0x5a);               \
+    __asm__ volatile("" : "+v"(k));                                        \
+    uint64_t t0 = bench_ticks();                                           \
+    for (int i = 0; i < ITERS * CHAINS; i++) x = OP(x, k);                 \
+    uint64_t t1 = bench_ticks();                                           \
+    sink = _mm_cvtsi128_si64(x);                                           \
+    return t1 - t0;                                                        \
+  }
 
-/* MULX's own loop: its high half goes to a second register, consumed by
- * an asm input so that the compiler keeps MULX rather than a one-half
- * IMUL; scalar registers are fewer, but its latency is short. */
+/* CBC encryption and one message's SHA rounds are single chains. */
+LATENCY_LOOP(lat_aesenc, "aes,sse4.1", OP_AESENC)
+LATENCY_LOOP(lat_sha256, "sha,sse4.1", OP_SHA256)
+LATENCY_LOOP(lat_sha1, "sha,sse4.1", OP_SHA1)
+
 /* MULX's step: its high half goes to a second register, consumed by an
  * asm input so that the compiler keeps MULX rather than a one-half IMUL. */
 #define MULX_STEP(v)                            \
@@ -224,6 +230,8 @@ void bound_measure(bench_bounds *b) {
       {BOUND_VPCLMULQDQ_ZMM, "vpclmulqdq avx512f", tp_vclmul_z},
       {BOUND_SHA256RNDS2, "sha_ni sse4_1", tp_sha256},
       {BOUND_SHA1RNDS4, "sha_ni sse4_1", tp_sha1},
+      {BOUND_SHA256RNDS2_LAT, "sha_ni sse4_1", lat_sha256},
+      {BOUND_SHA1RNDS4_LAT, "sha_ni sse4_1", lat_sha1},
       {BOUND_VPADDD_XMM, "avx", tp_add_x},
       {BOUND_VPADDD_YMM, "avx2", tp_add_y},
       {BOUND_VPADDD_ZMM, "avx512f", tp_add_z},

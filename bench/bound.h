@@ -28,6 +28,8 @@ typedef enum {
   BOUND_VPCLMULQDQ_ZMM,
   BOUND_SHA256RNDS2,
   BOUND_SHA1RNDS4,
+  BOUND_SHA256RNDS2_LAT,  /* latencies: one message's rounds are one chain */
+  BOUND_SHA1RNDS4_LAT,
   BOUND_VPADDD_XMM,       /* stands for every simple vector op: add, xor, shift */
   BOUND_VPADDD_YMM,
   BOUND_VPADDD_ZMM,
