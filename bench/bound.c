@@ -24,7 +24,7 @@
 #include "report.h"
 
 #define ITERS 2048
-#define REPEATS 9
+#define REPEATS 49
 
 static const char *const insn_names[BOUND_NINSN] = {
     [BOUND_AESENC_XMM] = "aesenc-xmm",

@@ -108,6 +108,10 @@ typedef struct bench_report {
   const bench_bounds *bounds;
 } bench_report;
 
+/* A figure within this factor of its bound is shown as at the CPU's
+ * limit (bold in the Markdown, its own colour in the SVG). */
+#define BENCH_AT_BOUND 1.25
+
 /* A figure is noisy when (max - min) / median over its runs exceeds this. */
 #define BENCH_NOISY 0.10
 
