@@ -38,7 +38,7 @@ static const char *const insn_names[BOUND_NINSN] = {
     [BOUND_SHA1RNDS4] = "sha1rnds4",
     [BOUND_SHA256RNDS2_LAT] = "sha256rnds2-latency",
     [BOUND_SHA1RNDS4_LAT] = "sha1rnds4-latency",
-    [BOUND_VPADDD_XMM] = "vpaddd-xmm",
+    [BOUND_PADDD_XMM] = "paddd-xmm",
     [BOUND_VPADDD_YMM] = "vpaddd-ymm",
     [BOUND_VPADDD_ZMM] = "vpaddd-zmm",
     [BOUND_PSHUFB_XMM] = "pshufb-xmm",
@@ -134,10 +134,10 @@ THROUGHPUT_LOOP(tp_vclmul_z, "vpclmulqdq,avx512f", __m512i, INIT_Z, _mm512_set1_
                 OP_VCLMUL_Z, LOW_Z)
 THROUGHPUT_LOOP(tp_sha256, "sha,sse4.1", __m128i, INIT_X, _mm_set1_epi32(0x5a), OP_SHA256, LOW_X)
 THROUGHPUT_LOOP(tp_sha1, "sha,sse4.1", __m128i, INIT_X, _mm_set1_epi32(0x5a), OP_SHA1, LOW_X)
-THROUGHPUT_LOOP(tp_add_x, "avx", __m128i, INIT_X, _mm_set1_epi32(0x5a), OP_ADD_X, LOW_X)
+THROUGHPUT_LOOP(tp_add_x, "sse2", __m128i, INIT_X, _mm_set1_epi32(0x5a), OP_ADD_X, LOW_X)
 THROUGHPUT_LOOP(tp_add_y, "avx2", __m256i, INIT_Y, _mm256_set1_epi32(0x5a), OP_ADD_Y, LOW_Y)
 THROUGHPUT_LOOP(tp_add_z, "avx512f", __m512i, INIT_Z, _mm512_set1_epi32(0x5a), OP_ADD_Z, LOW_Z)
-THROUGHPUT_LOOP(tp_shuf_x, "ssse3,sse4.1", __m128i, INIT_X, _mm_set1_epi32(0x0f0e0d0c), OP_SHUF_X,
+THROUGHPUT_LOOP(tp_shuf_x, "ssse3", __m128i, INIT_X, _mm_set1_epi32(0x0f0e0d0c), OP_SHUF_X,
                 LOW_X)
 THROUGHPUT_LOOP(tp_shuf_y, "avx2", __m256i, INIT_Y, _mm256_set1_epi32(0x0f0e0d0c), OP_SHUF_Y,
                 LOW_Y)
@@ -174,9 +174,9 @@ LATENCY_LOOP(lat_sha1, "sha,sse4.1", OP_SHA1)
     v = _mulx_u64(v, k, &hi);                   \
     __asm__ volatile("" : "+r"(v) : "r"(hi));   \
   }
-/* MULX in 8 chains, not CHAINS: two registers per step and the scalar
- * register file's 16 would spill 12 of them to memory. Its latency is
- * short enough for 8 to keep it throughput-bound. */
+/* MULX in 8 chains, not CHAINS: CHAINS chains of two registers each do
+ * not fit in the 16 general registers and would go through memory. Its
+ * latency is short enough for 8 to keep it throughput-bound. */
 __attribute__((target("bmi2"), noinline)) static uint64_t tp_mulx(void) {
   unsigned long long k = 0x9e3779b97f4a7c15ull, x0 = 1, x1 = 2, x2 = 3, x3 = 4, x4 = 5, x5 = 6, x6 = 7, x7 = 8;
   __asm__ volatile("" : "+r"(k));
@@ -232,10 +232,10 @@ void bound_measure(bench_bounds *b) {
       {BOUND_SHA1RNDS4, "sha_ni sse4_1", tp_sha1},
       {BOUND_SHA256RNDS2_LAT, "sha_ni sse4_1", lat_sha256},
       {BOUND_SHA1RNDS4_LAT, "sha_ni sse4_1", lat_sha1},
-      {BOUND_VPADDD_XMM, "avx", tp_add_x},
+      {BOUND_PADDD_XMM, "", tp_add_x}, /* SSE2: every x86_64 */
       {BOUND_VPADDD_YMM, "avx2", tp_add_y},
       {BOUND_VPADDD_ZMM, "avx512f", tp_add_z},
-      {BOUND_PSHUFB_XMM, "ssse3 sse4_1", tp_shuf_x},
+      {BOUND_PSHUFB_XMM, "ssse3", tp_shuf_x},
       {BOUND_VPSHUFB_YMM, "avx2", tp_shuf_y},
       {BOUND_VPROLD_ZMM, "avx512f", tp_rol_z},
       {BOUND_VPMULUDQ_YMM, "avx2", tp_mulu_y},

@@ -30,7 +30,7 @@ typedef enum {
   BOUND_SHA1RNDS4,
   BOUND_SHA256RNDS2_LAT,  /* latencies: one message's rounds are one chain */
   BOUND_SHA1RNDS4_LAT,
-  BOUND_VPADDD_XMM,       /* stands for every simple vector op: add, xor, shift */
+  BOUND_PADDD_XMM,        /* stands for every simple vector op: add, xor, shift */
   BOUND_VPADDD_YMM,
   BOUND_VPADDD_ZMM,
   BOUND_PSHUFB_XMM,       /* byte shuffle: ChaCha20's rotations by 8 and 16 */

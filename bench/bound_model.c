@@ -126,7 +126,7 @@ static double chacha20(const bench_bounds *b, const char *impl) {
   bound_insn alu, rot;
   double lanes, simple_per_qr, rot_per_qr;
   if (strcmp(impl, "ssse3") == 0) {
-    alu = BOUND_VPADDD_XMM, rot = BOUND_PSHUFB_XMM, lanes = 4, simple_per_qr = 8 + 2 * 3, rot_per_qr = 2;
+    alu = BOUND_PADDD_XMM, rot = BOUND_PSHUFB_XMM, lanes = 4, simple_per_qr = 8 + 2 * 3, rot_per_qr = 2;
   } else if (strcmp(impl, "avx2") == 0) {
     alu = BOUND_VPADDD_YMM, rot = BOUND_VPSHUFB_YMM, lanes = 8, simple_per_qr = 8 + 2 * 3, rot_per_qr = 2;
   } else if (strcmp(impl, "avx512") == 0) {
