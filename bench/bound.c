@@ -8,10 +8,13 @@
  * number of units that run it, so only throughput binds. An empty asm
  * statement per chain and iteration keeps every value in a register and
  * opaque, so the compiler can neither fold the repeated operations nor
- * drop them, and adds no instruction. The loop's counter and branch go to
- * the scalar ports, beside the vector work. The best of REPEATS runs (after
+ * drop them, and adds no instruction. The loop body is two steps of every
+ * chain: the counter and branch go to the scalar ports, beside the vector
+ * work, and with one step per chain the loop's placement in the fetch
+ * blocks alone made VPADDD ymm a third slower than xmm and zmm on AMD Zen 5. The best of REPEATS runs (after
  * one warm-up, which also lets a core settle into its wide-vector state)
- * counts: interruptions only ever make a run slower.
+ * in each of ROUNDS passes counts: interruptions only ever make a run
+ * slower.
  *
  * Each function is compiled for its own instruction set (target
  * attribute) and called only when hwc_cpu_summary() lists the features,
@@ -25,6 +28,7 @@
 
 #define ITERS 2048
 #define REPEATS 49
+#define ROUNDS 3
 
 static const char *const insn_names[BOUND_NINSN] = {
     [BOUND_AESENC_XMM] = "aesenc-xmm",
@@ -86,8 +90,8 @@ static volatile long long sink;
       x11 = INIT(12);                                                                         \
     __asm__ volatile("" : "+v"(k));                                                           \
     uint64_t t0 = bench_ticks();                                                              \
-    for (int i = 0; i < ITERS; i++) {                                                         \
-      STEPS(OP)                                                                               \
+    for (int i = 0; i < ITERS / 2; i++) {                                                     \
+      STEPS(OP) STEPS(OP)                                                                     \
     }                                                                                         \
     uint64_t t1 = bench_ticks();                                                              \
     sink = (long long)(LOW(x0) ^ LOW(x1) ^ LOW(x2) ^ LOW(x3) ^ LOW(x4) ^ LOW(x5) ^ LOW(x6) ^  \
@@ -181,7 +185,8 @@ __attribute__((target("bmi2"), noinline)) static uint64_t tp_mulx(void) {
   unsigned long long k = 0x9e3779b97f4a7c15ull, x0 = 1, x1 = 2, x2 = 3, x3 = 4, x4 = 5, x5 = 6, x6 = 7, x7 = 8;
   __asm__ volatile("" : "+r"(k));
   uint64_t t0 = bench_ticks();
-  for (int i = 0; i < ITERS * CHAINS / 8; i++) {
+  for (int i = 0; i < ITERS * CHAINS / 16; i++) {
+    MULX_STEP(x0) MULX_STEP(x1) MULX_STEP(x2) MULX_STEP(x3) MULX_STEP(x4) MULX_STEP(x5) MULX_STEP(x6) MULX_STEP(x7)
     MULX_STEP(x0) MULX_STEP(x1) MULX_STEP(x2) MULX_STEP(x3) MULX_STEP(x4) MULX_STEP(x5) MULX_STEP(x6) MULX_STEP(x7)
   }
   uint64_t t1 = bench_ticks();
@@ -244,8 +249,16 @@ void bound_measure(bench_bounds *b) {
       {BOUND_MULX, "bmi2", tp_mulx},
   };
   memset(b, 0, sizeof *b);
-  for (size_t i = 0; i < sizeof loops / sizeof loops[0]; i++)
-    if (has_all(loops[i].features)) b->tpi[loops[i].id] = best_of(loops[i].fn);
+  /* ROUNDS passes over all loops, the best of each kept: on a shared
+   * machine a neighbour's burst can spoil one loop's REPEATS runs in a
+   * row, rarely the same loop's in every pass. */
+  for (int round = 0; round < ROUNDS; round++)
+    for (size_t i = 0; i < sizeof loops / sizeof loops[0]; i++) {
+      if (!has_all(loops[i].features)) continue;
+      double t = best_of(loops[i].fn);
+      double *best = &b->tpi[loops[i].id];
+      if (*best == 0 || t < *best) *best = t;
+    }
   b->measured = 1;
 }
 #else
