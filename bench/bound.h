@@ -58,7 +58,7 @@ const char *bound_insn_name(bound_insn i);
 bound_insn bound_insn_of(const char *name);
 
 /* Measures every instruction this CPU has (hwc_cpu_summary()'s features,
- * so HWCRYPTO_CPU_DISABLE hides them too): a few milliseconds. */
+ * so HWCRYPTO_CPU_DISABLE hides them too): under 0.1 s. */
 void bound_measure(bench_bounds *b);
 
 /* The bound of one bulk figure in ticks per byte: row is the result name,

@@ -780,7 +780,7 @@ int main(int argc, char **argv) {
       printf("peer %s: not loaded: %s\n", peer_info[k].name, peer_info[k].reason);
   }
   if (php_line[0]) printf("%s: %s\n", php_loop_row.name, php_line);
-  /* Before the rows, on an idle pipeline; a few milliseconds. */
+  /* Before the rows, on an idle pipeline; under 0.1 s. */
   if (any_bulk) {
     bound_measure(&bounds);
     print_bounds();
