@@ -65,8 +65,11 @@ void bound_measure(bench_bounds *b);
  * impl the implementation of the row's primitive ("vaes-avx512"); for an
  * AEAD pair's "separate", aes_impl/ghash_impl (or chacha_impl/poly_impl)
  * are the member primitives' selected implementations, given as member[0]
- * and member[1]. Returns 0 when the row or implementation is not modelled
- * or an instruction it needs was not measured. */
-double bound_cpb(const bench_bounds *b, const char *row, const char *impl, const char *const member[2]);
+ * and member[1]. size is the call's length in bytes: a row that is one
+ * dependency chain per call has a tighter bound on long calls. Returns 0
+ * when the row or implementation is not modelled or an instruction it
+ * needs was not measured. */
+double bound_cpb(const bench_bounds *b, const char *row, const char *impl, const char *const member[2],
+                 size_t size);
 
 #endif /* HWC_BENCH_BOUND_H */

@@ -67,13 +67,29 @@ static double aes_parallel(const bench_bounds *b, const char *impl, int rounds) 
   return bytes > 0 ? rounds * tpi(b, i) / bytes : 0;
 }
 
+/* The bound of a row that is one dependency chain per call (CBC
+ * encryption, one message's SHA rounds), per byte of a `size`-byte call:
+ * `links` instructions of latency `lat` per block of `block` bytes, in
+ * turn. Calls are independent, so the next call's chain starts while this
+ * one's end is still in the out-of-order window: up to OOO_WINDOW
+ * instructions, at least `links` per block, are not on the chain. Beyond
+ * the window the chain binds; the instructions' throughput binds at any
+ * size (`tp`, ticks per byte): the larger of the two. */
+#define OOO_WINDOW 1024 /* instructions; above every x86 reorder buffer so far (448-576) */
+static double serial(double lat, double links, double block, size_t size, double tp) {
+  double blocks = (double)size / block, off = OOO_WINDOW / links;
+  double chain = blocks > off ? links * lat * (blocks - off) / (double)size : 0;
+  return lat > 0 && tp > 0 ? (chain > tp ? chain : tp) : 0;
+}
+
 /* CBC encryption: each block needs the previous ciphertext, so whatever
  * the width, one block's `rounds` instructions form one chain: AESENC's
- * latency per round, per 16 bytes. */
-static double aes_cbc_encrypt(const bench_bounds *b, const char *impl, int rounds) {
+ * latency per round, per 16 bytes (serial); one block per instruction. */
+static double aes_cbc_encrypt(const bench_bounds *b, const char *impl, int rounds, size_t size) {
   double bytes;
   aes_insn(impl, &bytes);
-  return bytes > 0 ? rounds * tpi(b, BOUND_AESENC_XMM_LAT) / 16 : 0;
+  if (bytes == 0) return 0;
+  return serial(tpi(b, BOUND_AESENC_XMM_LAT), rounds, 16, size, rounds * tpi(b, BOUND_AESENC_XMM) / 16);
 }
 
 /* GHASH, per byte. Karatsuba needs 3 carry-less 64x64 products per 16-byte
@@ -179,10 +195,11 @@ static double chacha20_poly1305(const bench_bounds *b, const char *impl, const c
 /* Whether s begins with p. */
 static int starts(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
 
-double bound_cpb(const bench_bounds *b, const char *row, const char *impl, const char *const member[2]) {
+double bound_cpb(const bench_bounds *b, const char *row, const char *impl, const char *const member[2],
+                 size_t size) {
   if (!b || !b->measured || !row || !impl || strchr(impl, ':')) return 0;
   int rounds = starts(row, "aes-128-") ? 10 : starts(row, "aes-256-") ? 14 : 0;
-  if (rounds && strstr(row, "-cbc-encrypt")) return aes_cbc_encrypt(b, impl, rounds);
+  if (rounds && strstr(row, "-cbc-encrypt")) return aes_cbc_encrypt(b, impl, rounds, size);
   if (rounds && (strstr(row, "-cbc-decrypt") || strstr(row, "-ctr"))) return aes_parallel(b, impl, rounds);
   if (rounds && strstr(row, "-gcm-")) return aes_gcm(b, impl, member, rounds);
   if (strcmp(row, "chacha20") == 0) return chacha20(b, impl);
@@ -191,10 +208,12 @@ double bound_cpb(const bench_bounds *b, const char *row, const char *impl, const
     return chacha20_poly1305(b, impl, member);
   /* SHA-NI: SHA256RNDS2 does two of SHA-256's 64 rounds, SHA1RNDS4 four of
    * SHA-1's 80, per 64-byte block, and each takes the state the last one
-   * made: one message is one chain, bound by the instruction's latency, not
-   * its throughput (the message schedule runs beside the chain). */
+   * made: one message is one chain, bound by the instruction's latency
+   * (serial), not only its throughput (the message schedule runs beside
+   * the chain). */
   if ((strcmp(row, "sha256") == 0 || strcmp(row, "hmac-sha256") == 0) && strcmp(impl, "shani") == 0)
-    return 32 * tpi(b, BOUND_SHA256RNDS2_LAT) / 64;
-  if (strcmp(row, "sha1") == 0 && strcmp(impl, "shani") == 0) return 20 * tpi(b, BOUND_SHA1RNDS4_LAT) / 64;
+    return serial(tpi(b, BOUND_SHA256RNDS2_LAT), 32, 64, size, 32 * tpi(b, BOUND_SHA256RNDS2) / 64);
+  if (strcmp(row, "sha1") == 0 && strcmp(impl, "shani") == 0)
+    return serial(tpi(b, BOUND_SHA1RNDS4_LAT), 20, 64, size, 20 * tpi(b, BOUND_SHA1RNDS4) / 64);
   return 0;
 }

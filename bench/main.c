@@ -300,10 +300,10 @@ static size_t peer_setup(const bench_row *row, peer_pair *pp) {
   return n;
 }
 
-/* The bound of our implementation `impl` of a bulk row (0: not modelled).
+/* The bound of our implementation `impl` of a bulk row at len bytes (0: not modelled).
  * An AEAD pair's "separate" runs the member primitives' selections, which
  * run_row leaves at the dispatcher's choice. */
-static double row_bound(const bench_row *row, const char *impl) {
+static double row_bound(const bench_row *row, const char *impl, size_t len) {
   const char *member[2] = {NULL, NULL};
   if (row->kind != BENCH_BULK || !bounds.measured) return 0;
   if (row->prim == HWC_PRIM_AES_GCM) {
@@ -313,7 +313,7 @@ static double row_bound(const bench_row *row, const char *impl) {
     member[0] = hwc_impl_selected(HWC_PRIM_CHACHA20);
     member[1] = hwc_impl_selected(HWC_PRIM_POLY1305);
   }
-  return bound_cpb(&bounds, row->name, impl, member);
+  return bound_cpb(&bounds, row->name, impl, member, len);
 }
 
 /* Measures one size of our implementation: alone, or alternately with each
@@ -326,7 +326,7 @@ static void measure_size(const bench_row *row, bench_io *io, size_t len, const c
   size_t ours = n_results;
   add_result();
   results[ours] = (bench_result){.row = row, .impl = impl, .selected = sel, .st = BENCH_MEASURED, .size = len,
-                                 .source = BENCH_SOURCE_HWCRYPTO, .bound_cpb = row_bound(row, impl)};
+                                 .source = BENCH_SOURCE_HWCRYPTO, .bound_cpb = row_bound(row, impl, len)};
   if (npp == 0) {
     show_progress(prog, row->name, impl, size);
     bench_measure(row, io, len, min_time, runs, &results[ours].fig);
