@@ -9,7 +9,9 @@
  * when the report has OpenSSL's figure (schema 2). Then every figure: rows are result name +
  * implementation + size, columns the files; every figure is a throughput
  * (GB/s or ops/s, higher is better) and every column after the first also
- * gives its ratio to the first file. Ratios below 1 - threshold are flagged
+ * gives its ratio to the first file, and, for bulk figures with an
+ * instruction bound (bound.h), how far each is from its own CPU's limit.
+ * Ratios below 1 - threshold are flagged
  * as regressions when the file measured the same CPU as the first (model
  * and masked features), as merely slower when it measured another (a
  * fleet's older machine); --fail-below RATIO turns any ratio under RATIO
@@ -41,6 +43,7 @@ typedef struct figure {
   int selected;        /* the dispatcher's choice (ours only) */
   double median_ns;    /* 0: absent */
   double hwcrypto_ns;  /* a peer's figure: ours from the same alternated runs, 0: absent */
+  double x_bound;      /* cycles/byte over the instruction bound on its CPU, 0: absent */
 } figure;
 
 typedef struct report_file {
@@ -157,6 +160,7 @@ static void load(report_file *rf) {
     f->selected = sel && sel->type == JV_BOOL && sel->boolean;
     json_num(r, "median_ns", &f->median_ns);
     json_num(r, "hwcrypto_median_ns", &f->hwcrypto_ns);
+    json_num(r, "x_bound", &f->x_bound);
   }
 
   /* The cipher-shootout scenario compares like a bulk row at its own size. */
@@ -221,6 +225,17 @@ static void cell_rate(char *buf, size_t cap, const figure *f) {
     snprintf(buf, cap, "%.4g ops/s", f->rate);
 }
 
+/* ", 1.14x bound" when the figure has an instruction bound, else "": each
+ * machine's distance from its own CPU's limit, which the throughput ratio
+ * across CPUs does not tell. */
+static const char *cell_bound(char *buf, size_t cap, const figure *f) {
+  if (f->x_bound > 0)
+    snprintf(buf, cap, ", %.2fx bound", f->x_bound);
+  else
+    buf[0] = '\0';
+  return buf;
+}
+
 /* Our selected figure for a main result in one report (bulk rows at
  * BENCH_MAIN_SIZE), or NULL. */
 static const figure *main_figure(const report_file *rf, const char *name) {
@@ -279,8 +294,9 @@ static void print_headline(const report_file *files, size_t nf) {
             snprintf(c, sizeof c, "%.0f ops/s", f->rate);
           else if (f)
             cell_rate(c, sizeof c, f);
+          char xb[32];
           if (f)
-            printf(" %s, %s, %s%s", c, f->k.impl, ratio, j + 1 < nf ? " |" : "\n");
+            printf(" %s, %s, %s%s%s", c, f->k.impl, ratio, cell_bound(xb, sizeof xb, f), j + 1 < nf ? " |" : "\n");
           else
             printf(" -%s", j + 1 < nf ? " |" : "\n");
         }
@@ -289,7 +305,8 @@ static void print_headline(const report_file *files, size_t nf) {
   if (shown)
     printf("\nEach cell: throughput, the implementation the dispatcher selected on that CPU, and "
            "OpenSSL's time / ours on the same CPU (above 1: hwcrypto is faster; - when the report has "
-           "no OpenSSL figure, as schema-1 reports do not).\n\n");
+           "no OpenSSL figure, as schema-1 reports do not); for bulk rows with a model, x bound: "
+           "cycles/byte over that CPU's instruction bound (1.00x is its limit).\n\n");
 }
 
 /* A positive number option (PCT may end in '%'); exits 2 otherwise. */
@@ -386,9 +403,11 @@ int compare_main(int argc, char **argv) {
         printf(" - |");
         continue;
       }
+      char xb[32];
       cell_rate(c, sizeof c, f);
+      cell_bound(xb, sizeof xb, f);
       if (i == 0 || !base || !(base->rate > 0)) {
-        printf(" %s |", c);
+        printf(" %s%s |", c, xb);
         continue;
       }
       double ratio = f->rate / base->rate;
@@ -397,7 +416,7 @@ int compare_main(int argc, char **argv) {
       regressions += (size_t)(low && same_cpu);
       slower += (size_t)(low && !same_cpu);
       below += (size_t)(fail_below > 0 && ratio < fail_below);
-      printf(" %s (%.2fx)%s |", c, ratio, !low ? "" : same_cpu ? " **regression**" : " **slower**");
+      printf(" %s (%.2fx)%s%s |", c, ratio, xb, !low ? "" : same_cpu ? " **regression**" : " **slower**");
     }
     printf("\n");
   }
@@ -405,7 +424,8 @@ int compare_main(int argc, char **argv) {
          "%zu ratios, %zu regressions beyond %g%% (same CPU as the first file)",
          files[0].path, compared, regressions, threshold);
   if (slower) printf(", %zu figures slower beyond it on another CPU (**slower**, not a regression)", slower);
-  printf(".");
+  printf(". x bound: cycles/byte over the instruction bound measured on that file's CPU (1.00x is its "
+         "limit), where the row has a model.");
   if (fail_below > 0) printf(" %zu below --fail-below %g.", below, fail_below);
   printf("\n");
 

@@ -76,6 +76,10 @@ static bench_io peer_io;
 /* The sodium-loop-php row: what it runs, and the run description's line
  * on it (empty: not asked for by --filter). */
 static php_loop php;
+
+/* The instruction throughputs of this CPU, for the bulk rows' bounds
+ * (bound.h); measured only when a bulk row runs. */
+static bench_bounds bounds;
 static char php_line[4 * PATH_MAX];
 
 /* Prints "hwcrypto-bench: <fmt with arg>" on stderr and exits with code. */
@@ -112,6 +116,18 @@ static const char *fmt_size(size_t n, char *buf, size_t cap) {
   return buf;
 }
 
+/* The header's line on the instruction throughputs the bounds use. */
+static void print_bounds(void) {
+  int any = 0;
+  printf("bound: ticks per instruction (measured):");
+  for (unsigned i = 0; i < BOUND_NINSN; i++)
+    if (bounds.tpi[i] > 0) {
+      printf("%s %s %.3f", any ? "," : "", bound_insn_name((bound_insn)i), bounds.tpi[i]);
+      any = 1;
+    }
+  printf("%s\n", any ? "" : " none on this CPU (no bulk row has a bound)");
+}
+
 /* One line of the table: a figure, its speed-up over generic (ours only)
  * and, on our selected implementation's line, its ratio to each loaded
  * peer's figure of the same row and size. */
@@ -125,10 +141,12 @@ static void print_figure(const bench_report *rep, const bench_result *r) {
   const bench_result *g = peer ? NULL : bench_generic_of(rep, r);
   if (g) snprintf(speedup, sizeof speedup, "%.2fx", g->fig.median_ns / r->fig.median_ns);
   double spread = 100.0 * (r->fig.max_ns - r->fig.min_ns) / r->fig.median_ns;
+  char xb[16] = "-";
+  if (bench_result_x_bound(r) > 0) snprintf(xb, sizeof xb, "%.2fx", bench_result_x_bound(r));
   if (r->row->kind == BENCH_BULK)
-    printf("%-28s %-15s %8s %10.3f %10.3f %10s %7.1f%%", r->row->name, impl,
+    printf("%-28s %-15s %8s %10.3f %10.3f %10s %7.1f%% %8s", r->row->name, impl,
            fmt_size(r->size, size, sizeof size), (double)r->size / r->fig.median_ns,
-           r->fig.ticks / (double)r->size, speedup, spread);
+           r->fig.ticks / (double)r->size, speedup, spread, xb);
   else
     printf("%-28s %-15s %8s %10.0f %10.0f %10s %7.1f%%", r->row->name, impl, "-",
            1e9 / r->fig.median_ns, r->fig.ticks, speedup, spread);
@@ -155,6 +173,7 @@ static void print_table(const bench_report *rep) {
       printf("\n%-28s %-15s %8s %10s %10s %10s %8s", "name", "impl", "size",
              kind == BENCH_BULK ? "GB/s" : "ops/s", kind == BENCH_BULK ? "cpb" : "cycles/op",
              "vs generic", "spread");
+      if (kind == BENCH_BULK) printf(" %8s", "x bound");
       for (size_t k = 0; k < rep->n_peers; k++) {
         char title[40];
         snprintf(title, sizeof title, "vs %s", rep->peers[k].name);
@@ -184,7 +203,8 @@ static void print_table(const bench_report *rep) {
     }
   }
   printf("\n* = the implementation the dispatcher selects on this CPU; vs generic = "
-         "generic's time / this time;\nspread = (max - min) / median over the runs.\n");
+         "generic's time / this time;\nspread = (max - min) / median over the runs; x bound = cpb / the "
+         "instruction-throughput bound\n(a lower bound: 1.00x is the CPU's limit; - = not modelled).\n");
   if (any_peer)
     printf("vs <peer> = our selected implementation's throughput / the peer library's, both measured in\n"
            "alternated runs (above 1: hwcrypto is faster); blank where the peer has no such row.\n");
@@ -280,6 +300,22 @@ static size_t peer_setup(const bench_row *row, peer_pair *pp) {
   return n;
 }
 
+/* The bound of our implementation `impl` of a bulk row at len bytes (0: not modelled).
+ * An AEAD pair's "separate" runs the member primitives' selections, which
+ * run_row leaves at the dispatcher's choice. */
+static double row_bound(const bench_row *row, const char *impl, size_t len) {
+  const char *member[2] = {NULL, NULL};
+  if (row->kind != BENCH_BULK || !bounds.measured) return 0;
+  if (row->prim == HWC_PRIM_AES_GCM) {
+    member[0] = hwc_impl_selected(HWC_PRIM_AES);
+    member[1] = hwc_impl_selected(HWC_PRIM_GHASH);
+  } else if (row->prim == HWC_PRIM_CHACHA20_POLY1305) {
+    member[0] = hwc_impl_selected(HWC_PRIM_CHACHA20);
+    member[1] = hwc_impl_selected(HWC_PRIM_POLY1305);
+  }
+  return bound_cpb(&bounds, row->name, impl, member, len);
+}
+
 /* Measures one size of our implementation: alone, or alternately with each
  * peer in pp[] in turn (our figure is the one from the first pairing; each
  * peer's result keeps ours from its own pairing for its ratio). */
@@ -290,7 +326,7 @@ static void measure_size(const bench_row *row, bench_io *io, size_t len, const c
   size_t ours = n_results;
   add_result();
   results[ours] = (bench_result){.row = row, .impl = impl, .selected = sel, .st = BENCH_MEASURED, .size = len,
-                                 .source = BENCH_SOURCE_HWCRYPTO};
+                                 .source = BENCH_SOURCE_HWCRYPTO, .bound_cpb = row_bound(row, impl, len)};
   if (npp == 0) {
     show_progress(prog, row->name, impl, size);
     bench_measure(row, io, len, min_time, runs, &results[ours].fig);
@@ -677,6 +713,7 @@ int main(int argc, char **argv) {
    * the (long) measurement starts. */
   progress prog = {0};
   size_t nrows = 0;
+  int any_bulk = 0;
   for (size_t s = 0; s < sizeof suites / sizeof suites[0]; s++)
     for (size_t k = 0; k < suites[s]->count; k++) {
       const bench_row *row = &suites[s]->rows[k];
@@ -687,6 +724,7 @@ int main(int argc, char **argv) {
           int sel = default_impl[row->prim] && strcmp(hwc_impl_name(row->prim, i), default_impl[row->prim]) == 0;
           size_t pairs = sel ? peer_rows_of(row) : 0;
           prog.total += (unsigned)((pairs ? pairs : 1) * (row->kind == BENCH_BULK ? BENCH_NSIZES : 1));
+          any_bulk |= row->kind == BENCH_BULK;
         }
     }
   int run_shootout = shoot_time > 0 && shootout_count(openssl) > 0 &&
@@ -742,6 +780,11 @@ int main(int argc, char **argv) {
       printf("peer %s: not loaded: %s\n", peer_info[k].name, peer_info[k].reason);
   }
   if (php_line[0]) printf("%s: %s\n", php_loop_row.name, php_line);
+  /* Before the rows, on an idle pipeline; under 0.1 s. */
+  if (any_bulk) {
+    bound_measure(&bounds);
+    print_bounds();
+  }
   fflush(stdout);
 
   prog.on = isatty(STDERR_FILENO);
@@ -778,6 +821,7 @@ int main(int argc, char **argv) {
       .n_peers = BENCH_MAX_PEERS,
       .scale = strcmp(scale, "absolute") == 0 ? BENCH_SCALE_ABSOLUTE : BENCH_SCALE_RELATIVE,
       .php_line = php_line[0] ? php_line : NULL,
+      .bounds = bounds.measured ? &bounds : NULL,
   };
   memcpy(rep.peers, peer_info, sizeof peer_info);
   fill_prims(&rep);

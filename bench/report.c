@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /*
  * Helpers the report writers share: throughput of a figure, its generic
- * baseline, the peer figures beside it, the fields of hwc_cpu_summary(),
+ * baseline, the peer figures beside it, its distance from the
+ * instruction-throughput bound, the fields of hwc_cpu_summary(),
  * which rows are scenarios.
  */
 #include <string.h>
@@ -11,6 +12,11 @@
 double bench_result_rate(const bench_result *r) {
   if (r->row->kind == BENCH_BULK) return (double)r->size / r->fig.median_ns;
   return 1e9 / r->fig.median_ns;
+}
+
+double bench_result_x_bound(const bench_result *r) {
+  if (r->row->kind != BENCH_BULK || r->st != BENCH_MEASURED || !(r->bound_cpb > 0) || r->size == 0) return 0;
+  return r->fig.ticks / (double)r->size / r->bound_cpb;
 }
 
 const bench_result *bench_generic_of(const bench_report *rep, const bench_result *r) {

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "bench.h"
+#include "bound.h"
 #include "peers.h"
 
 typedef enum { BENCH_MEASURED, BENCH_UNSUPPORTED, BENCH_NOT_BUILT, BENCH_FAILED } bench_status;
@@ -37,6 +38,9 @@ typedef struct bench_result {
    * computed from it, not from our reported figure, so that each ratio
    * comes from one run even when several peers were paired in turn. */
   bench_figure pair;
+  /* The instruction-throughput bound of a bulk figure of ours in ticks per
+   * byte (bound.h), 0 where the row or implementation is not modelled. */
+  double bound_cpb;
 } bench_result;
 
 /* One line of the cipher-shootout scenario (scenario_shootout.c). */
@@ -99,7 +103,14 @@ typedef struct bench_report {
    * (/usr/bin/php) with and without ... preloaded") or why it did not
    * ("not measured: php not found on PATH"); NULL when not asked for. */
   const char *php_line;
+  /* The instruction throughputs the bounds came from; NULL when no bulk
+   * row ran (then nothing was measured). */
+  const bench_bounds *bounds;
 } bench_report;
+
+/* A figure within this factor of its bound is shown as at the CPU's
+ * limit (bold in the Markdown, its own colour in the SVG). */
+#define BENCH_AT_BOUND 1.25
 
 /* A figure is noisy when (max - min) / median over its runs exceeds this. */
 #define BENCH_NOISY 0.10
@@ -109,6 +120,10 @@ double bench_result_rate(const bench_result *r);
 
 /* The generic implementation's figure for the same row and size, or NULL. */
 const bench_result *bench_generic_of(const bench_report *rep, const bench_result *r);
+
+/* A bulk figure's cycles per byte over its bound (how many times the
+ * CPU's limit it takes), or 0 when it has no bound. */
+double bench_result_x_bound(const bench_result *r);
 
 /* Whether r is a peer library's figure rather than hwcrypto's. */
 int bench_result_is_peer(const bench_result *r);

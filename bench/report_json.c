@@ -2,9 +2,10 @@
 /*
  * The JSON report (schema 2, described in bench/README.md): the figures of
  * every measured result, ours and the peer libraries' (each with its
- * "source"), which peers were loaded, plus what is needed to reproduce
- * them. JSON has no NaN or infinity, so a figure that is not finite is
- * written as null.
+ * "source"), which peers were loaded, the instruction throughputs and
+ * per-figure bounds (bound.h), plus what is needed to reproduce them.
+ * JSON has no NaN or infinity, so a figure that is not finite is written
+ * as null.
  */
 #include <math.h>
 #include <stdint.h>
@@ -88,6 +89,13 @@ static void result(FILE *f, const bench_result *r) {
     fprintf(f, ",\"cycles_per_op\":");
     num(f, r->fig.ticks);
   }
+  /* Only where modelled: a reader tells "no bound" by the key's absence. */
+  if (bench_result_x_bound(r) > 0) {
+    fprintf(f, ",\"bound_cpb\":");
+    num(f, r->bound_cpb);
+    fprintf(f, ",\"x_bound\":");
+    num(f, bench_result_x_bound(r));
+  }
   /* A peer's figure carries ours from the same alternated runs, so a reader
    * can recompute the ratio the tables show. */
   if (bench_result_is_peer(r)) {
@@ -152,6 +160,22 @@ static void peers_json(FILE *f, const bench_report *rep) {
   fputc(']', f);
 }
 
+/* "bound_tpi": the measured ticks per instruction the bounds came from,
+ * those this CPU has, so a reader can check a bound or redo a model. */
+static void bounds_json(FILE *f, const bench_bounds *b) {
+  fprintf(f, ",\n\"bound_tpi\":{");
+  int first = 1;
+  for (unsigned i = 0; i < BOUND_NINSN; i++) {
+    if (!(b->tpi[i] > 0)) continue;
+    fprintf(f, "%s", first ? "" : ",");
+    first = 0;
+    bench_json_string(f, bound_insn_name((bound_insn)i), SIZE_MAX);
+    fputc(':', f);
+    num(f, b->tpi[i]);
+  }
+  fputc('}', f);
+}
+
 int report_json(FILE *f, const bench_report *rep) {
   const char *cpu = rep->cpu_summary;
   size_t n;
@@ -193,6 +217,7 @@ int report_json(FILE *f, const bench_report *rep) {
   }
   fputc('}', f);
   peers_json(f, rep);
+  if (rep->bounds) bounds_json(f, rep->bounds);
   fprintf(f, ",\n\"results\":[");
   first = 1;
   for (size_t i = 0; i < rep->n_results; i++) {

@@ -7,7 +7,9 @@
  * than hidden: on a shared machine the reader should know which to distrust.
  * Each loaded peer library (OpenSSL, libsodium) has a "vs" column: our
  * selected implementation's throughput over the peer's, from alternated
- * runs; the peer's own figures are lines of the table beside ours.
+ * runs; the peer's own figures are lines of the table beside ours. Bulk
+ * figures of ours stand beside their instruction bound (bound.h), so a
+ * reader sees which run at the CPU's limit and which do not.
  */
 #include <math.h>
 #include <string.h>
@@ -79,10 +81,17 @@ static void figure_line(FILE *f, const bench_report *rep, const bench_result *r)
     snprintf(impl, sizeof impl, "**%s** ★", r->impl);
   else
     snprintf(impl, sizeof impl, "%s", r->impl);
+  char bd[32] = "-", xb[40] = "-";
+  double x = bench_result_x_bound(r);
+  if (x > 0) {
+    fmt_num(r->bound_cpb, bd, sizeof bd);
+    snprintf(xb, sizeof xb, x <= BENCH_AT_BOUND ? "**%.2fx**" : "%.2fx", x);
+  }
   if (r->row->kind == BENCH_BULK)
-    fprintf(f, "| %s | %s | %s | %s | %s | %s | %s | %s |", r->row->name, impl, fmt_size(r->size, sz, sizeof sz),
-            fmt_num(bench_result_rate(r), a, sizeof a), fmt_num(r->fig.ticks / (double)r->size, b, sizeof b),
-            fmt_num(1e9 / r->fig.median_ns, c, sizeof c), up, sp);
+    fprintf(f, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", r->row->name, impl,
+            fmt_size(r->size, sz, sizeof sz), fmt_num(bench_result_rate(r), a, sizeof a),
+            fmt_num(r->fig.ticks / (double)r->size, b, sizeof b), bd, xb, fmt_num(1e9 / r->fig.median_ns, c, sizeof c),
+            up, sp);
   else
     fprintf(f, "| %s | %s | %s | %s | %s | %s |", r->row->name, impl, fmt_num(bench_result_rate(r), a, sizeof a),
             fmt_num(r->fig.ticks, b, sizeof b), up, sp);
@@ -100,12 +109,13 @@ static void figure_line(FILE *f, const bench_report *rep, const bench_result *r)
 /* The header of a table, with one "vs" column per loaded peer. */
 static void table_head(FILE *f, const bench_report *rep, bench_kind kind) {
   if (kind == BENCH_BULK)
-    fprintf(f, "\n| result | implementation | size | GB/s | cycles/byte | ops/s | vs generic | spread |");
+    fprintf(f, "\n| result | implementation | size | GB/s | cycles/byte | bound c/B | x bound | ops/s | vs generic | "
+               "spread |");
   else
     fprintf(f, "\n| result | implementation | ops/s | cycles/op | vs generic | spread |");
   for (size_t k = 0; k < rep->n_peers; k++)
     if (rep->peers[k].loaded) fprintf(f, " vs %s |", rep->peers[k].name);
-  fprintf(f, kind == BENCH_BULK ? "\n|---|---|---:|---:|---:|---:|---:|---:|" : "\n|---|---|---:|---:|---:|---:|");
+  fprintf(f, kind == BENCH_BULK ? "\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|" : "\n|---|---|---:|---:|---:|---:|");
   for (size_t k = 0; k < rep->n_peers; k++)
     if (rep->peers[k].loaded) fprintf(f, "---:|");
   fputc('\n', f);
@@ -205,6 +215,31 @@ static void peers_md(FILE *f, const bench_report *rep) {
   fputc('\n', f);
 }
 
+/* The measured ticks per instruction the bounds come from, and how to
+ * read the bound columns. */
+static void bounds_md(FILE *f, const bench_report *rep) {
+  const bench_bounds *b = rep->bounds;
+  fprintf(f, "\n## Instruction throughputs\n\n"
+             "**bound c/B** is the instruction bound of a bulk figure: the fewest key instructions one byte "
+             "of that row needs with that implementation (AES rounds, carry-less multiplies, vector adds and "
+             "rotates, multiplies, SHA rounds; bench/README.md has the models), times their ticks per "
+             "instruction below, measured on this CPU at start-up; serial chains (CBC encryption, one "
+             "message's SHA rounds) use the latency instead. It is a lower bound: loads, stores, set-up and "
+             "per-message work are left out. **x bound** = cycles/byte / bound c/B: 1.00x is the CPU's "
+             "limit, **bold** within %.2fx of it; `-` where the row or implementation has no model "
+             "(portable code, SHA-512, peers).\n\n",
+          BENCH_AT_BOUND);
+  fprintf(f, "| instruction | %s ticks per instruction |\n|---|---:|\n", rep->counter);
+  int any = 0;
+  for (unsigned i = 0; i < BOUND_NINSN; i++) {
+    char v[32];
+    if (!(b->tpi[i] > 0)) continue;
+    fprintf(f, "| %s | %s |\n", bound_insn_name((bound_insn)i), fmt_num(b->tpi[i], v, sizeof v));
+    any = 1;
+  }
+  if (!any) fprintf(f, "| (none of them on this CPU) | - |\n");
+}
+
 /* The whole Markdown report. */
 int report_md(FILE *f, const bench_report *rep) {
   const char *cpu = rep->cpu_summary;
@@ -241,6 +276,8 @@ int report_md(FILE *f, const bench_report *rep) {
     fprintf(f, "| %s | %s | %s |\n", pi->name, pi->selected ? pi->selected : "not built",
             pi->impls[0] ? pi->impls : "-");
   }
+
+  if (rep->bounds) bounds_md(f, rep);
 
   fprintf(f, "\n★ and **bold**: the implementation the dispatcher selects. GB/s = 10^9 bytes/s; "
              "cycles are %s ticks; vs generic = generic's time / this time at the same size; "

@@ -31,7 +31,7 @@
 #define BAR_H 14
 #define BAR_GAP 4
 #define HEAD_H 22     /* a result's title line */
-#define TOP 96        /* title and legend above the chart */
+#define TOP 108       /* title, legend and the x bound line above the chart */
 #define REF_SIZE 16384
 
 #define C_SELECTED "#e8590c"
@@ -183,6 +183,10 @@ static int groups(FILE *f, const bench_report *rep, int y) {
           const bench_result *g = bench_generic_of(rep, r);
           rate_label(b->label, sizeof b->label, b->rate, row->kind == BENCH_BULK,
                      g && g != r ? g->fig.median_ns / r->fig.median_ns : 0);
+          /* How far from the CPU's limit, where the row has a model. */
+          double x = bench_result_x_bound(r);
+          size_t len = strlen(b->label);
+          if (x > 0) snprintf(b->label + len, sizeof b->label - len, ", %.2fx bound", x);
         }
         if (b->rate > best) best = b->rate;
       }
@@ -324,6 +328,12 @@ int report_svg(FILE *f, const bench_report *rep) {
     fprintf(f, " (peer library)</text>\n");
     lx += 190;
   }
+
+  if (rep->bounds)
+    fprintf(f, "<text x=\"%d\" y=\"94\" font-size=\"12\" fill=\"%s\">x bound: cycles/byte over the "
+               "instruction bound, a lower bound measured on this CPU (1.00x = the CPU's limit; see the "
+               "Markdown report)</text>\n",
+            LABEL_X, C_TEXT);
 
   axes(f, rep, bottom);
   fprintf(f, "<text x=\"12\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\" fill=\"%s\" "
