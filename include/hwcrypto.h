@@ -1030,10 +1030,12 @@ HWC_API int hwc_rsa_public_decrypt_pkcs1(uint8_t *out, size_t *out_len, const ui
  * runs on the bignum backend selected when it was made) the lane count of
  * the selected backend, 1 when it has no lanes; 1 for every other p,
  * unknown ones included. Batches of a multiple of it run fastest. Today
- * the avx512ifma fe25519 backend has lanes (8, for hwc_x25519_batch), and
- * hwc_ed25519_sign_batch runs its SHA-512 hashes eight at a time where
- * the SHA-512 backend has lanes (avx512); every other batch runs its
- * items one by one. */
+ * the avx512ifma fe25519 backend has lanes (8, for hwc_x25519_batch), the
+ * avx512ifma bignum backend too (8: the RSA batches run four items at a
+ * time, each item's two CRT halves in two lanes, for keys whose halves
+ * have one size), and hwc_ed25519_sign_batch runs its SHA-512 hashes
+ * eight at a time where the SHA-512 backend has lanes (avx512); every
+ * other batch runs its items one by one. */
 HWC_API size_t hwc_batch_lanes(hwc_prim p);
 
 /* shared[i] = hwc_x25519(scalar[i], point[i]), status[i] its return value:

@@ -776,6 +776,7 @@ const hwc_bignum_kernel hwc_bignum_avx512ifma = {
              .ntunings = 2,
              .tuning = &tuning,
              HWC_CALLS(bignum_avx512ifma)},
+    .lanes = HWC_BN_LANES,
     .setup = bignum_avx512ifma_setup,
     .to_mont = bignum_avx512ifma_to_mont,
     .from_mont = bignum_avx512ifma_from_mont,
