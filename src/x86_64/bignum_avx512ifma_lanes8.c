@@ -17,15 +17,16 @@
  * the digits of b as in the single kernel, with everything it does per
  * item done per lane. Inputs below 2m, outputs below 2m: with a, b < 2m
  * and R > 4m (52 d >= 64 n + 2), (a b + Q m) / R < 4m^2 / R + m < 2m.
- * Instead of moving the accumulator down one digit per step, step i works
- * on the window acc[i .. i + d] of a 2 d-digit accumulator in memory
- * (column p = digit p of a b + Q m), and the result is acc[d .. 2d - 1]:
- * per step, q_i = lo((acc[i] + lo(a_0 b_i)) n0) per lane, then
- * lo(a_j b_i) + lo(m_j q_i) into column i + j and hi(a_j b_i) +
- * hi(m_j q_i) into column i + j + 1, plus the carry out of column i
- * (a multiple of 2^52 by the choice of q_i) into column i + 1. The
- * accumulator lives in memory: at RSA-3072/4096's d = 30/40 a register
- * file of 32 cannot hold it, and the stores are off the q chain.
+ * Column p is digit p of a b + Q m; step i works on columns i .. i + d,
+ * held in a d-register accumulator that moves down one column per step
+ * (by renaming, in the unrolled loop), and the result is columns
+ * d .. 2d - 1: per step, q_i = lo((col_i + lo(a_0 b_i)) n0) per lane,
+ * then lo(a_j b_i) + lo(m_j q_i) into column i + j and hi(a_j b_i) +
+ * hi(m_j q_i) into column i + j + 1, plus the carry out of column i (a
+ * multiple of 2^52 by the choice of q_i) into column i + 1. At
+ * RSA-3072/4096's d = 30/40 a register file of 32 cannot hold the
+ * accumulator and the compiler spills part of it; the spills are off the
+ * q chain.
  *
  * Bounds (per 64-bit lane; IFMA reads only the low 52 bits of its
  * multiplicands, so a, b, m and q must be digits below 2^52: a and b are
@@ -62,21 +63,24 @@ static size_t digits_for(size_t n) { return (64 * n + 2 + 51) / 52; }
 /* r = a b / R mod m per lane, below 2m, for a, b < 2m in normalised
  * digits (d registers each), m the moduli and n0 their -m^-1 mod 2^52,
  * all in lane layout; r may alias a or b (the accumulator is separate).
- * The bounds are the file comment's. Always inlined into an instance per
- * register count, so that the inner loop unrolls for the RSA sizes. */
+ * The bounds are the file comment's. acc[j] holds column i + j during
+ * step i, so the step writes column i + j + 1's new value into acc[j]:
+ * the window moves by renaming, and with the loops unrolled (an instance
+ * per register count) the accumulator can stay in registers where d
+ * allows (RSA-2048's d = 20). */
 static inline __attribute__((always_inline)) void amm8(uint64_t *r, const uint64_t *a, const uint64_t *b,
                                                        const uint64_t *m, const uint64_t *n0, const size_t d) {
-  __m512i acc[2 * MAX_DIGITS];
+  __m512i acc[MAX_DIGITS];
   const __m512i zero = _mm512_setzero_si512(), k = _mm512_loadu_si512(n0);
   const __m512i mask = _mm512_set1_epi64((long long)MASK52);
-  for (size_t p = 0; p <= d; p++) acc[p] = zero; /* step i writes columns up to i + d, first */
+#pragma GCC unroll 40
+  for (size_t p = 0; p < d; p++) acc[p] = zero;
   for (size_t i = 0; i < d; i++) {
     const __m512i bi = _mm512_loadu_si512(b + 8 * i);
-    __m512i *t = acc + i;
     const __m512i a0 = _mm512_loadu_si512(a), m0 = _mm512_loadu_si512(m);
-    /* column i: q makes x = acc[i] + lo(a_0 b_i) + lo(m_0 q) a multiple
+    /* column i: q makes x = acc[0] + lo(a_0 b_i) + lo(m_0 q) a multiple
      * of 2^52 (q = lo((x mod 2^52) n0); IFMA takes x's low 52 bits). */
-    __m512i x = _mm512_madd52lo_epu64(t[0], a0, bi);
+    __m512i x = _mm512_madd52lo_epu64(acc[0], a0, bi);
     const __m512i q = _mm512_madd52lo_epu64(zero, x, k);
     x = _mm512_madd52lo_epu64(x, m0, q);
     /* h: what goes one column up from column i + j - 1: its high halves,
@@ -85,18 +89,19 @@ static inline __attribute__((always_inline)) void amm8(uint64_t *r, const uint64
 #pragma GCC unroll 40
     for (size_t j = 1; j < d; j++) {
       const __m512i aj = _mm512_loadu_si512(a + 8 * j), mj = _mm512_loadu_si512(m + 8 * j);
-      x = _mm512_add_epi64(t[j], h);
-      t[j] = _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(x, aj, bi), mj, q);
+      x = _mm512_add_epi64(acc[j], h);
+      acc[j - 1] = _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(x, aj, bi), mj, q);
       h = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(zero, aj, bi), mj, q);
     }
-    t[d] = h; /* column i + d: no earlier step reached it */
+    acc[d - 1] = h; /* column i + d: no earlier step reached it */
   }
-  /* Normalise columns d .. 2d - 1 into digits: each lane's carry runs up
-   * the registers in order; the value is below 2m < R, so the last carry
-   * is zero. */
+  /* Normalise columns d .. 2d - 1 (now acc[0 .. d - 1]) into digits: each
+   * lane's carry runs up the registers in order; the value is below
+   * 2m < R, so the last carry is zero. */
   __m512i c = zero;
+#pragma GCC unroll 40
   for (size_t j = 0; j < d; j++) {
-    const __m512i x = _mm512_add_epi64(acc[d + j], c);
+    const __m512i x = _mm512_add_epi64(acc[j], c);
     c = _mm512_srli_epi64(x, 52);
     _mm512_storeu_si512(r + 8 * j, _mm512_and_si512(x, mask));
   }
