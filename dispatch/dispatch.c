@@ -256,15 +256,17 @@ const char *hwc_impl_selected(hwc_prim p) {
   return hwc_registry_entry_name(p, (size_t)__atomic_load_n(&selected[p], __ATOMIC_ACQUIRE));
 }
 
-/* The lane count of the selected backend's table (src/kernels.h: 0 or 1
- * means none); only the field and bignum tables have lanes. */
+/* The items the selected backend runs at once: the field table's lane
+ * count, half the bignum table's (an RSA item's two CRT halves take two
+ * lanes, src/rsa/rsa_batch.c); 0 or 1 lanes (src/kernels.h) means none,
+ * and only those two tables have lanes. */
 size_t hwc_batch_lanes(hwc_prim p) {
-  unsigned lanes = 0;
+  unsigned items = 0;
   if (p == HWC_PRIM_FE25519 && hwc_registry_count(p) > 0)
-    lanes = ((const hwc_fe25519_kernel *)hwc_dispatch_get(p))->lanes;
+    items = ((const hwc_fe25519_kernel *)hwc_dispatch_get(p))->lanes;
   else if (p == HWC_PRIM_BIGNUM && hwc_registry_count(p) > 0)
-    lanes = ((const hwc_bignum_kernel *)hwc_dispatch_get(p))->lanes;
-  return lanes > 1 ? lanes : 1;
+    items = ((const hwc_bignum_kernel *)hwc_dispatch_get(p))->lanes / 2;
+  return items > 1 ? items : 1;
 }
 
 int hwc_impl_select(hwc_prim p, const char *name) {

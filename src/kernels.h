@@ -522,13 +522,38 @@ typedef struct {
   const hwc_bignum_kernel *k;                 /* the backend that set it up */
 } hwc_bn_mont;
 
+/* The lane entries of a bignum backend (below) run HWC_BN_LANES
+ * independent Montgomery operations at once, one per lane, with moduli of
+ * one limb count of at most HWC_BN_LANES_MAX_LIMBS (RSA's CRT halves up to
+ * RSA-8192). An element in lane layout has ctx->words words: the backend's
+ * digits of all lanes, interleaved as the backend likes (avx512ifma: digit
+ * i of lane l at word 8 i + l, so one 512-bit register holds one digit of
+ * every lane). */
+#define HWC_BN_LANES 8
+#define HWC_BN_LANES_MAX_LIMBS 64
+#define HWC_BN_LANES_MAX_WORDS (HWC_BN_LANES * 80) /* 80 digits of 52 bits hold 64 limbs + 2 bits */
+
+/* HWC_BN_LANES moduli prepared for one backend's lane entries, made by its
+ * lanes_setup. Contains the moduli (for RSA the secret primes): wipe it
+ * after use. */
+typedef struct {
+  _Alignas(64) uint64_t mb[HWC_BN_LANES_MAX_WORDS];            /* the moduli m_l, lane layout */
+  _Alignas(64) uint64_t rr[HWC_BN_LANES_MAX_WORDS];            /* R^2 mod m_l, lane layout */
+  _Alignas(64) uint64_t n0[HWC_BN_LANES];                      /* -m_l^-1 mod the digit base */
+  uint64_t m[HWC_BN_LANES][HWC_BN_LANES_MAX_LIMBS];            /* canonical m_l, n limbs each */
+  size_t n;                                                    /* limbs of every m_l */
+  size_t digits;                                               /* digits of one lane's number */
+  size_t words;                                                /* words of an element (all lanes) */
+  unsigned rbits;                                              /* R = 2^rbits, the same in every lane */
+  const hwc_bignum_kernel *k;                                  /* the backend that set it up */
+} hwc_bn_mont_lanes;
+
 struct hwc_bignum_kernel {
   hwc_impl_info info;
-  /* Lanes for the RSA batches, as for hwc_fe25519_kernel: 0 or 1 none (0
-   * in every backend today); a lane backend will set it and add optional
-   * entry points that run `lanes` independent Montgomery operations at
-   * once (moduli of one size, as RSA items of one key size), NULL
-   * elsewhere. */
+  /* Lanes for the RSA batches, as for hwc_fe25519_kernel: 0 or 1 none;
+   * HWC_BN_LANES when the RSA batch sends items of one CRT size to the
+   * lane entries below. A backend may fill the lane entries (tested on
+   * their own) before the batch uses them, with lanes still 0. */
   unsigned lanes;
   /* Fills everything but m and n (set by the caller: m odd, > 1, top limb
    * non-zero). */
@@ -550,6 +575,34 @@ struct hwc_bignum_kernel {
    * of `entries` elements, reading every entry whole and keeping one under a
    * mask, so the memory access pattern does not depend on idx. */
   void (*select)(uint64_t *r, const uint64_t *table, size_t entries, uint64_t idx, const hwc_bn_mont *ctx);
+  /* Optional lane entries (NULL in a backend without them, all or none):
+   * HWC_BN_LANES independent products, lane l modulo m_l, every lane's
+   * result equal to what the single entries give for its modulus once
+   * back in canonical form. Elements in lane layout are lc->words words,
+   * 64-byte aligned; inputs of mul and sqr are outputs of to_lanes, mul,
+   * sqr or select (each lane below 2 m_l in the backend's sense); the
+   * results of mul and sqr may alias their inputs, select's must not
+   * overlap its table. Constant time in every lane's values. */
+  /* lc for the moduli of ctx[0..HWC_BN_LANES-1]: contexts prepared by any
+   * backend (only m and n are read, R^2 also when this backend made it),
+   * every n equal and at most HWC_BN_LANES_MAX_LIMBS. */
+  void (*lanes_setup)(hwc_bn_mont_lanes *lc, const hwc_bn_mont *const *ctx);
+  /* r = a[l] R mod m_l in lane l, for canonical numbers a[l] of lc->n limbs
+   * each (any value below 2^(64 n), m_l and above included). */
+  void (*to_lanes)(uint64_t *r, const uint64_t *const *a, const hwc_bn_mont_lanes *lc);
+  /* r[l] = lane l of a divided by R, mod m_l: canonical, fully reduced
+   * (< m_l), lc->n limbs each. */
+  void (*from_lanes)(uint64_t *const *r, const uint64_t *a, const hwc_bn_mont_lanes *lc);
+  /* r = a b / R mod m_l in each lane l. */
+  void (*mont_mul_lanes)(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont_lanes *lc);
+  /* r = a a / R mod m_l in each lane l. */
+  void (*mont_sqr_lanes)(uint64_t *r, const uint64_t *a, const hwc_bn_mont_lanes *lc);
+  /* Lane l of r = lane l of entry idx[l] (< entries) of a table of
+   * `entries` elements in lane layout (entry e at table + e lc->words):
+   * every entry is read whole and kept lane by lane under compare masks,
+   * so the memory access pattern does not depend on any idx[l]. */
+  void (*select_lanes)(uint64_t *r, const uint64_t *table, size_t entries, const uint64_t *idx,
+                       const hwc_bn_mont_lanes *lc);
 };
 
 /* Portable helpers for the backends' setup (src/common/bignum_common.c),

@@ -7,12 +7,15 @@
  * (X25519 low-order and u >= p points, all-0xff scalars; Ed25519 S >= L,
  * flipped R, wrong messages, small-order and non-canonical keys, empty
  * messages; RSA keys of 2048 and 3072 bits in one batch, NULL elements,
- * inputs >= n), the returned value is the first failing status, and a bad
- * item's slot keeps what the single call leaves there. Then the whole-batch
- * refusals (NULL arrays), n = 0 and hwc_batch_lanes. */
+ * inputs >= n, n up to three groups of bignum lanes and one more, and a
+ * key that fails the fault check beside good ones), the returned value is
+ * the first failing status, and a bad item's slot keeps what the single
+ * call leaves there. Then the whole-batch refusals (NULL arrays), n = 0
+ * and hwc_batch_lanes. */
 #include <stdlib.h>
 
 #include "check.h"
+#include "src/rsa/rsa_internal.h"
 #include "wycheproof.h"
 
 #define MAX_N 17
@@ -62,10 +65,13 @@ static void x25519_items(uint8_t (*scalar)[32], uint8_t (*point)[32], size_t n) 
  * and a rest of single calls all run. */
 #define X_MAX_N (3 * HWC_FE25519_MAX_LANES + 1)
 
-/* hwc_batch_lanes for the selected table: its lanes, 1 for none. */
+/* hwc_batch_lanes for the selected table: the items its lanes hold (the
+ * fe25519 table's lanes; half the bignum table's, an RSA item taking one
+ * lane per CRT half), 1 for none. */
 static size_t table_lanes(hwc_prim p) {
-  const hwc_fe25519_kernel *k = hwc_dispatch_get(p);
-  return k->lanes > 1 ? k->lanes : 1;
+  unsigned items = p == HWC_PRIM_BIGNUM ? ((const hwc_bignum_kernel *)hwc_dispatch_get(p))->lanes / 2
+                                        : ((const hwc_fe25519_kernel *)hwc_dispatch_get(p))->lanes;
+  return items > 1 ? items : 1;
 }
 
 static void x25519_body(hwc_prim p, const char *impl, void *arg) {
@@ -287,14 +293,16 @@ static hwc_rsa_key *key3072(void) {
   return key;
 }
 
-/* The batch arrays of up to MAX_N items; out[i] and in[i] point at rows of
- * the 384-byte buffers (room for either key). */
+/* The batch arrays of up to RSA_MAX_N items (three groups of eight lanes
+ * and one more); out[i] and in[i] point at rows of the 384-byte buffers
+ * (room for either key). */
+#define RSA_MAX_N (3 * HWC_BN_LANES + 1)
 typedef struct {
-  uint8_t out_buf[MAX_N][384], want_buf[MAX_N][384], in_buf[MAX_N][384];
-  uint8_t *out[MAX_N];
-  const uint8_t *in[MAX_N];
-  const hwc_rsa_key *key[MAX_N];
-  int status[MAX_N], want_status[MAX_N];
+  uint8_t out_buf[RSA_MAX_N][384], want_buf[RSA_MAX_N][384], in_buf[RSA_MAX_N][384];
+  uint8_t *out[RSA_MAX_N];
+  const uint8_t *in[RSA_MAX_N];
+  const hwc_rsa_key *key[RSA_MAX_N];
+  int status[RSA_MAX_N], want_status[RSA_MAX_N];
 } rsa_items;
 
 /* Keys alternate 2048, 3072, 2048 (moving with n), with a NULL key in the
@@ -320,13 +328,23 @@ static void rsa_check(const char *what, const char *impl, size_t n, int rc, rsa_
     CHECK_MSG(!memcmp(r->out_buf[i], r->want_buf[i], 384), "%s %s n=%zu item %zu", impl, what, n, i);
 }
 
+/* The largest n of the RSA bodies: as many groups as the bignum table
+ * has lanes, three times over, and one more (whole groups, a padded rest,
+ * and both key sizes in groups of their own), at least max_n(). */
+static size_t rsa_max_n(void) {
+  size_t n = 6 * table_lanes(HWC_PRIM_BIGNUM) + 1;
+  return n > max_n() ? n : max_n();
+}
+
 static void rsa_sign_body(hwc_prim p, const char *impl, void *arg) {
-  (void)p, (void)arg;
+  (void)arg;
+  CHECK_MSG(hwc_batch_lanes(p) == table_lanes(p), "%s: lanes %zu", impl, hwc_batch_lanes(p));
+  CHECK(rsa_max_n() <= RSA_MAX_N);
   hwc_rsa_key *k2 = t_rsa_test_key(), *k3 = key3072();
   static rsa_items r;
-  uint8_t digests[MAX_N][32];
-  const uint8_t *digest[MAX_N];
-  for (size_t n = 0; n <= max_n(); n++) {
+  uint8_t digests[RSA_MAX_N][32];
+  const uint8_t *digest[RSA_MAX_N];
+  for (size_t n = 0; n <= rsa_max_n(); n++) {
     rsa_items_make(&r, n, k2, k3);
     t_rand_bytes(digests[0], sizeof digests);
     for (size_t i = 0; i < n; i++) digest[i] = digests[i];
@@ -354,9 +372,10 @@ HWC_TEST(batch, rsa_sign_matches_single) { t_for_each_impl(HWC_PRIM_BIGNUM, rsa_
 
 static void rsa_raw_body(hwc_prim p, const char *impl, void *arg) {
   (void)p, (void)arg;
+  CHECK(rsa_max_n() <= RSA_MAX_N);
   hwc_rsa_key *k2 = t_rsa_test_key(), *k3 = key3072();
   static rsa_items r;
-  for (size_t n = 0; n <= max_n(); n++) {
+  for (size_t n = 0; n <= rsa_max_n(); n++) {
     rsa_items_make(&r, n, k2, k3);
     size_t big = n > 0 ? edge_at(0, n) : 0;
     if (n > 0 && r.key[big]) memset(r.in_buf[big], 0xff, hwc_rsa_size(r.key[big])); /* >= n */
@@ -382,6 +401,38 @@ static void rsa_raw_body(hwc_prim p, const char *impl, void *arg) {
   hwc_rsa_free(k3);
 }
 HWC_TEST(batch, rsa_private_raw_matches_single) { t_for_each_impl(HWC_PRIM_BIGNUM, rsa_raw_body, NULL); }
+
+/* A key whose dP is wrong (a fault, or an inconsistent key past the
+ * import checks) among good keys of both sizes: its items fail the fault
+ * check (HWC_ERR_BAD_KEY, output zeroed) as in the single call, and the
+ * items beside it in the same lanes come out right. */
+static void rsa_bad_item_body(hwc_prim p, const char *impl, void *arg) {
+  (void)p, (void)arg;
+  hwc_rsa_key *k2 = t_rsa_test_key(), *bad = t_rsa_test_key(), *k3 = key3072();
+  bad->crt.dp[0] ^= 2;
+  static rsa_items r;
+  static const size_t sizes[] = {1, 2, 4, 5, 9, 13};
+  for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+    size_t n = sizes[si], nbad = 0;
+    rsa_items_make(&r, n, k2, k3);
+    for (size_t i = 0; i < n; i++)
+      if (i % 4 == n % 4) r.key[i] = bad; /* moves with n: every position of a group */
+    for (size_t i = 0; i < n; i++) {
+      size_t len = hwc_rsa_size(r.key[i]), out_len = len;
+      r.want_status[i] = hwc_rsa_private_raw(r.want_buf[i], &out_len, r.in[i], len, r.key[i]);
+      if (r.key[i] != bad) continue;
+      CHECK(r.want_status[i] == HWC_ERR_BAD_KEY);
+      nbad++;
+    }
+    int rc = hwc_rsa_private_raw_batch(r.out, r.status, r.in, r.key, n);
+    rsa_check("rsa_private_raw_batch, bad key", impl, n, rc, &r);
+    CHECK(nbad > 0 || n < 4);
+  }
+  hwc_rsa_free(k2);
+  hwc_rsa_free(bad);
+  hwc_rsa_free(k3);
+}
+HWC_TEST(batch, rsa_bad_item_alone) { t_for_each_impl(HWC_PRIM_BIGNUM, rsa_bad_item_body, NULL); }
 
 /* ---- Whole-batch rules */
 
@@ -435,14 +486,18 @@ HWC_TEST(batch, null_arrays_and_empty) {
 
 HWC_TEST(batch, lanes) {
   for (int p = 0; p < HWC_PRIM_COUNT; p++)
-    if (p != HWC_PRIM_FE25519)
+    if (p != HWC_PRIM_FE25519 && p != HWC_PRIM_BIGNUM)
       CHECK_MSG(hwc_batch_lanes((hwc_prim)p) == 1, "%s", hwc_prim_name((hwc_prim)p));
   CHECK(hwc_batch_lanes((hwc_prim)-1) == 1 && hwc_batch_lanes(HWC_PRIM_COUNT) == 1);
   /* The value is the selected table's field: fe25519 lanes come with an
-   * x25519_lanes entry and fit the protocol's buffers; bignum has none. */
+   * x25519_lanes entry and fit the protocol's buffers; bignum lanes are
+   * HWC_BN_LANES with every lane entry (the RSA batch's buffers and item
+   * pairs are sized by it). */
   const hwc_fe25519_kernel *fe = hwc_dispatch_get(HWC_PRIM_FE25519);
   const hwc_bignum_kernel *bn = hwc_dispatch_get(HWC_PRIM_BIGNUM);
   CHECK(hwc_batch_lanes(HWC_PRIM_FE25519) == table_lanes(HWC_PRIM_FE25519));
+  CHECK(hwc_batch_lanes(HWC_PRIM_BIGNUM) == table_lanes(HWC_PRIM_BIGNUM));
   CHECK(fe->lanes <= 1 || (fe->x25519_lanes && fe->lanes <= HWC_FE25519_MAX_LANES));
-  CHECK(bn->lanes <= 1);
+  CHECK(bn->lanes <= 1 || (bn->lanes == HWC_BN_LANES && bn->lanes_setup && bn->to_lanes && bn->from_lanes &&
+                           bn->mont_mul_lanes && bn->mont_sqr_lanes && bn->select_lanes));
 }

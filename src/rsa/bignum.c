@@ -340,6 +340,60 @@ int hwc_bn_modexp2(uint64_t *r0, const uint64_t *a0, const uint64_t *e0, const h
   return HWC_OK;
 }
 
+int hwc_bn_modexp_lanes(uint64_t *const *r, const uint64_t *const *a, const uint64_t *const *e,
+                        const hwc_bn_mont *const *ctx, const hwc_bignum_kernel *k, size_t ebits) {
+  const unsigned w = 5;
+  const size_t entries = (size_t)1 << w, lanes = HWC_BN_LANES, n = ctx[0]->n;
+  /* The lane context (the moduli), the table of powers, the accumulator
+   * and the selected entry, in one allocation wiped at the end. */
+  typedef struct {
+    hwc_bn_mont_lanes lc;
+    _Alignas(64) uint64_t acc[HWC_BN_LANES_MAX_WORDS], t[HWC_BN_LANES_MAX_WORDS];
+    _Alignas(64) uint64_t table[];
+  } lanes_sec;
+  size_t bytes = sizeof(lanes_sec) + entries * HWC_BN_LANES_MAX_WORDS * sizeof(uint64_t);
+  bytes = (bytes + 63) & ~(size_t)63;
+  lanes_sec *sec = aligned_alloc(64, bytes);
+  if (sec == NULL) {
+    for (size_t l = 0; l < lanes; l++)
+      for (size_t j = 0; j < n; j++) r[l][j] = 0;
+    return HWC_ERR_NOMEM;
+  }
+  hwc_bn_mont_lanes *lc = &sec->lc;
+  k->lanes_setup(lc, ctx);
+  const size_t words = lc->words;
+  uint64_t one[HWC_BN_MAX_LIMBS] = {1};
+  const uint64_t *ones[HWC_BN_LANES];
+  for (size_t l = 0; l < lanes; l++) ones[l] = one;
+  k->to_lanes(sec->table, ones, lc);
+  k->to_lanes(sec->table + words, a, lc);
+  for (size_t i = 2; i < entries; i++) {
+    if (i % 2 == 0)
+      k->mont_sqr_lanes(sec->table + i * words, sec->table + (i / 2) * words, lc);
+    else
+      k->mont_mul_lanes(sec->table + i * words, sec->table + (i - 1) * words, sec->table + words, lc);
+  }
+  /* The windows' positions are public (ebits); each lane's window of its
+   * own exponent goes to select_lanes as that lane's index, never to a
+   * branch or an address here. */
+  uint64_t idx[HWC_BN_LANES];
+  size_t nwin = ebits ? (ebits + w - 1) / w : 1, pos = (nwin - 1) * w;
+  for (size_t l = 0; l < lanes; l++) idx[l] = ebits ? window_at(e[l], ebits, pos, w) : 0;
+  k->select_lanes(sec->acc, sec->table, entries, idx, lc);
+  while (pos > 0) {
+    pos -= w;
+    for (unsigned s = 0; s < w; s++) k->mont_sqr_lanes(sec->acc, sec->acc, lc);
+    for (size_t l = 0; l < lanes; l++) idx[l] = window_at(e[l], ebits, pos, w);
+    k->select_lanes(sec->t, sec->table, entries, idx, lc);
+    k->mont_mul_lanes(sec->acc, sec->acc, sec->t, lc);
+  }
+  k->from_lanes(r, sec->acc, lc);
+  hwc_memzero(idx, sizeof idx);
+  hwc_memzero(sec, bytes);
+  free(sec);
+  return HWC_OK;
+}
+
 int hwc_bn_inv_mod_prime(uint64_t *r, const uint64_t *x, size_t xn, const hwc_bn_mont *ctx) {
   size_t n = ctx->n;
   /* x mod m and the exponent m - 2 (derived from a secret prime), wiped
@@ -467,22 +521,12 @@ static inline int blind_exponent(uint64_t *ex, const uint64_t *x, const hwc_bn_m
   return rc;
 }
 
-/* cp = cp^dP' mod p and cq = cq^dQ' mod q with blinded exponents, the two
- * halves side by side where the backend can pair them. */
-static int crt_halves(uint64_t *cp, uint64_t *cq, const hwc_bn_crt_key *key) {
-  /* The blinded exponents, wiped together at the end. */
-  struct {
-    uint64_t ep[HWC_BN_MAX_LIMBS + 1], eq[HWC_BN_MAX_LIMBS + 1];
-  } sec;
-  int rc = blind_exponent(sec.ep, key->dp, &key->mp);
-  if (rc == HWC_OK) rc = blind_exponent(sec.eq, key->dq, &key->mq);
-  if (rc == HWC_OK) {
-    /* the sizes of p and q are public: the size of the key */
-    size_t pb = key->pbits, qb = key->qbits;
-    rc = hwc_bn_modexp2(cp, cp, sec.ep, &key->mp, cq, cq, sec.eq, &key->mq, (pb > qb ? pb : qb) + 64);
-  }
-  hwc_memzero(&sec, sizeof sec);
-  return rc;
+/* The schedule length of the CRT exponentiations: the blinded exponents
+ * dP + k (p - 1) and dQ + k' (q - 1) have at most pbits + 64 and
+ * qbits + 64 bits; the sizes of p and q are public (the size of the key). */
+size_t hwc_bn_crt_ebits(const hwc_bn_crt_key *key) {
+  size_t pb = key->pbits, qb = key->qbits;
+  return (pb > qb ? pb : qb) + 64;
 }
 
 /* x^-1 mod n from x^(p-2) mod p and x^(q-2) mod q (Fermat), recombined. */
@@ -602,29 +646,43 @@ static int next_blinding(hwc_bn_blinding *bl, const hwc_bn_crt_key *key, uint64_
   return rc;
 }
 
-int hwc_bn_crt_private(uint64_t *m, const uint64_t *c, const hwc_bn_crt_key *key, hwc_bn_blinding *bl) {
+int hwc_bn_crt_prepare(hwc_bn_crt_state *st, const uint64_t *c, const hwc_bn_crt_key *key, hwc_bn_blinding *bl) {
   size_t nn = key->mn.n;
-  /* The operation's secrets, wiped together at the end. */
-  struct {
-    uint64_t cb[HWC_BN_MAX_LIMBS], cp[HWC_BN_MAX_LIMBS], cq[HWC_BN_MAX_LIMBS];
-    uint64_t blind[HWC_BN_MAX_LIMBS], unblind[HWC_BN_MAX_LIMBS];
-  } sec;
+  /* The blinded input, wiped at the end. */
+  uint64_t cb[HWC_BN_MAX_LIMBS];
   /* Only taking the pair needs the lock (inside next_blinding); the
    * exponentiations run outside it, so threads sharing a key do not wait
    * for each other's. */
-  int rc = next_blinding(bl, key, sec.blind, sec.unblind);
+  int rc = next_blinding(bl, key, st->blind, st->unblind);
   if (rc == HWC_OK) {
-    hwc_bn_mod_mul(sec.cb, c, sec.blind, &key->mn);
-    hwc_bn_reduce(sec.cp, sec.cb, nn, &key->mp);
-    hwc_bn_reduce(sec.cq, sec.cb, nn, &key->mq);
-    rc = crt_halves(sec.cp, sec.cq, key);
+    hwc_bn_mod_mul(cb, c, st->blind, &key->mn);
+    hwc_bn_reduce(st->cp, cb, nn, &key->mp);
+    hwc_bn_reduce(st->cq, cb, nn, &key->mq);
+    rc = blind_exponent(st->ep, key->dp, &key->mp);
   }
+  if (rc == HWC_OK) rc = blind_exponent(st->eq, key->dq, &key->mq);
+  hwc_memzero(cb, sizeof cb);
+  return rc;
+}
+
+void hwc_bn_crt_finish(uint64_t *m, const hwc_bn_crt_state *st, const hwc_bn_crt_key *key) {
+  crt_combine(m, st->cp, st->cq, key);
+  hwc_bn_mod_mul(m, m, st->unblind, &key->mn);
+}
+
+int hwc_bn_crt_private(uint64_t *m, const uint64_t *c, const hwc_bn_crt_key *key, hwc_bn_blinding *bl) {
+  size_t nn = key->mn.n;
+  /* The operation's secrets, wiped together at the end. */
+  hwc_bn_crt_state st;
+  int rc = hwc_bn_crt_prepare(&st, c, key, bl);
+  /* both halves side by side where the backend can pair them */
+  if (rc == HWC_OK)
+    rc = hwc_bn_modexp2(st.cp, st.cp, st.ep, &key->mp, st.cq, st.cq, st.eq, &key->mq, hwc_bn_crt_ebits(key));
   if (rc == HWC_OK) {
-    crt_combine(m, sec.cp, sec.cq, key);
-    hwc_bn_mod_mul(m, m, sec.unblind, &key->mn);
+    hwc_bn_crt_finish(m, &st, key);
   } else {
     for (size_t j = 0; j < nn; j++) m[j] = 0;
   }
-  hwc_memzero(&sec, sizeof sec);
+  hwc_memzero(&st, sizeof st);
   return rc;
 }

@@ -135,4 +135,33 @@ typedef struct {
  * blinding value is found. m is zero on error. */
 int hwc_bn_crt_private(uint64_t *m, const uint64_t *c, const hwc_bn_crt_key *key, hwc_bn_blinding *bl);
 
+/* hwc_bn_crt_private in its three steps, for the batches, which run the
+ * middle one for several items at once in the lanes of a backend
+ * (hwc_bn_modexp_lanes). The state between them is secret: wipe it. */
+typedef struct {
+  uint64_t cp[HWC_BN_MAX_LIMBS], cq[HWC_BN_MAX_LIMBS];         /* the blinded input mod p and q; then the halves */
+  uint64_t ep[HWC_BN_MAX_LIMBS + 1], eq[HWC_BN_MAX_LIMBS + 1]; /* the blinded exponents, zero above np + 1 limbs */
+  uint64_t blind[HWC_BN_MAX_LIMBS], unblind[HWC_BN_MAX_LIMBS]; /* this use's base blinding pair */
+} hwc_bn_crt_state;
+/* Step 1: the next blinding pair, c blinded and reduced mod p and q, and
+ * the blinded exponents. HWC_OK, HWC_ERR_RNG, HWC_ERR_NOMEM,
+ * HWC_ERR_BAD_KEY, as hwc_bn_crt_private. */
+int hwc_bn_crt_prepare(hwc_bn_crt_state *st, const uint64_t *c, const hwc_bn_crt_key *key, hwc_bn_blinding *bl);
+/* Step 2, done by the caller: cp = cp^ep mod p, cq = cq^eq mod q (canonical),
+ * on a schedule of hwc_bn_crt_ebits(key) exponent bits (or more). */
+size_t hwc_bn_crt_ebits(const hwc_bn_crt_key *key);
+/* Step 3: m = the recombined halves (Garner), unblinded: c^d mod n. */
+void hwc_bn_crt_finish(uint64_t *m, const hwc_bn_crt_state *st, const hwc_bn_crt_key *key);
+
+/* r[l] = a[l]^e[l] mod m_l for the HWC_BN_LANES moduli of ctx[l], all of
+ * one limb count n, in the lanes of backend k (its lane entries, non-NULL):
+ * a[l] canonical of n limbs (any value), e[l] of at most ebits bits (bits
+ * above ebits zero), r[l] canonical; r[l] may alias a[l]. One fixed
+ * schedule for every lane: 5-bit windows over ebits, each window five
+ * squarings and a product with the entry selected per lane by
+ * select_lanes from a table of 32, so the time depends on n and ebits
+ * only. HWC_OK or HWC_ERR_NOMEM (every r[l] is then zero). */
+int hwc_bn_modexp_lanes(uint64_t *const *r, const uint64_t *const *a, const uint64_t *const *e,
+                        const hwc_bn_mont *const *ctx, const hwc_bignum_kernel *k, size_t ebits);
+
 #endif

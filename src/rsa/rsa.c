@@ -38,45 +38,123 @@ size_t hwc_rsa_parse_part(uint64_t *r, const hwc_rsa_bytes *b) {
   return limbs ? limbs : 1;
 }
 
+/* c = in (key->nbytes big-endian bytes) as mn.n limbs; HWC_OK when it is
+ * below n, else HWC_ERR_INVALID_ARG. Whether the input is below n is a
+ * fact about the caller's input (an encoded message, a ciphertext, a
+ * signature), not about the key: the verdict is released. */
+static inline int private_input(uint64_t *c, const uint8_t *in, const hwc_rsa_key *key) {
+  size_t nn = key->crt.mn.n;
+  hwc_bn_from_bytes(c, nn, in, key->nbytes);
+  uint64_t in_range = hwc_bn_lt_mask(c, key->crt.mn.m, nn);
+  HWC_DECLASSIFY(&in_range, sizeof in_range);
+  return in_range ? HWC_OK : HWC_ERR_INVALID_ARG;
+}
+
+/* Releases m = c^d mod n into out (key->nbytes bytes) after the fault
+ * check (Boneh, DeMillo and Lipton): a computation error in one CRT half
+ * would let anyone factor n from the output, so it is released only if
+ * raising it to e gives back the input c; else out is zeroed and the
+ * result is HWC_ERR_BAD_KEY. */
+static inline int private_release(uint8_t *out, const uint64_t *m, const uint64_t *c, const hwc_rsa_key *key) {
+  const hwc_bn_crt_key *crt = &key->crt;
+  size_t nn = crt->mn.n;
+  uint64_t chk[HWC_BN_MAX_LIMBS];
+  hwc_bn_modexp_vartime(chk, m, crt->e, crt->ebits, &crt->mn);
+  /* masks, not branches: the verdict is secret until it is returned */
+  uint32_t ok = (uint32_t)0 - (uint32_t)hwc_memequal(chk, c, 8 * nn);
+  hwc_bn_to_bytes(out, key->nbytes, m, nn);
+  for (size_t i = 0; i < key->nbytes; i++) out[i] &= (uint8_t)ok;
+  int rc = (int)((uint32_t)HWC_ERR_BAD_KEY & ~ok);
+  /* The verdict itself is released: whether the output is right says
+   * nothing about the key unless a fault occurred, and callers branch
+   * on it. */
+  HWC_DECLASSIFY(&rc, sizeof rc);
+  hwc_memzero(chk, sizeof chk);
+  return rc;
+}
+
 int hwc_rsa_private_op(uint8_t *out, const uint8_t *in, const hwc_rsa_key *ckey) {
   if (out == NULL || in == NULL || ckey == NULL || !ckey->has_private) return HWC_ERR_INVALID_ARG;
   hwc_rsa_key *key = (hwc_rsa_key *)ckey; /* only the lock-guarded blinding state changes */
-  const hwc_bn_crt_key *crt = &key->crt;
-  size_t nn = crt->mn.n;
   uint64_t c[HWC_BN_MAX_LIMBS]; /* the caller's input */
-  /* The result and its check, wiped together at the end (the early
-   * return comes before either is written). */
-  struct {
-    uint64_t m[HWC_BN_MAX_LIMBS], chk[HWC_BN_MAX_LIMBS];
-  } sec;
-  hwc_bn_from_bytes(c, nn, in, key->nbytes);
-  /* Whether the input is below n is a fact about the caller's input (an
-   * encoded message, a ciphertext, a signature), not about the key. */
-  uint64_t in_range = hwc_bn_lt_mask(c, crt->mn.m, nn);
-  HWC_DECLASSIFY(&in_range, sizeof in_range);
-  if (!in_range) return HWC_ERR_INVALID_ARG;
-
+  uint64_t m[HWC_BN_MAX_LIMBS]; /* the result, wiped at the end (the early return comes before it is written) */
+  if (private_input(c, in, key) != HWC_OK) return HWC_ERR_INVALID_ARG;
   /* c^d mod n: CRT with exponent and base blinding, all in bignum.c. */
-  int rc = hwc_bn_crt_private(sec.m, c, crt, &key->blinding);
-  if (rc == HWC_OK) {
-    /* Fault check (Boneh, DeMillo and Lipton): a computation error in one
-     * CRT half would let anyone factor n from the output, so it is released
-     * only if raising it to e gives back the input. */
-    hwc_bn_modexp_vartime(sec.chk, sec.m, crt->e, crt->ebits, &crt->mn);
-    /* masks, not branches: the verdict is secret until it is returned */
-    uint32_t ok = (uint32_t)0 - (uint32_t)hwc_memequal(sec.chk, c, 8 * nn);
-    hwc_bn_to_bytes(out, key->nbytes, sec.m, nn);
-    for (size_t i = 0; i < key->nbytes; i++) out[i] &= (uint8_t)ok;
-    rc = (int)((uint32_t)HWC_ERR_BAD_KEY & ~ok);
-    /* The verdict itself is released: whether the output is right says
-     * nothing about the key unless a fault occurred, and callers branch
-     * on it. */
-    HWC_DECLASSIFY(&rc, sizeof rc);
-  } else {
+  int rc = hwc_bn_crt_private(m, c, &key->crt, &key->blinding);
+  if (rc == HWC_OK)
+    rc = private_release(out, m, c, key);
+  else
     hwc_memzero(out, key->nbytes);
+  hwc_memzero(m, sizeof m);
+  return rc;
+}
+
+size_t hwc_rsa_lanes_limbs(const hwc_rsa_key *key) {
+  const hwc_bignum_kernel *k = key->crt.mp.k;
+  size_t n = key->crt.mp.n;
+  if (!key->has_private || k == NULL || k->lanes < HWC_BN_LANES || k->mont_mul_lanes == NULL) return 0;
+  return n == key->crt.mq.n && n <= HWC_BN_LANES_MAX_LIMBS ? n : 0;
+}
+
+int hwc_rsa_private_op_lanes(uint8_t *const *out, int *status, const uint8_t *const *in,
+                             const hwc_rsa_key *const *ckey, size_t cnt) {
+  enum { ITEMS = HWC_BN_LANES / 2 };
+  /* Every item's secrets, the idle lanes' results and the lane pointers'
+   * targets, wiped together at the end. */
+  struct {
+    hwc_bn_crt_state st[ITEMS];
+    uint64_t c[ITEMS][HWC_BN_MAX_LIMBS], m[ITEMS][HWC_BN_MAX_LIMBS];
+    uint64_t idle[HWC_BN_LANES][HWC_BN_MAX_LIMBS];
+  } sec;
+  int active[ITEMS] = {0};
+  size_t first = ITEMS, ebits = 0;
+  for (size_t t = 0; t < cnt; t++) {
+    hwc_rsa_key *key = (hwc_rsa_key *)ckey[t]; /* only the lock-guarded blinding state changes */
+    status[t] = private_input(sec.c[t], in[t], key);
+    if (status[t] != HWC_OK) continue; /* out untouched, as the single call */
+    status[t] = hwc_bn_crt_prepare(&sec.st[t], sec.c[t], &key->crt, &key->blinding);
+    if (status[t] != HWC_OK) {
+      hwc_memzero(out[t], key->nbytes);
+      continue;
+    }
+    active[t] = 1;
+    if (first == ITEMS) first = t;
+    size_t eb = hwc_bn_crt_ebits(&key->crt); /* public: the primes' sizes */
+    if (eb > ebits) ebits = eb;
+  }
+  if (first < ITEMS) {
+    /* Item t in lanes 2t (mod p) and 2t + 1 (mod q). A lane without an
+     * item (a partial group, or an item whose input was refused) repeats
+     * the first active item's p half into a result of its own, which is
+     * discarded: no lane ever sees another item's secrets. */
+    uint64_t *r[HWC_BN_LANES];
+    const uint64_t *a[HWC_BN_LANES], *e[HWC_BN_LANES];
+    const hwc_bn_mont *ctx[HWC_BN_LANES];
+    for (size_t l = 0; l < HWC_BN_LANES; l++) {
+      size_t t = l / 2;
+      int q = (int)(l % 2);
+      if (t >= cnt || !active[t]) t = first, q = 0;
+      hwc_bn_crt_state *st = &sec.st[t];
+      ctx[l] = q ? &ckey[t]->crt.mq : &ckey[t]->crt.mp;
+      a[l] = q ? st->cq : st->cp;
+      e[l] = q ? st->eq : st->ep;
+      r[l] = t == l / 2 && active[l / 2] ? (q ? st->cq : st->cp) : sec.idle[l];
+    }
+    int rc = hwc_bn_modexp_lanes(r, a, e, ctx, ctx[0]->k, ebits);
+    for (size_t t = 0; t < cnt; t++) {
+      if (!active[t]) continue;
+      const hwc_rsa_key *key = ckey[t];
+      if (rc == HWC_OK) {
+        hwc_bn_crt_finish(sec.m[t], &sec.st[t], &key->crt);
+        status[t] = private_release(out[t], sec.m[t], sec.c[t], key);
+      } else {
+        status[t] = rc;
+        hwc_memzero(out[t], key->nbytes);
+      }
+    }
   }
   hwc_memzero(&sec, sizeof sec);
-  return rc;
+  return HWC_OK;
 }
 
 int hwc_rsa_public_op(uint8_t *out, const uint8_t *in, const hwc_rsa_key *key) {

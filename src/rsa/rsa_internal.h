@@ -86,6 +86,21 @@ size_t hwc_rsa_key_part(const hwc_rsa_key *key, hwc_rsa_part which, uint8_t *out
  * zeroed); HWC_ERR_RNG, HWC_ERR_NOMEM. Constant time in in and the key. */
 int hwc_rsa_private_op(uint8_t *out, const uint8_t *in, const hwc_rsa_key *key);
 
+/* The lane class of a private key for the batches: the limb count of its
+ * CRT halves when both have the same one, within HWC_BN_LANES_MAX_LIMBS,
+ * and its bignum backend runs lanes (lanes >= HWC_BN_LANES, with the lane
+ * entries); else 0 (single calls only). Public: sizes and the backend. */
+size_t hwc_rsa_lanes_limbs(const hwc_rsa_key *key);
+
+/* hwc_rsa_private_op for cnt (1..HWC_BN_LANES / 2) items whose keys have
+ * one lane class and one backend: item t's two CRT halves in lanes 2t and
+ * 2t + 1 of one exponentiation (hwc_bn_modexp_lanes), with the single
+ * call's blinding, recombination and fault check per item, so every
+ * status[t] and out[t] is what hwc_rsa_private_op(out[t], in[t], key[t])
+ * gives; an item's failure changes only its own. Returns HWC_OK. */
+int hwc_rsa_private_op_lanes(uint8_t *const *out, int *status, const uint8_t *const *in,
+                             const hwc_rsa_key *const *key, size_t cnt);
+
 /* out = in^e mod n (variable time in e only). Same sizes; HWC_OK or
  * HWC_ERR_INVALID_ARG when in >= n. */
 int hwc_rsa_public_op(uint8_t *out, const uint8_t *in, const hwc_rsa_key *key);

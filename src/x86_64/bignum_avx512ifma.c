@@ -34,6 +34,7 @@
 
 #include "src/kernels.h"
 #include "src/common/bignum_helpers.h"
+#include "bignum_avx512ifma_lanes8.h"
 
 HWC_CALL_COUNTER(bignum_avx512ifma);
 
@@ -722,6 +723,51 @@ static void bignum_avx512ifma_select(uint64_t *r, const uint64_t *table, size_t 
   select_by_nv[ctx->words / 8](r, table, entries, idx, ctx->words);
 }
 
+/* The lane entries (contracts in src/kernels.h): eight independent
+ * products in the lanes of 512-bit vectors, in bignum_avx512ifma_lanes8.c;
+ * the same code under either tuning record (every register is full). */
+
+extern const hwc_bignum_kernel hwc_bignum_avx512ifma;
+
+/* Eight moduli in lane layout; R^2 is taken from contexts this backend
+ * prepared. */
+static void bignum_avx512ifma_lanes_setup(hwc_bn_mont_lanes *lc, const hwc_bn_mont *const *ctx) {
+  HWC_COUNT_CALL(bignum_avx512ifma);
+  hwc_bn_ifma_lanes8_setup(lc, ctx, &hwc_bignum_avx512ifma);
+}
+
+/* Eight canonical numbers to Montgomery form, lane layout. */
+static void bignum_avx512ifma_to_lanes(uint64_t *r, const uint64_t *const *a, const hwc_bn_mont_lanes *lc) {
+  HWC_COUNT_CALL(bignum_avx512ifma);
+  hwc_bn_ifma_lanes8_to(r, a, lc);
+}
+
+/* Back to eight canonical numbers, each fully reduced. */
+static void bignum_avx512ifma_from_lanes(uint64_t *const *r, const uint64_t *a, const hwc_bn_mont_lanes *lc) {
+  HWC_COUNT_CALL(bignum_avx512ifma);
+  hwc_bn_ifma_lanes8_from(r, a, lc);
+}
+
+/* Eight products, each lane modulo its own m. */
+static void bignum_avx512ifma_mont_mul_lanes(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                                             const hwc_bn_mont_lanes *lc) {
+  HWC_COUNT_CALL(bignum_avx512ifma);
+  hwc_bn_ifma_lanes8_mul(r, a, b, lc);
+}
+
+/* Eight squares: the product with itself (no separate squaring yet). */
+static void bignum_avx512ifma_mont_sqr_lanes(uint64_t *r, const uint64_t *a, const hwc_bn_mont_lanes *lc) {
+  HWC_COUNT_CALL(bignum_avx512ifma);
+  hwc_bn_ifma_lanes8_mul(r, a, a, lc);
+}
+
+/* The masked table scan, one index per lane. */
+static void bignum_avx512ifma_select_lanes(uint64_t *r, const uint64_t *table, size_t entries, const uint64_t *idx,
+                                           const hwc_bn_mont_lanes *lc) {
+  HWC_COUNT_CALL(bignum_avx512ifma);
+  hwc_bn_ifma_lanes8_select(r, table, entries, idx, lc);
+}
+
 const hwc_bignum_kernel hwc_bignum_avx512ifma = {
     .info = {.name = "avx512ifma",
              .required = HWC_REQUIRED,
@@ -730,6 +776,7 @@ const hwc_bignum_kernel hwc_bignum_avx512ifma = {
              .ntunings = 2,
              .tuning = &tuning,
              HWC_CALLS(bignum_avx512ifma)},
+    .lanes = HWC_BN_LANES,
     .setup = bignum_avx512ifma_setup,
     .to_mont = bignum_avx512ifma_to_mont,
     .from_mont = bignum_avx512ifma_from_mont,
@@ -737,4 +784,10 @@ const hwc_bignum_kernel hwc_bignum_avx512ifma = {
     .sqr = bignum_avx512ifma_sqr,
     .mul2 = bignum_avx512ifma_mul2,
     .select = bignum_avx512ifma_select,
+    .lanes_setup = bignum_avx512ifma_lanes_setup,
+    .to_lanes = bignum_avx512ifma_to_lanes,
+    .from_lanes = bignum_avx512ifma_from_lanes,
+    .mont_mul_lanes = bignum_avx512ifma_mont_mul_lanes,
+    .mont_sqr_lanes = bignum_avx512ifma_mont_sqr_lanes,
+    .select_lanes = bignum_avx512ifma_select_lanes,
 };

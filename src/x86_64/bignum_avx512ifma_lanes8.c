@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: ISC */
+/*
+ * Eight independent Montgomery products in the eight 64-bit lanes of
+ * AVX-512 IFMA (VPMADD52LUQ / VPMADD52HUQ on 512-bit vectors): the lane
+ * entries of the avx512ifma bignum backend (contracts in src/kernels.h),
+ * for RSA batches whose items share a CRT half size.
+ *
+ * Layout: radix 2^52 as in the single kernel (bignum_avx512ifma.c), d
+ * digits per number with 52 d >= 64 n + 2 (the single kernel's d, so the
+ * same R = 2^(52 d)), digit i of lane l at word 8 i + l: one __m512i is one
+ * digit of all eight numbers, and an element is d registers (8 d words,
+ * no padding). Each lane has its own modulus and n0; no lane ever reads
+ * another's data (no shuffles, no cross-lane operation but the compare
+ * masks of select, which compare each lane with itself).
+ *
+ * Algorithm: "almost Montgomery" multiplication (AMM), word-serial over
+ * the digits of b as in the single kernel, with everything it does per
+ * item done per lane. Inputs below 2m, outputs below 2m: with a, b < 2m
+ * and R > 4m (52 d >= 64 n + 2), (a b + Q m) / R < 4m^2 / R + m < 2m.
+ * Column p is digit p of a b + Q m; step i works on columns i .. i + d,
+ * held in a d-register accumulator that moves down one column per step
+ * (by renaming, in the unrolled loop), and the result is columns
+ * d .. 2d - 1: per step, q_i = lo((col_i + lo(a_0 b_i)) n0) per lane,
+ * then lo(a_j b_i) + lo(m_j q_i) into column i + j and hi(a_j b_i) +
+ * hi(m_j q_i) into column i + j + 1, plus the carry out of column i (a
+ * multiple of 2^52 by the choice of q_i) into column i + 1. At
+ * RSA-3072/4096's d = 30/40 a register file of 32 cannot hold the
+ * accumulator and the compiler spills part of it; the spills are off the
+ * q chain.
+ *
+ * Bounds (per 64-bit lane; IFMA reads only the low 52 bits of its
+ * multiplicands, so a, b, m and q must be digits below 2^52: a and b are
+ * normalised outputs, q is masked by IFMA itself): column p takes halves
+ * below 2^52 from steps p - d .. p: 2 from step p (the low halves of
+ * digit 0), 4 from each of the d - 1 steps between, 2 from step p - d
+ * (the high halves of digit d - 1), and one carry out of the column
+ * below, below 2^12 (that column is below 2^64 too): in all below
+ * (4 d + 1) 2^52, which is below 2^61 for d <= 80 (64 limbs, the largest
+ * HWC_BN_LANES_MAX_LIMBS takes). Columns are normalised once, at the end,
+ * in one sequential carry pass per register (lanes independent): the
+ * value below 2m < R fits d digits, so no carry leaves the top.
+ *
+ * ISA: AVX512F + AVX512IFMA (the backend's AVX512VL only by its file's
+ * flags). Constant time: loop counts depend only on d; q, the carries
+ * and the final subtraction are arithmetic and masks; select reads every
+ * entry whole and keeps lanes under compare masks, never an index on a
+ * lane's idx.
+ */
+#include <immintrin.h>
+#include <string.h>
+
+#include "src/kernels.h"
+#include "src/common/bignum_helpers.h"
+#include "bignum_avx512ifma_lanes8.h"
+
+#define MASK52 ((uint64_t)0xfffffffffffff)
+#define MAX_DIGITS (HWC_BN_LANES_MAX_WORDS / 8)
+
+/* Digits of 52 bits for n 64-bit limbs: 52 d >= 64 n + 2 (the single
+ * kernel's count, so R is the same). */
+static size_t digits_for(size_t n) { return (64 * n + 2 + 51) / 52; }
+
+/* r = a b / R mod m per lane, below 2m, for a, b < 2m in normalised
+ * digits (d registers each), m the moduli and n0 their -m^-1 mod 2^52,
+ * all in lane layout; r may alias a or b (the accumulator is separate).
+ * The bounds are the file comment's. acc[j] holds column i + j during
+ * step i, so the step writes column i + j + 1's new value into acc[j]:
+ * the window moves by renaming, and with the loops unrolled (an instance
+ * per register count) the accumulator can stay in registers where d
+ * allows (RSA-2048's d = 20). */
+static inline __attribute__((always_inline)) void amm8(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                                                       const uint64_t *m, const uint64_t *n0, const size_t d) {
+  __m512i acc[MAX_DIGITS];
+  const __m512i zero = _mm512_setzero_si512(), k = _mm512_loadu_si512(n0);
+  const __m512i mask = _mm512_set1_epi64((long long)MASK52);
+#pragma GCC unroll 40
+  for (size_t p = 0; p < d; p++) acc[p] = zero;
+  for (size_t i = 0; i < d; i++) {
+    const __m512i bi = _mm512_loadu_si512(b + 8 * i);
+    const __m512i a0 = _mm512_loadu_si512(a), m0 = _mm512_loadu_si512(m);
+    /* column i: q makes x = acc[0] + lo(a_0 b_i) + lo(m_0 q) a multiple
+     * of 2^52 (q = lo((x mod 2^52) n0); IFMA takes x's low 52 bits). */
+    __m512i x = _mm512_madd52lo_epu64(acc[0], a0, bi);
+    const __m512i q = _mm512_madd52lo_epu64(zero, x, k);
+    x = _mm512_madd52lo_epu64(x, m0, q);
+    /* h: what goes one column up from column i + j - 1: its high halves,
+     * and for j = 1 also column i's carry (below 2^12, see above). */
+    __m512i h = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(_mm512_srli_epi64(x, 52), a0, bi), m0, q);
+#pragma GCC unroll 40
+    for (size_t j = 1; j < d; j++) {
+      const __m512i aj = _mm512_loadu_si512(a + 8 * j), mj = _mm512_loadu_si512(m + 8 * j);
+      x = _mm512_add_epi64(acc[j], h);
+      acc[j - 1] = _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(x, aj, bi), mj, q);
+      h = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(zero, aj, bi), mj, q);
+    }
+    acc[d - 1] = h; /* column i + d: no earlier step reached it */
+  }
+  /* Normalise columns d .. 2d - 1 (now acc[0 .. d - 1]) into digits: each
+   * lane's carry runs up the registers in order; the value is below
+   * 2m < R, so the last carry is zero. */
+  __m512i c = zero;
+#pragma GCC unroll 40
+  for (size_t j = 0; j < d; j++) {
+    const __m512i x = _mm512_add_epi64(acc[j], c);
+    c = _mm512_srli_epi64(x, 52);
+    _mm512_storeu_si512(r + 8 * j, _mm512_and_si512(x, mask));
+  }
+}
+
+/* amm8 for the CRT halves of RSA-2048, -3072 and -4096 (d = 20, 30, 40),
+ * the loops fully unrolled, and for any other d. */
+static void amm8_20(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m, const uint64_t *n0) {
+  amm8(r, a, b, m, n0, 20);
+}
+
+/* d = 30: RSA-3072's halves. */
+static void amm8_30(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m, const uint64_t *n0) {
+  amm8(r, a, b, m, n0, 30);
+}
+
+/* d = 40: RSA-4096's halves. */
+static void amm8_40(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m, const uint64_t *n0) {
+  amm8(r, a, b, m, n0, 40);
+}
+
+/* Any other d (1..MAX_DIGITS), not unrolled. */
+static void amm8_any(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m, const uint64_t *n0,
+                     size_t d) {
+  amm8(r, a, b, m, n0, d);
+}
+
+/* amm8 modulo lc's moduli, through the instance for its digit count
+ * (public: the modulus size). */
+static void mont_mul8(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont_lanes *lc) {
+  switch (lc->digits) {
+    case 20: amm8_20(r, a, b, lc->mb, lc->n0); break;
+    case 30: amm8_30(r, a, b, lc->mb, lc->n0); break;
+    case 40: amm8_40(r, a, b, lc->mb, lc->n0); break;
+    default: amm8_any(r, a, b, lc->mb, lc->n0, lc->digits); break;
+  }
+}
+
+/* Lane l of x (lane layout, d digits) gets the d digits of dig. */
+static void put_lane(uint64_t *x, size_t l, const uint64_t *dig, size_t d) {
+  for (size_t i = 0; i < d; i++) x[8 * i + l] = dig[i];
+}
+
+/* Moduli, n0, R^2 and the canonical moduli of the eight contexts, each
+ * converted to radix 2^52 and put in its lane. R^2 mod m comes from a
+ * context this backend prepared (same digits, so the same R), else from
+ * hwc_bn_pow2_mod (constant time in m). */
+void hwc_bn_ifma_lanes8_setup(hwc_bn_mont_lanes *lc, const hwc_bn_mont *const *ctx, const hwc_bignum_kernel *self) {
+  const size_t n = ctx[0]->n, d = digits_for(n);
+  uint64_t dig[MAX_DIGITS], rr[HWC_BN_LANES_MAX_LIMBS];
+  lc->n = n;
+  lc->digits = d;
+  lc->words = 8 * d;
+  lc->rbits = (unsigned)(52 * d);
+  lc->k = self;
+  for (size_t l = 0; l < 8; l++) {
+    const hwc_bn_mont *c = ctx[l];
+    memcpy(lc->m[l], c->m, 8 * n);
+    lc->n0[l] = hwc_bn_neg_inv64(c->m[0]) & MASK52;
+    hwc_bn_to_radix(dig, c->m, n, d, 52);
+    put_lane(lc->mb, l, dig, d);
+    if (c->k == self && c->rbits == lc->rbits) {
+      put_lane(lc->rr, l, c->rr, d);
+    } else {
+      hwc_bn_pow2_mod(rr, 2 * lc->rbits, c->m, n);
+      hwc_bn_to_radix(dig, rr, n, d, 52);
+      put_lane(lc->rr, l, dig, d);
+    }
+  }
+}
+
+/* Each a[l] to radix 2^52 in its lane (below 2^(64 n) <= R / 4), then
+ * times R^2 mod m_l: below R / 4 times below m, over R, plus m: below 2m. */
+void hwc_bn_ifma_lanes8_to(uint64_t *r, const uint64_t *const *a, const hwc_bn_mont_lanes *lc) {
+  _Alignas(64) uint64_t x[HWC_BN_LANES_MAX_WORDS];
+  uint64_t dig[MAX_DIGITS];
+  const size_t d = lc->digits;
+  for (size_t l = 0; l < 8; l++) {
+    hwc_bn_to_radix(dig, a[l], lc->n, d, 52);
+    put_lane(x, l, dig, d);
+  }
+  mont_mul8(r, x, lc->rr, lc);
+}
+
+/* a times 1 (digit 0 of every lane 1): (a + Q m) / R is at most m for
+ * a < 2m; each lane's digits back to 64-bit limbs, then one masked
+ * subtraction of m_l makes it canonical (m_l itself becomes 0). */
+void hwc_bn_ifma_lanes8_from(uint64_t *const *r, const uint64_t *a, const hwc_bn_mont_lanes *lc) {
+  _Alignas(64) uint64_t one[HWC_BN_LANES_MAX_WORDS], x[HWC_BN_LANES_MAX_WORDS];
+  const size_t n = lc->n, d = lc->digits;
+  memset(one, 0, 8 * lc->words);
+  for (size_t l = 0; l < 8; l++) one[l] = 1;
+  mont_mul8(x, a, one, lc);
+  for (size_t l = 0; l < 8; l++) {
+    for (size_t j = 0; j < n; j++) {
+      size_t bit = 64 * j, i = bit / 52, off = bit % 52;
+      uint64_t v = x[8 * i + l] >> off;
+      for (size_t s = 52 - off; s < 64 && ++i < d; s += 52) v |= x[8 * i + l] << s;
+      r[l][j] = v;
+    }
+    hwc_bn_cond_sub(r[l], r[l], 0, lc->m[l], n);
+  }
+}
+
+/* r = a b / R mod m_l in every lane, below 2m_l. */
+void hwc_bn_ifma_lanes8_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont_lanes *lc) {
+  mont_mul8(r, a, b, lc);
+}
+
+/* The masked scan: for each digit register, every entry's register is
+ * loaded (plain loads: a masked load under a zero mask may skip the
+ * access) and kept in the lanes whose idx equals the entry's number
+ * (compare mask, lane by lane). The addresses depend only on entries and
+ * the digit count. */
+void hwc_bn_ifma_lanes8_select(uint64_t *r, const uint64_t *table, size_t entries, const uint64_t *idx,
+                               const hwc_bn_mont_lanes *lc) {
+  const size_t words = lc->words;
+  const __m512i want = _mm512_loadu_si512(idx), one = _mm512_set1_epi64(1);
+  for (size_t v = 0; v < lc->digits; v++) {
+    __m512i acc = _mm512_setzero_si512(), e_v = _mm512_setzero_si512();
+    for (size_t e = 0; e < entries; e++) {
+      const __mmask8 hit = _mm512_cmpeq_epu64_mask(e_v, want);
+      acc = _mm512_mask_mov_epi64(acc, hit, _mm512_loadu_si512(table + e * words + 8 * v));
+      e_v = _mm512_add_epi64(e_v, one);
+    }
+    _mm512_storeu_si512(r + 8 * v, acc);
+  }
+}
