@@ -30,30 +30,43 @@ static inline __attribute__((always_inline)) void gcm16(int decrypt, uint8_t *ou
   __m256i c = ctr_start(ctr);
   __m128i s = gh_load(y);
   const __m256i *pw = table;
-  __m256i pending[8];
-  int have_pending = 0;
+  /* Encrypting, each step hashes the previous step's ciphertext, read
+   * back from out when its multiply comes rather than kept in registers:
+   * AVX2 has sixteen, and eight counter blocks, the three accumulators and
+   * a round key already take twelve, so a register copy of the blocks
+   * spilled on every step. Decrypting hashes this step's input, loaded
+   * up front. In place (out == in) every block is read before this step
+   * overwrites it. */
+  const uint8_t *prev = NULL;
   for (; nblocks >= 16; nblocks -= 16, in += 256, out += 256) {
     __m256i b[8], x[8];
     gh2_acc a;
     gh2_zero(&a);
     for (int i = 0; i < 8; i++) b[i] = _mm256_xor_si256(_mm256_shuffle_epi8(ADD2(c, 2 * i), bs), ks.k[0]);
     c = ADD2(c, 16);
-    int hashing = decrypt || have_pending;
-    for (int i = 0; i < 8; i++) x[i] = decrypt ? gh2_bswap(LOADU(in + 32 * i)) : pending[i];
-    if (hashing) x[0] = _mm256_xor_si256(x[0], _mm256_zextsi128_si256(s));
+    const uint8_t *hs = decrypt ? in : prev;
+    if (decrypt)
+      for (int i = 0; i < 8; i++) x[i] = gh2_bswap(LOADU(in + 32 * i));
+    /* rounds is a run-time value, so GCC kept this loop rolled (a branch
+     * on the hashing per round, each multiply apart from the rounds around
+     * it); unrolled, the multiplies interleave with the rounds. */
+#pragma GCC unroll 14
     for (unsigned r = 1; r < rounds; r++) {
       for (int i = 0; i < 8; i++) b[i] = _mm256_aesenc_epi128(b[i], ks.k[r]);
-      if (hashing && r <= 8) gh2_mul(&a, x[r - 1], _mm256_loadu_si256(pw + (r - 1)));
+      if (hs && r <= 8) {
+        __m256i xr = decrypt ? x[r - 1] : gh2_bswap(LOADU(hs + 32 * (r - 1)));
+        if (r == 1) xr = _mm256_xor_si256(xr, _mm256_zextsi128_si256(s));
+        gh2_mul(&a, xr, _mm256_loadu_si256(pw + (r - 1)));
+      }
     }
-    for (int i = 0; i < 8; i++) {
-      __m256i o = _mm256_xor_si256(_mm256_aesenclast_epi128(b[i], ks.k[rounds]), LOADU(in + 32 * i));
-      STOREU(out + 32 * i, o);
-      pending[i] = gh2_bswap(o);
-    }
-    if (hashing) s = gh2_reduce(&a);
-    have_pending = !decrypt;
+    for (int i = 0; i < 8; i++)
+      STOREU(out + 32 * i, _mm256_xor_si256(_mm256_aesenclast_epi128(b[i], ks.k[rounds]), LOADU(in + 32 * i)));
+    if (hs) s = gh2_reduce(&a);
+    prev = decrypt ? NULL : out;
   }
-  if (have_pending) {
+  if (prev) {
+    __m256i pending[8];
+    for (int i = 0; i < 8; i++) pending[i] = gh2_bswap(LOADU(prev + 32 * i));
     gh2_acc a;
     gh2_zero(&a);
     pending[0] = _mm256_xor_si256(pending[0], _mm256_zextsi128_si256(s));
