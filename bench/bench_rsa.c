@@ -6,7 +6,7 @@
  * hwc_rsa_private_encrypt_pkcs1 (type-1 padding, then the CRT private
  * operation with exponent and base blinding and the e-check, as signing
  * does) and hwc_rsa_public_decrypt_pkcs1 (e = 65537, then the padding
- * check). rsa2048-private-batch8 is hwc_rsa_private_raw_batch on 8 inputs
+ * check). rsaN-private-batch8 is hwc_rsa_private_raw_batch on 8 inputs
  * under one key, its figure per item (bench_row_items): the same CRT
  * operation without the padding, whose cost is negligible beside it.
  * Rows compare bignum implementations. A key per size is generated
@@ -71,8 +71,6 @@ static void run_modexp(bench_io *io, size_t len) {
   hwc_modexp(io->out, io->in, io->in + 256, 256, m, sizeof m);
 }
 
-/* The items of rsa2048-private-batch8: one key, 8 inputs below n (a zero
- * top byte) at io->in + 256 * i, outputs at io->out + 256 * i. */
 #define BATCH 8
 typedef struct {
   hwc_rsa_key *key;
@@ -81,19 +79,24 @@ typedef struct {
   uint8_t *out[BATCH];
 } rsa_batch_state;
 
-static int setup_batch_2048(bench_io *io) {
+/* The items of rsaN-private-batch8: one key, 8 inputs below n (a zero top
+ * byte) at io->in + (bits / 8) i, outputs at io->out + (bits / 8) i. */
+static int setup_batch_bits(bench_io *io, unsigned bits) {
   rsa_batch_state *s = calloc(1, sizeof *s);
   if (s == NULL) return HWC_ERR_NOMEM;
   io->state = s;
-  int rc = bench_rsa_key(&s->key, 2048);
+  int rc = bench_rsa_key(&s->key, bits);
   for (int i = 0; i < BATCH; i++) {
-    io->in[256 * i] = 0;
+    io->in[bits / 8 * i] = 0;
     s->keys[i] = s->key;
-    s->in[i] = io->in + 256 * i;
-    s->out[i] = io->out + 256 * i;
+    s->in[i] = io->in + bits / 8 * i;
+    s->out[i] = io->out + bits / 8 * i;
   }
   return rc;
 }
+static int setup_batch_2048(bench_io *io) { return setup_batch_bits(io, 2048); }
+static int setup_batch_3072(bench_io *io) { return setup_batch_bits(io, 3072); }
+static int setup_batch_4096(bench_io *io) { return setup_batch_bits(io, 4096); }
 
 static void teardown_batch(bench_io *io) {
   rsa_batch_state *s = io->state;
@@ -114,7 +117,9 @@ BENCH_DEFINE_SUITE(rsa_core,
   {"rsa2048-private", HWC_PRIM_BIGNUM, BENCH_OP, setup_2048, run_private, teardown},
   {"rsa2048-private-batch8", HWC_PRIM_BIGNUM, BENCH_OP, setup_batch_2048, run_private_batch, teardown_batch},
   {"rsa3072-private", HWC_PRIM_BIGNUM, BENCH_OP, setup_3072, run_private, teardown},
+  {"rsa3072-private-batch8", HWC_PRIM_BIGNUM, BENCH_OP, setup_batch_3072, run_private_batch, teardown_batch},
   {"rsa4096-private", HWC_PRIM_BIGNUM, BENCH_OP, setup_4096, run_private, teardown},
+  {"rsa4096-private-batch8", HWC_PRIM_BIGNUM, BENCH_OP, setup_batch_4096, run_private_batch, teardown_batch},
   {"rsa2048-public", HWC_PRIM_BIGNUM, BENCH_OP, setup_2048, run_public, teardown},
   {"rsa3072-public", HWC_PRIM_BIGNUM, BENCH_OP, setup_3072, run_public, teardown},
   {"rsa4096-public", HWC_PRIM_BIGNUM, BENCH_OP, setup_4096, run_public, teardown});

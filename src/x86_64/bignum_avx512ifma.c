@@ -755,10 +755,10 @@ static void bignum_avx512ifma_mont_mul_lanes(uint64_t *r, const uint64_t *a, con
   hwc_bn_ifma_lanes8_mul(r, a, b, lc);
 }
 
-/* Eight squares: the product with itself (no separate squaring yet). */
+/* Eight squares, each lane modulo its own m. */
 static void bignum_avx512ifma_mont_sqr_lanes(uint64_t *r, const uint64_t *a, const hwc_bn_mont_lanes *lc) {
   HWC_COUNT_CALL(bignum_avx512ifma);
-  hwc_bn_ifma_lanes8_mul(r, a, a, lc);
+  hwc_bn_ifma_lanes8_sqr(r, a, lc);
 }
 
 /* The masked table scan, one index per lane. */

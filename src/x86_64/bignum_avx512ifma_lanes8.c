@@ -80,17 +80,19 @@ static inline __attribute__((always_inline)) void amm8(uint64_t *r, const uint64
     const __m512i a0 = _mm512_loadu_si512(a), m0 = _mm512_loadu_si512(m);
     /* column i: q makes x = acc[0] + lo(a_0 b_i) + lo(m_0 q) a multiple
      * of 2^52 (q = lo((x mod 2^52) n0); IFMA takes x's low 52 bits). */
-    __m512i x = _mm512_madd52lo_epu64(acc[0], a0, bi);
+    const __m512i x = _mm512_madd52lo_epu64(acc[0], a0, bi);
     const __m512i q = _mm512_madd52lo_epu64(zero, x, k);
-    x = _mm512_madd52lo_epu64(x, m0, q);
-    /* h: what goes one column up from column i + j - 1: its high halves,
-     * and for j = 1 also column i's carry (below 2^12, see above). */
-    __m512i h = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(_mm512_srli_epi64(x, 52), a0, bi), m0, q);
+    /* column i's carry (below 2^12, see above) and its high halves h go
+     * up to column i + 1 as additions after that column's own products,
+     * so the next q waits for one multiply and two additions, not for
+     * the carry's shift and two more multiplies */
+    const __m512i carry = _mm512_srli_epi64(_mm512_madd52lo_epu64(x, m0, q), 52);
+    __m512i h = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(zero, a0, bi), m0, q);
 #pragma GCC unroll 40
     for (size_t j = 1; j < d; j++) {
       const __m512i aj = _mm512_loadu_si512(a + 8 * j), mj = _mm512_loadu_si512(m + 8 * j);
-      x = _mm512_add_epi64(acc[j], h);
-      acc[j - 1] = _mm512_madd52lo_epu64(_mm512_madd52lo_epu64(x, aj, bi), mj, q);
+      __m512i y = _mm512_add_epi64(_mm512_madd52lo_epu64(_mm512_madd52lo_epu64(acc[j], aj, bi), mj, q), h);
+      acc[j - 1] = j == 1 ? _mm512_add_epi64(y, carry) : y;
       h = _mm512_madd52hi_epu64(_mm512_madd52hi_epu64(zero, aj, bi), mj, q);
     }
     acc[d - 1] = h; /* column i + d: no earlier step reached it */
@@ -105,6 +107,101 @@ static inline __attribute__((always_inline)) void amm8(uint64_t *r, const uint64
     c = _mm512_srli_epi64(x, 52);
     _mm512_storeu_si512(r + 8 * j, _mm512_and_si512(x, mask));
   }
+}
+
+/* r = a^2 / R mod m per lane, below 2m, for a < 2m: amm8(r, a, a) with
+ * the square's symmetry used, 3d^2 + d IFMA operations where amm8 takes
+ * 4d^2. Two passes:
+ * 1. The square's columns t_0 .. t_{2d-1} (product scanning): column c
+ *    is twice the sum over the pairs i < j, i + j = c, of lo(a_i a_j),
+ *    and of hi(a_i a_j) from the pairs of column c - 1, plus lo(a_k^2)
+ *    when c = 2k and hi(a_k^2) when c = 2k + 1. The sums are doubled
+ *    rather than the multiplicand because IFMA reads only 52 bits and
+ *    2a_j has 53. Bound: at most d/2 pairs each side, so
+ *    t_c < (d + 1) 2^52 before doubling, below (2d + 2) 2^52 after.
+ * 2. The reduction of amm8 without its a b terms: step i sets q_i from
+ *    column i, adds lo(m_j q_i) to column i + j and hi(m_j q_i) to
+ *    column i + j + 1, and brings column i + d (t_{i + d}) into the
+ *    window. Column p thus holds t_p (< (2d + 2) 2^52), at most d low
+ *    and d high halves and one carry below 2^12: below (4d + 3) 2^52,
+ *    under 2^61 for d <= 80, as for amm8. The result is below 2m by
+ *    amm8's argument with b = a.
+ * r may alias a (a is read only in pass 1). d >= 2 (digits_for gives at
+ * least 2). */
+/* Column c of the square (pass 1 of ams8): from the pairs of column c
+ * and hcarry, the high halves of column c - 1's pairs, which it replaces
+ * with column c's. */
+static inline __attribute__((always_inline)) __m512i sqr_column(const uint64_t *a, size_t c, size_t d,
+                                                                __m512i *hcarry) {
+  __m512i lo = _mm512_setzero_si512(), hi = _mm512_setzero_si512();
+  __m512i lo2 = _mm512_setzero_si512(), hi2 = _mm512_setzero_si512();
+  size_t i = c < d ? 0 : c - d + 1;
+  for (; 2 * i + 2 < c; i += 2) {
+    const __m512i ai = _mm512_loadu_si512(a + 8 * i), aj = _mm512_loadu_si512(a + 8 * (c - i));
+    const __m512i bi = _mm512_loadu_si512(a + 8 * (i + 1)), bj = _mm512_loadu_si512(a + 8 * (c - i - 1));
+    lo = _mm512_madd52lo_epu64(lo, ai, aj);
+    hi = _mm512_madd52hi_epu64(hi, ai, aj);
+    lo2 = _mm512_madd52lo_epu64(lo2, bi, bj);
+    hi2 = _mm512_madd52hi_epu64(hi2, bi, bj);
+  }
+  if (2 * i < c) {
+    const __m512i ai = _mm512_loadu_si512(a + 8 * i), aj = _mm512_loadu_si512(a + 8 * (c - i));
+    lo = _mm512_madd52lo_epu64(lo, ai, aj);
+    hi = _mm512_madd52hi_epu64(hi, ai, aj);
+  }
+  lo = _mm512_add_epi64(lo, lo2);
+  hi = _mm512_add_epi64(hi, hi2);
+  const __m512i x = _mm512_slli_epi64(_mm512_add_epi64(lo, *hcarry), 1);
+  const __m512i ak = _mm512_loadu_si512(a + 8 * (c / 2));
+  *hcarry = hi;
+  return c & 1 ? _mm512_madd52hi_epu64(x, ak, ak) : _mm512_madd52lo_epu64(x, ak, ak);
+}
+
+static inline __attribute__((always_inline)) void ams8(uint64_t *r, const uint64_t *a, const uint64_t *m,
+                                                       const uint64_t *n0, const size_t d) {
+  __m512i acc[MAX_DIGITS], buf[MAX_DIGITS];
+  const __m512i zero = _mm512_setzero_si512(), k = _mm512_loadu_si512(n0);
+  const __m512i mask = _mm512_set1_epi64((long long)MASK52);
+  __m512i hcarry = zero;
+#pragma GCC unroll 40
+  for (size_t p = 0; p < d; p++) acc[p] = sqr_column(a, p, d, &hcarry);
+  /* a is read to the end of pass 1 before r is written, so r may alias
+   * it: the columns d .. 2d - 1 are made during the reduction's steps
+   * (giving its q chain independent work) into buf. */
+  for (size_t i = 0; i < d; i++) {
+    buf[i] = sqr_column(a, i + d, d, &hcarry);
+    const __m512i m0 = _mm512_loadu_si512(m);
+    const __m512i q = _mm512_madd52lo_epu64(zero, acc[0], k);
+    /* column i's carry (a multiple of 2^52 before the shift) and high
+     * halves go up as separate additions after column i + 1's own
+     * product, so the next q waits for one multiply and two additions */
+    const __m512i carry = _mm512_srli_epi64(_mm512_madd52lo_epu64(acc[0], m0, q), 52);
+    __m512i h = _mm512_madd52hi_epu64(zero, m0, q);
+    acc[0] = _mm512_add_epi64(_mm512_add_epi64(_mm512_madd52lo_epu64(acc[1], _mm512_loadu_si512(m + 8), q), h),
+                              carry);
+    h = _mm512_madd52hi_epu64(zero, _mm512_loadu_si512(m + 8), q);
+#pragma GCC unroll 40
+    for (size_t j = 2; j < d; j++) {
+      const __m512i mj = _mm512_loadu_si512(m + 8 * j);
+      acc[j - 1] = _mm512_add_epi64(_mm512_madd52lo_epu64(acc[j], mj, q), h);
+      h = _mm512_madd52hi_epu64(zero, mj, q);
+    }
+    acc[d - 1] = _mm512_add_epi64(h, buf[i]);
+  }
+  __m512i c = zero;
+#pragma GCC unroll 40
+  for (size_t j = 0; j < d; j++) {
+    const __m512i x = _mm512_add_epi64(acc[j], c);
+    c = _mm512_srli_epi64(x, 52);
+    _mm512_storeu_si512(r + 8 * j, _mm512_and_si512(x, mask));
+  }
+}
+
+/* ams8 per digit count, as amm8_20 .. amm8_any below. */
+static void ams8_20(uint64_t *r, const uint64_t *a, const uint64_t *m, const uint64_t *n0) { ams8(r, a, m, n0, 20); }
+static void ams8_30(uint64_t *r, const uint64_t *a, const uint64_t *m, const uint64_t *n0) { ams8(r, a, m, n0, 30); }
+static void ams8_any(uint64_t *r, const uint64_t *a, const uint64_t *m, const uint64_t *n0, size_t d) {
+  ams8(r, a, m, n0, d);
 }
 
 /* amm8 for the CRT halves of RSA-2048, -3072 and -4096 (d = 20, 30, 40),
@@ -137,6 +234,24 @@ static void mont_mul8(uint64_t *r, const uint64_t *a, const uint64_t *b, const h
     case 30: amm8_30(r, a, b, lc->mb, lc->n0); break;
     case 40: amm8_40(r, a, b, lc->mb, lc->n0); break;
     default: amm8_any(r, a, b, lc->mb, lc->n0, lc->digits); break;
+  }
+}
+
+/* ams8 modulo lc's moduli, as mont_mul8, up to SQR_MAX_DIGITS digits;
+ * above, amm8 with b = a: its d accumulator registers and ams8's d more
+ * for the upper columns no longer fit the 32 registers, and the spills
+ * made ams8 slower than amm8 at RSA-4096's d = 40. */
+#define SQR_MAX_DIGITS 32
+static void mont_sqr8(uint64_t *r, const uint64_t *a, const hwc_bn_mont_lanes *lc) {
+  switch (lc->digits) {
+    case 20: ams8_20(r, a, lc->mb, lc->n0); break;
+    case 30: ams8_30(r, a, lc->mb, lc->n0); break;
+    default:
+      if (lc->digits <= SQR_MAX_DIGITS)
+        ams8_any(r, a, lc->mb, lc->n0, lc->digits);
+      else
+        mont_mul8(r, a, a, lc);
+      break;
   }
 }
 
@@ -210,6 +325,9 @@ void hwc_bn_ifma_lanes8_from(uint64_t *const *r, const uint64_t *a, const hwc_bn
 void hwc_bn_ifma_lanes8_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc_bn_mont_lanes *lc) {
   mont_mul8(r, a, b, lc);
 }
+
+/* r = a^2 / R mod m_l in every lane, below 2m_l. */
+void hwc_bn_ifma_lanes8_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont_lanes *lc) { mont_sqr8(r, a, lc); }
 
 /* The masked scan: for each digit register, every entry's register is
  * loaded (plain loads: a masked load under a zero mask may skip the
