@@ -55,6 +55,7 @@
 
 #define MASK52 ((uint64_t)0xfffffffffffff)
 #define MAX_DIGITS (HWC_BN_LANES_MAX_WORDS / 8)
+#define SELECT_DIGITS 10
 
 /* Digits of 52 bits for n 64-bit limbs: 52 d >= 64 n + 2 (the single
  * kernel's count, so R is the same). */
@@ -329,22 +330,39 @@ void hwc_bn_ifma_lanes8_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, c
 /* r = a^2 / R mod m_l in every lane, below 2m_l. */
 void hwc_bn_ifma_lanes8_sqr(uint64_t *r, const uint64_t *a, const hwc_bn_mont_lanes *lc) { mont_sqr8(r, a, lc); }
 
-/* The masked scan: for each digit register, every entry's register is
- * loaded (plain loads: a masked load under a zero mask may skip the
- * access) and kept in the lanes whose idx equals the entry's number
- * (compare mask, lane by lane). The addresses depend only on entries and
- * the digit count. */
+/* The masked scan over the digits v0 .. v0 + nv - 1: every entry's
+ * registers are loaded (plain loads: a masked load under a zero mask may
+ * skip the access) and kept in the lanes whose idx equals the entry's
+ * number (compare mask, lane by lane). With nv a constant the nv sums
+ * stay in registers and each entry costs one compare for nv digits. The
+ * addresses depend only on entries and the digit count. */
+static inline __attribute__((always_inline)) void select_digits(uint64_t *r, const uint64_t *table, size_t entries,
+                                                                __m512i want, size_t words, size_t v0,
+                                                                const size_t nv) {
+  __m512i acc[SELECT_DIGITS], e_v = _mm512_setzero_si512();
+#pragma GCC unroll 10
+  for (size_t v = 0; v < nv; v++) acc[v] = _mm512_setzero_si512();
+  for (size_t e = 0; e < entries; e++) {
+    const __mmask8 hit = _mm512_cmpeq_epu64_mask(e_v, want);
+#pragma GCC unroll 10
+    for (size_t v = 0; v < nv; v++)
+      acc[v] = _mm512_mask_mov_epi64(acc[v], hit, _mm512_loadu_si512(table + e * words + 8 * (v0 + v)));
+    e_v = _mm512_add_epi64(e_v, _mm512_set1_epi64(1));
+  }
+#pragma GCC unroll 10
+  for (size_t v = 0; v < nv; v++) _mm512_storeu_si512(r + 8 * (v0 + v), acc[v]);
+}
+
+/* Ten digits per pass where the digit count allows (RSA's 20, 30, 40),
+ * else one. */
 void hwc_bn_ifma_lanes8_select(uint64_t *r, const uint64_t *table, size_t entries, const uint64_t *idx,
                                const hwc_bn_mont_lanes *lc) {
-  const size_t words = lc->words;
-  const __m512i want = _mm512_loadu_si512(idx), one = _mm512_set1_epi64(1);
-  for (size_t v = 0; v < lc->digits; v++) {
-    __m512i acc = _mm512_setzero_si512(), e_v = _mm512_setzero_si512();
-    for (size_t e = 0; e < entries; e++) {
-      const __mmask8 hit = _mm512_cmpeq_epu64_mask(e_v, want);
-      acc = _mm512_mask_mov_epi64(acc, hit, _mm512_loadu_si512(table + e * words + 8 * v));
-      e_v = _mm512_add_epi64(e_v, one);
-    }
-    _mm512_storeu_si512(r + 8 * v, acc);
+  const __m512i want = _mm512_loadu_si512(idx);
+  const size_t d = lc->digits;
+  if (d % SELECT_DIGITS == 0) {
+    for (size_t v0 = 0; v0 < d; v0 += SELECT_DIGITS)
+      select_digits(r, table, entries, want, lc->words, v0, SELECT_DIGITS);
+  } else {
+    for (size_t v0 = 0; v0 < d; v0++) select_digits(r, table, entries, want, lc->words, v0, 1);
   }
 }
