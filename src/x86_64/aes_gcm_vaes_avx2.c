@@ -27,7 +27,7 @@ static inline __attribute__((always_inline)) void gcm16(int decrypt, uint8_t *ou
   const __m256i bs = BSWAP2;
   keys2 ks;
   load_keys(&ks, rk, rounds, 0);
-  __m256i c = ctr_start(ctr);
+  __m256i c = ctr_start(ctr), cmem;
   __m128i s = gh_load(y);
   const __m256i *pw = table;
   /* Encrypting, each step hashes the previous step's ciphertext, read
@@ -43,7 +43,11 @@ static inline __attribute__((always_inline)) void gcm16(int decrypt, uint8_t *ou
     gh2_acc a;
     gh2_zero(&a);
     for (int i = 0; i < 8; i++) b[i] = _mm256_xor_si256(_mm256_shuffle_epi8(ADD2(c, 2 * i), bs), ks.k[0]);
-    c = ADD2(c, 16);
+    /* the counter waits in memory until the next step: a register for it
+     * across the rounds made GCC spill a GHASH sum instead, putting a
+     * store and a load into every multiply's accumulation */
+    cmem = ADD2(c, 16);
+    __asm__("" : "+m"(cmem));
     const uint8_t *hs = decrypt ? in : prev;
     if (decrypt)
       for (int i = 0; i < 8; i++) x[i] = gh2_bswap(LOADU(in + 32 * i));
@@ -63,6 +67,7 @@ static inline __attribute__((always_inline)) void gcm16(int decrypt, uint8_t *ou
       STOREU(out + 32 * i, _mm256_xor_si256(_mm256_aesenclast_epi128(b[i], ks.k[rounds]), LOADU(in + 32 * i)));
     if (hs) s = gh2_reduce(&a);
     prev = decrypt ? NULL : out;
+    c = cmem;
   }
   if (prev) {
     __m256i pending[8];
