@@ -61,6 +61,21 @@
  * kernel's count, so R is the same). */
 static size_t digits_for(size_t n) { return (64 * n + 2 + 51) / 52; }
 
+/* The columns d .. 2d - 1 of a product or square (acc[0 .. d - 1] at the
+ * end of amm8 or ams8) into digits at r: each lane's carry runs up the
+ * registers in order; the value is below 2m < R, so the last carry is
+ * zero. */
+static inline __attribute__((always_inline)) void store_normalised(uint64_t *r, const __m512i *acc, const size_t d) {
+  const __m512i mask = _mm512_set1_epi64((long long)MASK52);
+  __m512i c = _mm512_setzero_si512();
+#pragma GCC unroll 40
+  for (size_t j = 0; j < d; j++) {
+    const __m512i x = _mm512_add_epi64(acc[j], c);
+    c = _mm512_srli_epi64(x, 52);
+    _mm512_storeu_si512(r + 8 * j, _mm512_and_si512(x, mask));
+  }
+}
+
 /* r = a b / R mod m per lane, below 2m, for a, b < 2m in normalised
  * digits (d registers each), m the moduli and n0 their -m^-1 mod 2^52,
  * all in lane layout; r may alias a or b (the accumulator is separate).
@@ -73,7 +88,6 @@ static inline __attribute__((always_inline)) void amm8(uint64_t *r, const uint64
                                                        const uint64_t *m, const uint64_t *n0, const size_t d) {
   __m512i acc[MAX_DIGITS];
   const __m512i zero = _mm512_setzero_si512(), k = _mm512_loadu_si512(n0);
-  const __m512i mask = _mm512_set1_epi64((long long)MASK52);
 #pragma GCC unroll 40
   for (size_t p = 0; p < d; p++) acc[p] = zero;
   for (size_t i = 0; i < d; i++) {
@@ -98,16 +112,7 @@ static inline __attribute__((always_inline)) void amm8(uint64_t *r, const uint64
     }
     acc[d - 1] = h; /* column i + d: no earlier step reached it */
   }
-  /* Normalise columns d .. 2d - 1 (now acc[0 .. d - 1]) into digits: each
-   * lane's carry runs up the registers in order; the value is below
-   * 2m < R, so the last carry is zero. */
-  __m512i c = zero;
-#pragma GCC unroll 40
-  for (size_t j = 0; j < d; j++) {
-    const __m512i x = _mm512_add_epi64(acc[j], c);
-    c = _mm512_srli_epi64(x, 52);
-    _mm512_storeu_si512(r + 8 * j, _mm512_and_si512(x, mask));
-  }
+  store_normalised(r, acc, d);
 }
 
 /* r = a^2 / R mod m per lane, below 2m, for a < 2m: amm8(r, a, a) with
@@ -162,7 +167,6 @@ static inline __attribute__((always_inline)) void ams8(uint64_t *r, const uint64
                                                        const uint64_t *n0, const size_t d) {
   __m512i acc[MAX_DIGITS], buf[MAX_DIGITS];
   const __m512i zero = _mm512_setzero_si512(), k = _mm512_loadu_si512(n0);
-  const __m512i mask = _mm512_set1_epi64((long long)MASK52);
   __m512i hcarry = zero;
 #pragma GCC unroll 40
   for (size_t p = 0; p < d; p++) acc[p] = sqr_column(a, p, d, &hcarry);
@@ -189,13 +193,7 @@ static inline __attribute__((always_inline)) void ams8(uint64_t *r, const uint64
     }
     acc[d - 1] = _mm512_add_epi64(h, buf[i]);
   }
-  __m512i c = zero;
-#pragma GCC unroll 40
-  for (size_t j = 0; j < d; j++) {
-    const __m512i x = _mm512_add_epi64(acc[j], c);
-    c = _mm512_srli_epi64(x, 52);
-    _mm512_storeu_si512(r + 8 * j, _mm512_and_si512(x, mask));
-  }
+  store_normalised(r, acc, d);
 }
 
 /* ams8 per digit count, as amm8_20 .. amm8_any below. */
