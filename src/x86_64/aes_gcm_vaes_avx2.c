@@ -67,15 +67,7 @@ static inline __attribute__((always_inline)) void gcm16(int decrypt, uint8_t *ou
     prev = decrypt ? NULL : out;
     c = cmem;
   }
-  if (prev) {
-    __m256i pending[8];
-    for (int i = 0; i < 8; i++) pending[i] = gh2_bswap(LOADU(prev + 32 * i));
-    gh2_acc a;
-    gh2_zero(&a);
-    pending[0] = _mm256_xor_si256(pending[0], _mm256_zextsi128_si256(s));
-    gh2_run(&a, pending, 16, table);
-    s = gh2_reduce(&a);
-  }
+  if (prev) s = gh2_blocks(s, prev, 16, table); /* the last step's ciphertext */
   if (nblocks) {
     size_t n = nblocks;
     __m256i x[8];
