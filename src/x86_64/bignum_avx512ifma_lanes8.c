@@ -115,25 +115,6 @@ static inline __attribute__((always_inline)) void amm8(uint64_t *r, const uint64
   store_normalised(r, acc, d);
 }
 
-/* r = a^2 / R mod m per lane, below 2m, for a < 2m: amm8(r, a, a) with
- * the square's symmetry used, 3d^2 + d IFMA operations where amm8 takes
- * 4d^2. Two passes:
- * 1. The square's columns t_0 .. t_{2d-1} (product scanning): column c
- *    is twice the sum over the pairs i < j, i + j = c, of lo(a_i a_j),
- *    and of hi(a_i a_j) from the pairs of column c - 1, plus lo(a_k^2)
- *    when c = 2k and hi(a_k^2) when c = 2k + 1. The sums are doubled
- *    rather than the multiplicand because IFMA reads only 52 bits and
- *    2a_j has 53. Bound: at most d/2 pairs each side, so
- *    t_c < (d + 1) 2^52 before doubling, below (2d + 2) 2^52 after.
- * 2. The reduction of amm8 without its a b terms: step i sets q_i from
- *    column i, adds lo(m_j q_i) to column i + j and hi(m_j q_i) to
- *    column i + j + 1, and brings column i + d (t_{i + d}) into the
- *    window. Column p thus holds t_p (< (2d + 2) 2^52), at most d low
- *    and d high halves and one carry below 2^12: below (4d + 3) 2^52,
- *    under 2^61 for d <= 80, as for amm8. The result is below 2m by
- *    amm8's argument with b = a.
- * r may alias a (a is read only in pass 1). d >= 2 (digits_for gives at
- * least 2). */
 /* Column c of the square (pass 1 of ams8): from the pairs of column c
  * and hcarry, the high halves of column c - 1's pairs, which it replaces
  * with column c's. */
@@ -163,6 +144,25 @@ static inline __attribute__((always_inline)) __m512i sqr_column(const uint64_t *
   return c & 1 ? _mm512_madd52hi_epu64(x, ak, ak) : _mm512_madd52lo_epu64(x, ak, ak);
 }
 
+/* r = a^2 / R mod m per lane, below 2m, for a < 2m: amm8(r, a, a) with
+ * the square's symmetry used, 3d^2 + d IFMA operations where amm8 takes
+ * 4d^2. Two passes:
+ * 1. The square's columns t_0 .. t_{2d-1} (product scanning): column c
+ *    is twice the sum over the pairs i < j, i + j = c, of lo(a_i a_j),
+ *    and of hi(a_i a_j) from the pairs of column c - 1, plus lo(a_k^2)
+ *    when c = 2k and hi(a_k^2) when c = 2k + 1. The sums are doubled
+ *    rather than the multiplicand because IFMA reads only 52 bits and
+ *    2a_j has 53. Bound: at most d/2 pairs each side, so
+ *    t_c < (d + 1) 2^52 before doubling, below (2d + 2) 2^52 after.
+ * 2. The reduction of amm8 without its a b terms: step i sets q_i from
+ *    column i, adds lo(m_j q_i) to column i + j and hi(m_j q_i) to
+ *    column i + j + 1, and brings column i + d (t_{i + d}) into the
+ *    window. Column p thus holds t_p (< (2d + 2) 2^52), at most d low
+ *    and d high halves and one carry below 2^12: below (4d + 3) 2^52,
+ *    under 2^61 for d <= 80, as for amm8. The result is below 2m by
+ *    amm8's argument with b = a.
+ * r may alias a (a is read only in pass 1). d >= 2 (digits_for gives at
+ * least 2). */
 static inline __attribute__((always_inline)) void ams8(uint64_t *r, const uint64_t *a, const uint64_t *m,
                                                        const uint64_t *n0, const size_t d) {
   __m512i acc[MAX_DIGITS], buf[MAX_DIGITS];
