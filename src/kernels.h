@@ -514,6 +514,7 @@ typedef struct hwc_bignum_kernel hwc_bignum_kernel;
 typedef struct {
   _Alignas(64) uint64_t mb[HWC_BN_MAX_WORDS]; /* m in the backend's form */
   _Alignas(64) uint64_t rr[HWC_BN_MAX_WORDS]; /* R^2 mod m, backend form */
+  _Alignas(64) uint64_t wr[HWC_BN_MAX_WORDS]; /* W R mod m, W = 2^(64 n), backend form (hwc_bn_mont_init) */
   uint64_t m[HWC_BN_MAX_LIMBS];               /* canonical m, n limbs */
   uint64_t n0;                                /* -m^-1 mod the digit base */
   size_t n;                                   /* limbs of m (top limb non-zero) */

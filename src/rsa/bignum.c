@@ -154,6 +154,13 @@ void hwc_bn_mont_init(hwc_bn_mont *ctx, const hwc_bignum_kernel *k, const uint64
   ctx->n = n;
   for (size_t j = 0; j < HWC_BN_MAX_LIMBS; j++) ctx->m[j] = j < n ? m[j] : 0;
   k->setup(ctx);
+  /* W = 2^(64 n), the base of hwc_bn_reduce's Horner steps, in Montgomery
+   * form: made once here, where each reduction used to double its way to
+   * it (64 conditional subtractions, more than the reduction's products). */
+  uint64_t w[HWC_BN_MAX_LIMBS];
+  hwc_bn_pow2_mod(w, (unsigned)(64 * n), ctx->m, n);
+  k->to_mont(ctx->wr, w, ctx);
+  hwc_memzero(w, sizeof w); /* derived from m, a secret prime for the CRT halves */
 }
 
 /* r = a + b mod m for a, b < m. */
@@ -172,34 +179,46 @@ void hwc_bn_mod_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const hwc
     _Alignas(64) uint64_t y[HWC_BN_MAX_WORDS];
   } sec;
   ctx->k->to_mont(sec.x, a, ctx);
-  ctx->k->to_mont(sec.y, b, ctx);
-  ctx->k->mul(sec.x, sec.x, sec.y, ctx);
+  if (b == a) { /* a square (the blinding pair's): one conversion (the pointers are public) */
+    ctx->k->sqr(sec.x, sec.x, ctx);
+  } else {
+    ctx->k->to_mont(sec.y, b, ctx);
+    ctx->k->mul(sec.x, sec.x, sec.y, ctx);
+  }
   ctx->k->from_mont(r, sec.x, ctx);
   hwc_memzero(&sec, sizeof sec);
 }
 
-/* c mod m for one chunk c of n limbs: a round trip through Montgomery form. */
-static void reduce_chunk(uint64_t *r, const uint64_t *c, const hwc_bn_mont *ctx) {
-  _Alignas(64) uint64_t x[HWC_BN_MAX_WORDS];
-  ctx->k->to_mont(x, c, ctx);
-  ctx->k->from_mont(r, x, ctx);
-  hwc_memzero(x, sizeof x);
-}
-
 void hwc_bn_reduce(uint64_t *r, const uint64_t *x, size_t xn, const hwc_bn_mont *ctx) {
   size_t n = ctx->n, chunks = (xn + n - 1) / n;
-  /* The chunk, W mod m (derived from m, a secret prime for the CRT
-   * halves) and the accumulator, wiped together at the end. */
+  /* The chunk, the accumulator and its Montgomery form, wiped together at
+   * the end. */
   struct {
-    uint64_t c[HWC_BN_MAX_LIMBS], w[HWC_BN_MAX_LIMBS], acc[HWC_BN_MAX_LIMBS];
-  } sec = {{0}, {0}, {0}};
-  /* Horner's rule in base W = 2^(64n): acc = acc * W + chunk, mod m. */
-  hwc_bn_pow2_mod(sec.w, (unsigned)(64 * n), ctx->m, n);
+    _Alignas(64) uint64_t t[HWC_BN_MAX_WORDS];
+    uint64_t c[HWC_BN_MAX_LIMBS], acc[HWC_BN_MAX_LIMBS];
+  } sec;
+  /* Horner's rule in base W = 2^(64n), from the top chunk down:
+   * acc = acc W + chunk mod m. acc W mod m is from_mont((acc R)(W R) / R),
+   * and to_mont takes any n-limb value, so the top chunk enters unreduced
+   * and each lower one costs three products for acc W and two (the round
+   * trip through Montgomery form) for the chunk. */
+  for (size_t j = 0; j < n; j++) sec.acc[j] = 0; /* x of no limbs */
   for (size_t i = chunks; i-- > 0;) {
     for (size_t j = 0; j < n; j++) sec.c[j] = i * n + j < xn ? x[i * n + j] : 0;
-    reduce_chunk(sec.c, sec.c, ctx);
-    if (i + 1 < chunks) hwc_bn_mod_mul(sec.acc, sec.acc, sec.w, ctx);
-    mod_add(sec.acc, sec.acc, sec.c, ctx);
+    if (i + 1 == chunks && chunks > 1) {
+      for (size_t j = 0; j < n; j++) sec.acc[j] = sec.c[j];
+      continue;
+    }
+    ctx->k->to_mont(sec.t, sec.c, ctx); /* the chunk mod m: in and out of Montgomery form */
+    ctx->k->from_mont(sec.c, sec.t, ctx);
+    if (i + 1 < chunks) {
+      ctx->k->to_mont(sec.t, sec.acc, ctx);
+      ctx->k->mul(sec.t, sec.t, ctx->wr, ctx);
+      ctx->k->from_mont(sec.acc, sec.t, ctx);
+      mod_add(sec.acc, sec.acc, sec.c, ctx);
+    } else {
+      for (size_t j = 0; j < n; j++) sec.acc[j] = sec.c[j];
+    }
   }
   for (size_t j = 0; j < n; j++) r[j] = sec.acc[j];
   hwc_memzero(&sec, sizeof sec);
