@@ -517,27 +517,22 @@ static inline void crt_combine(uint64_t *m, const uint64_t *mp, const uint64_t *
   hwc_memzero(&sec, sizeof sec);
 }
 
-/* e = x + k (prime - 1) for a fresh random 64-bit k (np + 1 limbs): the
- * exponent differs on every call, so its bits cannot be averaged out of
- * side channels, and the result is unchanged (Fermat). */
-static inline int blind_exponent(uint64_t *ex, const uint64_t *x, const hwc_bn_mont *ctx) {
+/* e = x + k (prime - 1) for the random 64-bit k the caller drew fresh
+ * (np + 1 limbs): the exponent differs on every call, so its bits cannot
+ * be averaged out of side channels, and the result is unchanged (Fermat). */
+static inline void blind_exponent(uint64_t *ex, const uint64_t *x, uint64_t k, const hwc_bn_mont *ctx) {
   size_t np = ctx->n;
-  /* k, prime - 1 and the exponent's copy, wiped together on both paths (a
-   * failed draw may have written part of k). */
+  /* prime - 1 and the exponent's copy, wiped together at the end. */
   struct {
-    uint64_t k, pm1[HWC_BN_MAX_LIMBS], xe[HWC_BN_MAX_LIMBS + 1];
-  } sec = {0, {0}, {0}};
-  int rc = hwc_random_bytes((uint8_t *)&sec.k, sizeof sec.k);
-  if (rc == HWC_OK) {
-    for (size_t j = 0; j < np; j++) sec.pm1[j] = ctx->m[j];
-    sec.pm1[0] &= ~(uint64_t)1; /* prime - 1: the prime is odd */
-    for (size_t j = np + 1; j <= HWC_BN_MAX_LIMBS; j++) ex[j] = 0;
-    hwc_bn_mul_plain(ex, sec.pm1, np, &sec.k, 1);
-    for (size_t j = 0; j < np; j++) sec.xe[j] = x[j];
-    hwc_bn_add(ex, ex, sec.xe, np + 1);
-  }
+    uint64_t pm1[HWC_BN_MAX_LIMBS], xe[HWC_BN_MAX_LIMBS + 1];
+  } sec = {{0}, {0}};
+  for (size_t j = 0; j < np; j++) sec.pm1[j] = ctx->m[j];
+  sec.pm1[0] &= ~(uint64_t)1; /* prime - 1: the prime is odd */
+  for (size_t j = np + 1; j <= HWC_BN_MAX_LIMBS; j++) ex[j] = 0;
+  hwc_bn_mul_plain(ex, sec.pm1, np, &k, 1);
+  for (size_t j = 0; j < np; j++) sec.xe[j] = x[j];
+  hwc_bn_add(ex, ex, sec.xe, np + 1);
   hwc_memzero(&sec, sizeof sec);
-  return rc;
 }
 
 /* The schedule length of the CRT exponentiations: the blinded exponents
@@ -665,7 +660,8 @@ static int next_blinding(hwc_bn_blinding *bl, const hwc_bn_crt_key *key, uint64_
   return rc;
 }
 
-int hwc_bn_crt_prepare(hwc_bn_crt_state *st, const uint64_t *c, const hwc_bn_crt_key *key, hwc_bn_blinding *bl) {
+int hwc_bn_crt_prepare(hwc_bn_crt_state *st, const uint64_t *c, const hwc_bn_crt_key *key, hwc_bn_blinding *bl,
+                       const uint64_t k[2]) {
   size_t nn = key->mn.n;
   /* The blinded input, wiped at the end. */
   uint64_t cb[HWC_BN_MAX_LIMBS];
@@ -677,9 +673,9 @@ int hwc_bn_crt_prepare(hwc_bn_crt_state *st, const uint64_t *c, const hwc_bn_crt
     hwc_bn_mod_mul(cb, c, st->blind, &key->mn);
     hwc_bn_reduce(st->cp, cb, nn, &key->mp);
     hwc_bn_reduce(st->cq, cb, nn, &key->mq);
-    rc = blind_exponent(st->ep, key->dp, &key->mp);
+    blind_exponent(st->ep, key->dp, k[0], &key->mp);
+    blind_exponent(st->eq, key->dq, k[1], &key->mq);
   }
-  if (rc == HWC_OK) rc = blind_exponent(st->eq, key->dq, &key->mq);
   hwc_memzero(cb, sizeof cb);
   return rc;
 }
@@ -693,7 +689,12 @@ int hwc_bn_crt_private(uint64_t *m, const uint64_t *c, const hwc_bn_crt_key *key
   size_t nn = key->mn.n;
   /* The operation's secrets, wiped together at the end. */
   hwc_bn_crt_state st;
-  int rc = hwc_bn_crt_prepare(&st, c, key, bl);
+  /* Both exponents' k from one draw: a draw is a system call, which costs
+   * more than the arithmetic around it. */
+  uint64_t k[2];
+  int rc = hwc_random_bytes((uint8_t *)k, sizeof k);
+  if (rc == HWC_OK) rc = hwc_bn_crt_prepare(&st, c, key, bl, k);
+  hwc_memzero(k, sizeof k);
   /* both halves side by side where the backend can pair them */
   if (rc == HWC_OK)
     rc = hwc_bn_modexp2(st.cp, st.cp, st.ep, &key->mp, st.cq, st.cq, st.eq, &key->mq, hwc_bn_crt_ebits(key));

@@ -144,9 +144,12 @@ typedef struct {
   uint64_t blind[HWC_BN_MAX_LIMBS], unblind[HWC_BN_MAX_LIMBS]; /* this use's base blinding pair */
 } hwc_bn_crt_state;
 /* Step 1: the next blinding pair, c blinded and reduced mod p and q, and
- * the blinded exponents. HWC_OK, HWC_ERR_RNG, HWC_ERR_NOMEM,
- * HWC_ERR_BAD_KEY, as hwc_bn_crt_private. */
-int hwc_bn_crt_prepare(hwc_bn_crt_state *st, const uint64_t *c, const hwc_bn_crt_key *key, hwc_bn_blinding *bl);
+ * the exponents blinded by k[0] (dP) and k[1] (dQ), which the caller
+ * draws fresh for this use (a batch draws every item's at once: a draw is
+ * a system call). HWC_OK, HWC_ERR_RNG, HWC_ERR_NOMEM, HWC_ERR_BAD_KEY, as
+ * hwc_bn_crt_private. */
+int hwc_bn_crt_prepare(hwc_bn_crt_state *st, const uint64_t *c, const hwc_bn_crt_key *key, hwc_bn_blinding *bl,
+                       const uint64_t k[2]);
 /* Step 2, done by the caller: cp = cp^ep mod p, cq = cq^eq mod q (canonical),
  * on a schedule of hwc_bn_crt_ebits(key) exponent bits (or more). */
 size_t hwc_bn_crt_ebits(const hwc_bn_crt_key *key);

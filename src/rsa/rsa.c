@@ -105,14 +105,17 @@ int hwc_rsa_private_op_lanes(uint8_t *const *out, int *status, const uint8_t *co
     hwc_bn_crt_state st[ITEMS];
     uint64_t c[ITEMS][HWC_BN_MAX_LIMBS], m[ITEMS][HWC_BN_MAX_LIMBS];
     uint64_t idle[HWC_BN_LANES][HWC_BN_MAX_LIMBS];
+    uint64_t k[ITEMS][2]; /* the exponent blinding draws */
   } sec;
   int active[ITEMS] = {0};
   size_t first = ITEMS, ebits = 0;
+  /* every item's draws in one system call */
+  int rng = hwc_random_bytes((uint8_t *)sec.k, sizeof sec.k);
   for (size_t t = 0; t < cnt; t++) {
     hwc_rsa_key *key = (hwc_rsa_key *)ckey[t]; /* only the lock-guarded blinding state changes */
     status[t] = private_input(sec.c[t], in[t], key);
     if (status[t] != HWC_OK) continue; /* out untouched, as the single call */
-    status[t] = hwc_bn_crt_prepare(&sec.st[t], sec.c[t], &key->crt, &key->blinding);
+    status[t] = rng != HWC_OK ? rng : hwc_bn_crt_prepare(&sec.st[t], sec.c[t], &key->crt, &key->blinding, sec.k[t]);
     if (status[t] != HWC_OK) {
       hwc_memzero(out[t], key->nbytes);
       continue;
