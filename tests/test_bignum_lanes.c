@@ -216,7 +216,7 @@ HWC_TEST(bignum, lanes_match_generic) {
   CHECK(ran == 0 || checked > 0);
 }
 
-/* select_lanes: tables of 1, 17 and 32 entries (32: RSA's 5-bit windows)
+/* select_lanes: tables of 1, 16, 17 and 32 entries (16: RSA's 4-bit windows)
  * of distinct values, every index in every lane (idx[l] = s + 3 l mod
  * entries over every s), checked through from_lanes against the value put
  * in at that entry and lane. */
@@ -228,7 +228,7 @@ static void select_body(hwc_prim p, const char *impl, void *arg) {
   static hwc_bn_mont_lanes lc;
   static uint64_t m[LANES][HWC_BN_MAX_LIMBS], v[32][LANES][HWC_BN_MAX_LIMBS], got[LANES][HWC_BN_MAX_LIMBS];
   static _Alignas(64) uint64_t table[32 * HWC_BN_LANES_MAX_WORDS], r[HWC_BN_LANES_MAX_WORDS];
-  static const size_t sizes[] = {16, 24, 32, 3}, counts[] = {1, 17, 32};
+  static const size_t sizes[] = {16, 24, 32, 3}, counts[] = {1, 16, 17, 32};
   const hwc_bn_mont *cp[LANES];
   const uint64_t *vp[LANES];
   uint64_t *gp[LANES];

@@ -160,9 +160,9 @@ void hwc_bn_crt_finish(uint64_t *m, const hwc_bn_crt_state *st, const hwc_bn_crt
  * one limb count n, in the lanes of backend k (its lane entries, non-NULL):
  * a[l] canonical of n limbs (any value), e[l] of at most ebits bits (bits
  * above ebits zero), r[l] canonical; r[l] may alias a[l]. One fixed
- * schedule for every lane: 5-bit windows over ebits, each window five
+ * schedule for every lane: 4-bit windows over ebits, each window four
  * squarings and a product with the entry selected per lane by
- * select_lanes from a table of 32, so the time depends on n and ebits
+ * select_lanes from a table of 16, so the time depends on n and ebits
  * only. HWC_OK or HWC_ERR_NOMEM (every r[l] is then zero). */
 int hwc_bn_modexp_lanes(uint64_t *const *r, const uint64_t *const *a, const uint64_t *const *e,
                         const hwc_bn_mont *const *ctx, const hwc_bignum_kernel *k, size_t ebits);
