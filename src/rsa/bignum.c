@@ -413,7 +413,8 @@ int hwc_bn_modexp_lanes(uint64_t *const *r, const uint64_t *const *a, const uint
   }
   k->from_lanes(r, sec->acc, lc);
   hwc_memzero(idx, sizeof idx);
-  hwc_memzero(sec, bytes);
+  /* the table's entries past `words` words each were never written */
+  hwc_memzero(sec, sizeof(lanes_sec) + entries * words * sizeof(uint64_t));
   free(sec);
   return HWC_OK;
 }
