@@ -419,6 +419,61 @@ int hwc_bn_modexp_lanes(uint64_t *const *r, const uint64_t *const *a, const uint
   return HWC_OK;
 }
 
+int hwc_bn_mul_pow_lanes(uint64_t *const *m, uint64_t *const *x, const uint64_t *const *s, const uint64_t *const *u,
+                         const uint64_t *const *e, const size_t *ebits, const hwc_bn_mont *const *ctx,
+                         const hwc_bignum_kernel *k) {
+  const size_t lanes = HWC_BN_LANES;
+  /* The lane context, the base m R, the accumulator and a two-entry
+   * table (the accumulator before and after a product), in one
+   * allocation wiped at the end: m is the caller's secret until its check
+   * passes. */
+  typedef struct {
+    hwc_bn_mont_lanes lc;
+    _Alignas(64) uint64_t base[HWC_BN_LANES_MAX_WORDS], acc[HWC_BN_LANES_MAX_WORDS];
+    _Alignas(64) uint64_t table[2 * HWC_BN_LANES_MAX_WORDS];
+  } pow_sec;
+  pow_sec *sec = aligned_alloc(64, sizeof(pow_sec));
+  if (sec == NULL) return HWC_ERR_NOMEM;
+  hwc_bn_mont_lanes *lc = &sec->lc;
+  k->lanes_setup(lc, ctx);
+  const size_t words = lc->words;
+  /* m R = (s R)(u R) / R, then m itself */
+  k->to_lanes(sec->base, s, lc);
+  k->to_lanes(sec->acc, u, lc);
+  k->mont_mul_lanes(sec->base, sec->base, sec->acc, lc);
+  k->from_lanes(m, sec->base, lc);
+  /* m^e, left to right over the longest exponent: at each bit every lane
+   * squares, and multiplies by m when any lane's bit is set; a lane whose
+   * bit is clear keeps its square through select_lanes (index = the bit).
+   * The bits are public, so the branches are too. The top bit picks 1 or
+   * m without a product. */
+  size_t top = 0;
+  for (size_t l = 0; l < lanes; l++) top = ebits[l] > top ? ebits[l] : top;
+  uint64_t one[HWC_BN_MAX_LIMBS] = {1}, idx[HWC_BN_LANES];
+  const uint64_t *ones[HWC_BN_LANES];
+  for (size_t l = 0; l < lanes; l++) ones[l] = one;
+  k->to_lanes(sec->table, ones, lc);
+  memcpy(sec->table + words, sec->base, words * sizeof(uint64_t));
+  for (size_t l = 0; l < lanes; l++) idx[l] = e[l][(top - 1) / 64] >> ((top - 1) % 64) & 1;
+  k->select_lanes(sec->acc, sec->table, 2, idx, lc);
+  for (size_t i = top - 1; i-- > 0;) {
+    k->mont_sqr_lanes(sec->acc, sec->acc, lc);
+    size_t set = 0;
+    for (size_t l = 0; l < lanes; l++) set += idx[l] = e[l][i / 64] >> (i % 64) & 1;
+    if (set == lanes) {
+      k->mont_mul_lanes(sec->acc, sec->acc, sec->base, lc);
+    } else if (set > 0) {
+      memcpy(sec->table, sec->acc, words * sizeof(uint64_t));
+      k->mont_mul_lanes(sec->table + words, sec->acc, sec->base, lc);
+      k->select_lanes(sec->acc, sec->table, 2, idx, lc);
+    }
+  }
+  k->from_lanes(x, sec->acc, lc);
+  hwc_memzero(sec, sizeof(pow_sec));
+  free(sec);
+  return HWC_OK;
+}
+
 int hwc_bn_inv_mod_prime(uint64_t *r, const uint64_t *x, size_t xn, const hwc_bn_mont *ctx) {
   size_t n = ctx->n;
   /* x mod m and the exponent m - 2 (derived from a secret prime), wiped
@@ -684,6 +739,10 @@ int hwc_bn_crt_prepare(hwc_bn_crt_state *st, const uint64_t *c, const hwc_bn_crt
   }
   hwc_memzero(cb, sizeof cb);
   return rc;
+}
+
+void hwc_bn_crt_join(uint64_t *s, const hwc_bn_crt_state *st, const hwc_bn_crt_key *key) {
+  crt_combine(s, st->cp, st->cq, key);
 }
 
 void hwc_bn_crt_finish(uint64_t *m, const hwc_bn_crt_state *st, const hwc_bn_crt_key *key) {

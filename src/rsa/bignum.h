@@ -72,6 +72,18 @@ int hwc_bn_modexp(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t ebit
 int hwc_bn_modexp2(uint64_t *r0, const uint64_t *a0, const uint64_t *e0, const hwc_bn_mont *c0, uint64_t *r1,
                    const uint64_t *a1, const uint64_t *e1, const hwc_bn_mont *c1, size_t ebits);
 
+/* For each lane l of backend k's lane entries (non-NULL), with ctx[l]
+ * moduli n_l of one limb count n <= HWC_BN_LANES_MAX_LIMBS: m[l] = s[l] u[l]
+ * mod n_l and x[l] = m[l]^e[l] mod n_l, both canonical (n limbs), for
+ * s[l] and u[l] canonical of n limbs (any value) and public exponents
+ * e[l] of ebits[l] >= 1 bits (bits above ebits[l] zero). RSA's last step
+ * and its fault check for a batch: the unblinding product and the result
+ * raised to e. Constant time in s, u and n; the time follows the
+ * exponents. HWC_OK, or HWC_ERR_NOMEM with m and x untouched. */
+int hwc_bn_mul_pow_lanes(uint64_t *const *m, uint64_t *const *x, const uint64_t *const *s, const uint64_t *const *u,
+                         const uint64_t *const *e, const size_t *ebits, const hwc_bn_mont *const *ctx,
+                         const hwc_bignum_kernel *k);
+
 /* r = x^-1 mod m for a prime m (ctx), by Fermat: x^(m - 2) mod m, x of xn
  * limbs (any value; reduced first), r of ctx->n limbs. The one inversion
  * modulo a secret prime that key generation and hwc_rsa_from_parts share
@@ -155,6 +167,10 @@ int hwc_bn_crt_prepare(hwc_bn_crt_state *st, const uint64_t *c, const hwc_bn_crt
 size_t hwc_bn_crt_ebits(const hwc_bn_crt_key *key);
 /* Step 3: m = the recombined halves (Garner), unblinded: c^d mod n. */
 void hwc_bn_crt_finish(uint64_t *m, const hwc_bn_crt_state *st, const hwc_bn_crt_key *key);
+/* Step 3 without the unblinding, for a batch that unblinds in lanes
+ * (hwc_bn_mul_pow_lanes, by st->unblind): s = the recombined halves, still
+ * blinded, canonical below n. */
+void hwc_bn_crt_join(uint64_t *s, const hwc_bn_crt_state *st, const hwc_bn_crt_key *key);
 
 /* r[l] = a[l]^e[l] mod m_l for the HWC_BN_LANES moduli of ctx[l], all of
  * one limb count n, in the lanes of backend k (its lane entries, non-NULL):

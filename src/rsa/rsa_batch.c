@@ -6,9 +6,10 @@
  *
  * Items whose keys have one lane class (rsa_internal.h: CRT halves of one
  * limb count, a bignum backend with lanes) go in groups of up to
- * HWC_BN_LANES / 2 to hwc_rsa_private_op_lanes (rsa.c), which runs the
+ * HWC_BN_LANES to hwc_rsa_private_op_lanes (rsa.c), which runs the
  * single call's private operation for all of them at once, one CRT half
- * per lane; groups are filled in index order, from the items of the
+ * per lane (four items per exponentiation), then one item per lane for
+ * the unblinding and the fault check; groups are filled in index order, from the items of the
  * first unprocessed item's class. Every other item (other sizes, no lane
  * backend, or refused by an argument check, whose status the single call
  * gives) goes through the single call. Statuses and outputs are the
@@ -27,7 +28,7 @@
 #include "rsa_internal.h"
 #include "rsa_pad.h"
 
-#define GROUP (HWC_BN_LANES / 2)
+#define GROUP HWC_BN_LANES
 
 /* Whether items i and j can share a group: both in a lane class, the
  * same one and the same backend. */

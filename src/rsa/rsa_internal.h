@@ -92,12 +92,14 @@ int hwc_rsa_private_op(uint8_t *out, const uint8_t *in, const hwc_rsa_key *key);
  * entries); else 0 (single calls only). Public: sizes and the backend. */
 size_t hwc_rsa_lanes_limbs(const hwc_rsa_key *key);
 
-/* hwc_rsa_private_op for cnt (1..HWC_BN_LANES / 2) items whose keys have
- * one lane class and one backend: item t's two CRT halves in lanes 2t and
- * 2t + 1 of one exponentiation (hwc_bn_modexp_lanes), with the single
- * call's blinding, recombination and fault check per item, so every
- * status[t] and out[t] is what hwc_rsa_private_op(out[t], in[t], key[t])
- * gives; an item's failure changes only its own. Returns HWC_OK. */
+/* hwc_rsa_private_op for cnt (1..HWC_BN_LANES) items whose keys have one
+ * lane class and one backend: items 4g .. 4g + 3 have their two CRT
+ * halves in lanes 2t and 2t + 1 of one exponentiation
+ * (hwc_bn_modexp_lanes), then every item's unblinding and fault check run
+ * one item per lane (hwc_bn_mul_pow_lanes), with the single call's
+ * blinding and recombination per item, so every status[t] and out[t] is
+ * what hwc_rsa_private_op(out[t], in[t], key[t]) gives; an item's failure
+ * changes only its own. Returns HWC_OK. */
 int hwc_rsa_private_op_lanes(uint8_t *const *out, int *status, const uint8_t *const *in,
                              const hwc_rsa_key *const *key, size_t cnt);
 
