@@ -196,12 +196,94 @@ static inline __attribute__((always_inline)) void ams8(uint64_t *r, const uint64
   store_normalised(r, acc, d);
 }
 
+/* Columns c (even) and c + 1 of the square at once, for ams8_split's
+ * first pass: each a_i is loaded once for both columns, and a_{c-i}, the
+ * partner of a_i in column c, is the partner of a_{i+1} in column c + 1,
+ * so the pairs of two columns cost about one load per two products where
+ * sqr_column takes one per product (loads, not IFMA, bounded that pass).
+ * The sums and their bounds are sqr_column's: column c takes twice the
+ * low halves of its pairs i < c - i plus hcarry (the high halves of column
+ * c - 1's pairs), then lo(a_h^2), h = c / 2; column c + 1 takes twice the
+ * low halves of its pairs i < c + 1 - i plus the high halves of column
+ * c's, then hi(a_h^2). hcarry leaves with column c + 1's high halves.
+ * Pair ranges: column c has i from max(0, c + 1 - d) to h - 1, column
+ * c + 1 from max(0, c + 2 - d) to h (its last pair is (h, h + 1) when
+ * h + 1 < d). */
+static inline __attribute__((always_inline)) void sqr_columns2(const uint64_t *a, size_t c, size_t d,
+                                                               __m512i *hcarry, __m512i *tc, __m512i *tc1) {
+  const __m512i zero = _mm512_setzero_si512();
+  __m512i lo0 = zero, hi0 = zero, lo1 = zero, hi1 = zero;
+  const size_t h = c / 2, i0 = c + 1 > d ? c + 1 - d : 0, i1 = c + 2 > d ? c + 2 - d : 0;
+  if (i0 < i1 && i0 < h) { /* column c's first pair, (c + 1 - d, d - 1), has no partner in c + 1 */
+    const __m512i ai = _mm512_loadu_si512(a + 8 * i0), aj = _mm512_loadu_si512(a + 8 * (c - i0));
+    lo0 = _mm512_madd52lo_epu64(lo0, ai, aj);
+    hi0 = _mm512_madd52hi_epu64(hi0, ai, aj);
+  }
+  if (i1 < h) {
+    __m512i z = _mm512_loadu_si512(a + 8 * (c + 1 - i1)), y = _mm512_loadu_si512(a + 8 * (c - i1));
+    for (size_t i = i1; i < h; i++) {
+      const __m512i ai = _mm512_loadu_si512(a + 8 * i);
+      lo0 = _mm512_madd52lo_epu64(lo0, ai, y);
+      hi0 = _mm512_madd52hi_epu64(hi0, ai, y);
+      lo1 = _mm512_madd52lo_epu64(lo1, ai, z);
+      hi1 = _mm512_madd52hi_epu64(hi1, ai, z);
+      z = y;
+      y = _mm512_loadu_si512(a + 8 * (c - i - 1));
+    }
+  }
+  const __m512i ah = _mm512_loadu_si512(a + 8 * h);
+  if (h + 2 <= d && i1 <= h) { /* column c + 1's last pair, (h, h + 1) */
+    const __m512i aj = _mm512_loadu_si512(a + 8 * (h + 1));
+    lo1 = _mm512_madd52lo_epu64(lo1, ah, aj);
+    hi1 = _mm512_madd52hi_epu64(hi1, ah, aj);
+  }
+  *tc = _mm512_madd52lo_epu64(_mm512_slli_epi64(_mm512_add_epi64(lo0, *hcarry), 1), ah, ah);
+  *tc1 = _mm512_madd52hi_epu64(_mm512_slli_epi64(_mm512_add_epi64(lo1, hi0), 1), ah, ah);
+  *hcarry = hi1;
+}
+
+/* ams8 in two separate passes, for d too large for ams8's registers
+ * (RSA-4096's d = 40): the square's 2d columns go to memory first
+ * (two at a time, sqr_columns2), then the reduction steps run as in ams8
+ * with column i + d read back at step i. Same sums, bounds and result as
+ * ams8; r may alias a (a is read only in the first pass). */
+static inline __attribute__((always_inline)) void ams8_split(uint64_t *r, const uint64_t *a, const uint64_t *m,
+                                                             const uint64_t *n0, const size_t d) {
+  __m512i acc[MAX_DIGITS], t[2 * MAX_DIGITS];
+  const __m512i zero = _mm512_setzero_si512(), k = _mm512_loadu_si512(n0);
+  __m512i hcarry = zero;
+  for (size_t c = 0; c < 2 * d; c += 2) sqr_columns2(a, c, d, &hcarry, &t[c], &t[c + 1]);
+#pragma GCC unroll 40
+  for (size_t p = 0; p < d; p++) acc[p] = t[p];
+  for (size_t i = 0; i < d; i++) {
+    const __m512i m0 = _mm512_loadu_si512(m);
+    const __m512i q = _mm512_madd52lo_epu64(zero, acc[0], k);
+    const __m512i carry = _mm512_srli_epi64(_mm512_madd52lo_epu64(acc[0], m0, q), 52);
+    __m512i h = _mm512_madd52hi_epu64(zero, m0, q);
+    acc[0] = _mm512_add_epi64(_mm512_add_epi64(_mm512_madd52lo_epu64(acc[1], _mm512_loadu_si512(m + 8), q), h),
+                              carry);
+    h = _mm512_madd52hi_epu64(zero, _mm512_loadu_si512(m + 8), q);
+#pragma GCC unroll 40
+    for (size_t j = 2; j < d; j++) {
+      const __m512i mj = _mm512_loadu_si512(m + 8 * j);
+      acc[j - 1] = _mm512_add_epi64(_mm512_madd52lo_epu64(acc[j], mj, q), h);
+      h = _mm512_madd52hi_epu64(zero, mj, q);
+    }
+    acc[d - 1] = _mm512_add_epi64(h, t[i + d]);
+  }
+  store_normalised(r, acc, d);
+}
+
 /* ams8 per digit count, as amm8_20 .. amm8_any below. */
 static void ams8_20(uint64_t *r, const uint64_t *a, const uint64_t *m, const uint64_t *n0) { ams8(r, a, m, n0, 20); }
 static void ams8_30(uint64_t *r, const uint64_t *a, const uint64_t *m, const uint64_t *n0) { ams8(r, a, m, n0, 30); }
 static void ams8_any(uint64_t *r, const uint64_t *a, const uint64_t *m, const uint64_t *n0, size_t d) {
   ams8(r, a, m, n0, d);
 }
+static void ams8_split_40(uint64_t *r, const uint64_t *a, const uint64_t *m, const uint64_t *n0) {
+  ams8_split(r, a, m, n0, 40);
+}
+
 
 /* amm8 for the CRT halves of RSA-2048, -3072 and -4096 (d = 20, 30, 40),
  * the loops fully unrolled, and for any other d. */
@@ -236,15 +318,18 @@ static void mont_mul8(uint64_t *r, const uint64_t *a, const uint64_t *b, const h
   }
 }
 
-/* ams8 modulo lc's moduli, as mont_mul8, up to SQR_MAX_DIGITS digits;
- * above, amm8 with b = a: its d accumulator registers and ams8's d more
- * for the upper columns no longer fit the 32 registers, and the spills
- * made ams8 slower than amm8 at RSA-4096's d = 40. */
+/* The square modulo lc's moduli, as mont_mul8: ams8 up to SQR_MAX_DIGITS
+ * digits; at RSA-4096's d = 40, where ams8's d accumulator registers and
+ * the upper columns it makes during the reduction no longer fit the 32
+ * registers (its spills made it slower than amm8), ams8_split, unrolled;
+ * at other larger d, amm8 with b = a (the not unrolled ams8_split measured
+ * 1.04-1.27x amm8's time at d = 41, 60 and 80). */
 #define SQR_MAX_DIGITS 32
 static void mont_sqr8(uint64_t *r, const uint64_t *a, const hwc_bn_mont_lanes *lc) {
   switch (lc->digits) {
     case 20: ams8_20(r, a, lc->mb, lc->n0); break;
     case 30: ams8_30(r, a, lc->mb, lc->n0); break;
+    case 40: ams8_split_40(r, a, lc->mb, lc->n0); break;
     default:
       if (lc->digits <= SQR_MAX_DIGITS)
         ams8_any(r, a, lc->mb, lc->n0, lc->digits);
