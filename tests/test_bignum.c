@@ -582,3 +582,85 @@ HWC_TEST(bignum, select_every_index) {
   if (t_for_each_impl_where(HWC_PRIM_BIGNUM, has_select, select_body, NULL) == 0)
     fprintf(stderr, "bignum select_every_index: no backend with a table scan on this CPU, nothing checked\n");
 }
+
+/* ---- hwc_bn_modinv (bignum_inv.c), by its defining property */
+
+/* gcd(a, b) == 1 for odd b (n limbs each), by the binary algorithm:
+ * variable time, test data only. */
+static int coprime(const uint64_t *a, const uint64_t *b, size_t n) {
+  uint64_t x[HWC_BN_MAX_LIMBS], y[HWC_BN_MAX_LIMBS];
+  memcpy(x, a, 8 * n);
+  memcpy(y, b, 8 * n);
+  for (;;) {
+    if (hwc_bn_is_zero_mask(x, n)) return y[0] == 1 && (n == 1 || hwc_bn_is_zero_mask(y + 1, n - 1));
+    while (!(x[0] & 1)) { /* y stays odd: halve x */
+      for (size_t j = 0; j < n; j++) x[j] = x[j] >> 1 | (j + 1 < n ? x[j + 1] << 63 : 0);
+    }
+    if (hwc_bn_lt_mask(x, y, n)) {
+      uint64_t t[HWC_BN_MAX_LIMBS];
+      memcpy(t, x, 8 * n), memcpy(x, y, 8 * n), memcpy(y, t, 8 * n);
+    }
+    hwc_bn_sub(x, x, y, n);
+  }
+}
+
+/* Moduli of every limb count class (1, 2, 16, 17, 31, 32, 33, 48, 64, 128:
+ * the signed radix-2^62 limb count L = 64 n / 62 + 1 at and around a
+ * whole number of 62-bit limbs, and RSA's sizes) and shapes (random odd,
+ * 2^(64 n) - 1, top limb 1, 2^(64 n - 1) + 1), each with operands 0, 1,
+ * 2, m - 1, m - 2, a power of two, all ones below m's top bit and random
+ * values below m: x r = 1 mod m whenever x is prime to m (checked with an
+ * independent gcd), r = 0 for x = 0, r < m always. */
+HWC_TEST(bignum, modinv_inverts) {
+  static const size_t sizes[] = {1, 2, 16, 17, 31, 32, 33, 48, 64, 128};
+  size_t inverted = 0;
+  for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+    const size_t n = sizes[si];
+    for (int mk = 0; mk < 4; mk++) {
+      uint64_t m[HWC_BN_MAX_LIMBS] = {0};
+      for (size_t j = 0; j < n; j++) m[j] = mk == 1 ? ~(uint64_t)0 : t_rand64();
+      if (mk == 2) m[n - 1] = 1;
+      if (mk == 3) memset(m, 0, 8 * n), m[n - 1] = (uint64_t)1 << 63, m[0] |= 1;
+      m[0] |= 1;
+      if (m[n - 1] == 0) m[n - 1] = 1;
+      if (n == 1 && m[0] < 3) m[0] = 3;
+      int kinds = t_quick() ? 10 : 24;
+      for (int xk = 0; xk < kinds; xk++) {
+        uint64_t x[HWC_BN_MAX_LIMBS] = {0}, r[HWC_BN_MAX_LIMBS], p[2 * HWC_BN_MAX_LIMBS], one[HWC_BN_MAX_LIMBS];
+        switch (xk) {
+          case 0: break;
+          case 1: x[0] = 1; break;
+          case 2: x[0] = 2; break;
+          case 3: memcpy(x, m, 8 * n), x[0] -= 1; break; /* m odd: no borrow */
+          case 4: memcpy(x, m, 8 * n), x[0] -= 2; break; /* m - 2 (m >= 3) */
+          case 5: x[(size_t)t_rand64() % n] = (uint64_t)1 << (t_rand64() % 64); break;
+          case 6:
+            for (size_t j = 0; j + 1 < n; j++) x[j] = ~(uint64_t)0;
+            x[n - 1] = m[n - 1] > 1 ? (m[n - 1] >> 1) : 0;
+            break;
+          default:
+            for (size_t j = 0; j < n; j++) x[j] = t_rand64();
+            x[n - 1] = m[n - 1] > 1 ? x[n - 1] % m[n - 1] : 0;
+            break;
+        }
+        if (!hwc_bn_lt_mask(x, m, n)) continue; /* a power of two or m - 2 at or above a small m */
+        CHECK(hwc_bn_modinv(r, x, m, n) == HWC_OK);
+        CHECK_MSG(hwc_bn_lt_mask(r, m, n), "modinv n=%zu mk=%d xk=%d: result not below m", n, mk, xk);
+        if (hwc_bn_is_zero_mask(x, n)) {
+          CHECK_MSG(hwc_bn_is_zero_mask(r, n), "modinv n=%zu mk=%d: 1/0 not 0", n, mk);
+          continue;
+        }
+        if (!coprime(x, m, n)) continue;
+        hwc_bn_mul_plain(p, x, n, r, n);
+        hwc_bn_mod_ct(one, p, 2 * n, m, n);
+        CHECK_MSG(one[0] == 1 && (n == 1 || hwc_bn_is_zero_mask(one + 1, n - 1)),
+                  "modinv n=%zu mk=%d xk=%d: x r != 1 mod m", n, mk, xk);
+        inverted++;
+      }
+    }
+  }
+  CHECK(inverted > 200);
+  uint64_t r[1], x[1] = {1}, m[1] = {7};
+  CHECK(hwc_bn_modinv(r, x, m, 0) == HWC_ERR_INVALID_ARG);
+  CHECK(hwc_bn_modinv(r, x, m, HWC_BN_MAX_LIMBS + 1) == HWC_ERR_INVALID_ARG);
+}

@@ -655,7 +655,8 @@ static int new_blinding_pair(uint64_t *blind, uint64_t *unblind, const hwc_bn_cr
     size_t top = nbits - 1;
     sec.r[top / 64] &= ((uint64_t)1 << (top % 64)) - 1;
     for (size_t j = top / 64 + 1; j < nn; j++) sec.r[j] = 0;
-    rrc = crt_inverse(unblind, sec.r, key);
+    rrc = hwc_bn_modinv(unblind, sec.r, key->mn.m, nn);
+    if (rrc == HWC_ERR_UNSUPPORTED) rrc = crt_inverse(unblind, sec.r, key); /* no 128-bit type */
     if (rrc != HWC_OK) {
       rc = rrc;
       break;

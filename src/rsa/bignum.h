@@ -94,6 +94,14 @@ int hwc_bn_mul_pow_lanes(uint64_t *const *m, uint64_t *const *x, const uint64_t 
  * HWC_OK or HWC_ERR_NOMEM (r is then zero). */
 int hwc_bn_inv_mod_prime(uint64_t *r, const uint64_t *x, size_t xn, const hwc_bn_mont *ctx);
 
+/* r = x^-1 mod m (n limbs each, 1 <= n <= HWC_BN_MAX_LIMBS), canonical,
+ * for an odd m and x < m, by constant-time divsteps (bignum_inv.c); when
+ * x and m share a factor, r is not an inverse (0 for x = 0), so callers
+ * check x r = 1 where that can happen. Constant time in x and m (the time
+ * follows n). HWC_OK; HWC_ERR_INVALID_ARG for n out of range;
+ * HWC_ERR_UNSUPPORTED without a 128-bit integer type. */
+int hwc_bn_modinv(uint64_t *r, const uint64_t *x, const uint64_t *m, size_t n);
+
 /* The same for a public exponent: left-to-right square and multiply whose
  * time follows the bits of e (still constant time in a). */
 void hwc_bn_modexp_vartime(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t ebits,
