@@ -201,6 +201,8 @@ static inline __attribute__((always_inline)) void ams8(uint64_t *r, const uint64
  * partner of a_i in column c, is the partner of a_{i+1} in column c + 1,
  * so the pairs of two columns cost about one load per two products where
  * sqr_column takes one per product (loads, not IFMA, bounded that pass).
+ * Two chains per sum, as in sqr_column (alternate pairs into each), so
+ * consecutive multiply-adds do not wait for each other.
  * The sums and their bounds are sqr_column's: column c takes twice the
  * low halves of its pairs i < c - i plus hcarry (the high halves of column
  * c - 1's pairs), then lo(a_h^2), h = c / 2; column c + 1 takes twice the
@@ -220,16 +222,34 @@ static inline __attribute__((always_inline)) void sqr_columns2(const uint64_t *a
     hi0 = _mm512_madd52hi_epu64(hi0, ai, aj);
   }
   if (i1 < h) {
+    __m512i lo0b = zero, hi0b = zero, lo1b = zero, hi1b = zero;
     __m512i z = _mm512_loadu_si512(a + 8 * (c + 1 - i1)), y = _mm512_loadu_si512(a + 8 * (c - i1));
-    for (size_t i = i1; i < h; i++) {
+    size_t i = i1;
+    for (; i + 2 <= h; i += 2) {
+      const __m512i ai = _mm512_loadu_si512(a + 8 * i), ai2 = _mm512_loadu_si512(a + 8 * (i + 1));
+      const __m512i y2 = _mm512_loadu_si512(a + 8 * (c - i - 1));
+      lo0 = _mm512_madd52lo_epu64(lo0, ai, y);
+      hi0 = _mm512_madd52hi_epu64(hi0, ai, y);
+      lo1 = _mm512_madd52lo_epu64(lo1, ai, z);
+      hi1 = _mm512_madd52hi_epu64(hi1, ai, z);
+      lo0b = _mm512_madd52lo_epu64(lo0b, ai2, y2);
+      hi0b = _mm512_madd52hi_epu64(hi0b, ai2, y2);
+      lo1b = _mm512_madd52lo_epu64(lo1b, ai2, y);
+      hi1b = _mm512_madd52hi_epu64(hi1b, ai2, y);
+      z = y2;
+      y = _mm512_loadu_si512(a + 8 * (c - i - 2));
+    }
+    if (i < h) {
       const __m512i ai = _mm512_loadu_si512(a + 8 * i);
       lo0 = _mm512_madd52lo_epu64(lo0, ai, y);
       hi0 = _mm512_madd52hi_epu64(hi0, ai, y);
       lo1 = _mm512_madd52lo_epu64(lo1, ai, z);
       hi1 = _mm512_madd52hi_epu64(hi1, ai, z);
-      z = y;
-      y = _mm512_loadu_si512(a + 8 * (c - i - 1));
     }
+    lo0 = _mm512_add_epi64(lo0, lo0b);
+    hi0 = _mm512_add_epi64(hi0, hi0b);
+    lo1 = _mm512_add_epi64(lo1, lo1b);
+    hi1 = _mm512_add_epi64(hi1, hi1b);
   }
   const __m512i ah = _mm512_loadu_si512(a + 8 * h);
   if (h + 2 <= d && i1 <= h) { /* column c + 1's last pair, (h, h + 1) */
