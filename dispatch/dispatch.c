@@ -265,7 +265,7 @@ size_t hwc_batch_lanes(hwc_prim p) {
   if (p == HWC_PRIM_FE25519 && hwc_registry_count(p) > 0)
     items = ((const hwc_fe25519_kernel *)hwc_dispatch_get(p))->lanes;
   else if (p == HWC_PRIM_BIGNUM && hwc_registry_count(p) > 0)
-    items = ((const hwc_bignum_kernel *)hwc_dispatch_get(p))->lanes / 2;
+    items = ((const hwc_bignum_kernel *)hwc_dispatch_get(p))->lanes;
   return items > 1 ? items : 1;
 }
 

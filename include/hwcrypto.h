@@ -1028,16 +1028,18 @@ HWC_API int hwc_rsa_public_decrypt_pkcs1(uint8_t *out, size_t *out_len, const ui
 /* How many items the selected backend of p processes at once: for
  * HWC_PRIM_FE25519 (X25519, Ed25519) and HWC_PRIM_BIGNUM (RSA; an RSA key
  * runs on the bignum backend selected when it was made) the items the
- * selected backend's lanes hold (for RSA half its lanes: an item takes
- * one lane per CRT half), 1 when it has no lanes; 1 for every other p,
+ * selected backend's lanes take in one group, 1 when it has no lanes; 1
+ * for every other p,
  * unknown ones included. Batches of a multiple of it run fastest. Today
  * the avx512ifma fe25519 backend has 8 lanes (hwc_x25519_batch and both
  * Ed25519 batches), the avx2 and mulx-avx2 ones 4 (hwc_x25519_batch
  * only; the Ed25519 batches then run their items one by one), and the
  * Ed25519 batches hash eight items at a time where the SHA-512 backend
- * has lanes (avx512). The avx512ifma bignum backend runs four RSA items
- * at a time (4: each item's two CRT halves take two of its eight lanes,
- * for keys whose halves have one size); other RSA items run one by one. */
+ * has lanes (avx512). The avx512ifma bignum backend runs RSA items in
+ * groups of 8 (keys whose CRT halves have one size): two exponentiations
+ * of four items (each item's two halves take two of its eight lanes), then
+ * the unblinding and the fault check of all eight, one per lane (for
+ * moduli of up to 2048 bits); other RSA items run one by one. */
 HWC_API size_t hwc_batch_lanes(hwc_prim p);
 
 /* shared[i] = hwc_x25519(scalar[i], point[i]), status[i] its return value:

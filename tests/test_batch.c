@@ -65,11 +65,11 @@ static void x25519_items(uint8_t (*scalar)[32], uint8_t (*point)[32], size_t n) 
  * and a rest of single calls all run. */
 #define X_MAX_N (3 * HWC_FE25519_MAX_LANES + 1)
 
-/* hwc_batch_lanes for the selected table: the items its lanes hold (the
- * fe25519 table's lanes; half the bignum table's, an RSA item taking one
- * lane per CRT half), 1 for none. */
+/* hwc_batch_lanes for the selected table: the items one group takes (the
+ * table's lanes: for RSA two exponentiations of four items, two lanes per
+ * item, then one lane per item), 1 for none. */
 static size_t table_lanes(hwc_prim p) {
-  unsigned items = p == HWC_PRIM_BIGNUM ? ((const hwc_bignum_kernel *)hwc_dispatch_get(p))->lanes / 2
+  unsigned items = p == HWC_PRIM_BIGNUM ? ((const hwc_bignum_kernel *)hwc_dispatch_get(p))->lanes
                                         : ((const hwc_fe25519_kernel *)hwc_dispatch_get(p))->lanes;
   return items > 1 ? items : 1;
 }
@@ -328,11 +328,11 @@ static void rsa_check(const char *what, const char *impl, size_t n, int rc, rsa_
     CHECK_MSG(!memcmp(r->out_buf[i], r->want_buf[i], 384), "%s %s n=%zu item %zu", impl, what, n, i);
 }
 
-/* The largest n of the RSA bodies: as many groups as the bignum table
- * has lanes, three times over, and one more (whole groups, a padded rest,
- * and both key sizes in groups of their own), at least max_n(). */
+/* The largest n of the RSA bodies: three groups and one more (whole
+ * groups, a padded rest, and both key sizes in groups of their own), at
+ * least max_n(). */
 static size_t rsa_max_n(void) {
-  size_t n = 6 * table_lanes(HWC_PRIM_BIGNUM) + 1;
+  size_t n = 3 * table_lanes(HWC_PRIM_BIGNUM) + 1;
   return n > max_n() ? n : max_n();
 }
 
