@@ -12,6 +12,7 @@ static void mark_prime(hwc_bn_mont *c) {
   CT_SECRET_KEEP(c->m, 8 * (c->n - 1));
   CT_SECRET_KEEP(c->mb, 8 * (c->words - 1 < c->n - 1 ? c->words - 1 : c->n - 1));
   CT_SECRET_KEEP(c->rr, sizeof c->rr);
+  CT_SECRET_KEEP(c->wr, sizeof c->wr);
   CT_SECRET_KEEP(&c->n0, sizeof c->n0);
 }
 
