@@ -145,6 +145,30 @@ static inline __attribute__((always_inline)) __m512i sqr_column(const uint64_t *
   return c & 1 ? _mm512_madd52hi_epu64(x, ak, ak) : _mm512_madd52lo_epu64(x, ak, ak);
 }
 
+/* One reduction step of a square (ams8, ams8_split): q from column 0 of
+ * the window acc (columns i .. i + d - 1), lo(m_j q) into column j and
+ * hi(m_j q) into column j + 1, the window moved down one column (by
+ * renaming) and `top`, the square's column i + d, brought in. Column 0's
+ * carry (a multiple of 2^52 before the shift) and high halves go up as
+ * separate additions after column 1's own product, so the next q waits
+ * for one multiply and two additions. */
+static inline __attribute__((always_inline)) void reduce_step(__m512i *acc, const uint64_t *m, const __m512i k,
+                                                              const size_t d, const __m512i top) {
+  const __m512i zero = _mm512_setzero_si512(), m0 = _mm512_loadu_si512(m), m1 = _mm512_loadu_si512(m + 8);
+  const __m512i q = _mm512_madd52lo_epu64(zero, acc[0], k);
+  const __m512i carry = _mm512_srli_epi64(_mm512_madd52lo_epu64(acc[0], m0, q), 52);
+  __m512i h = _mm512_madd52hi_epu64(zero, m0, q);
+  acc[0] = _mm512_add_epi64(_mm512_add_epi64(_mm512_madd52lo_epu64(acc[1], m1, q), h), carry);
+  h = _mm512_madd52hi_epu64(zero, m1, q);
+#pragma GCC unroll 40
+  for (size_t j = 2; j < d; j++) {
+    const __m512i mj = _mm512_loadu_si512(m + 8 * j);
+    acc[j - 1] = _mm512_add_epi64(_mm512_madd52lo_epu64(acc[j], mj, q), h);
+    h = _mm512_madd52hi_epu64(zero, mj, q);
+  }
+  acc[d - 1] = _mm512_add_epi64(h, top);
+}
+
 /* r = a^2 / R mod m per lane, below 2m, for a < 2m: amm8(r, a, a) with
  * the square's symmetry used, 3d^2 + d IFMA operations where amm8 takes
  * 4d^2. Two passes:
@@ -176,23 +200,7 @@ static inline __attribute__((always_inline)) void ams8(uint64_t *r, const uint64
    * (giving its q chain independent work) into buf. */
   for (size_t i = 0; i < d; i++) {
     buf[i] = sqr_column(a, i + d, d, &hcarry);
-    const __m512i m0 = _mm512_loadu_si512(m);
-    const __m512i q = _mm512_madd52lo_epu64(zero, acc[0], k);
-    /* column i's carry (a multiple of 2^52 before the shift) and high
-     * halves go up as separate additions after column i + 1's own
-     * product, so the next q waits for one multiply and two additions */
-    const __m512i carry = _mm512_srli_epi64(_mm512_madd52lo_epu64(acc[0], m0, q), 52);
-    __m512i h = _mm512_madd52hi_epu64(zero, m0, q);
-    acc[0] = _mm512_add_epi64(_mm512_add_epi64(_mm512_madd52lo_epu64(acc[1], _mm512_loadu_si512(m + 8), q), h),
-                              carry);
-    h = _mm512_madd52hi_epu64(zero, _mm512_loadu_si512(m + 8), q);
-#pragma GCC unroll 40
-    for (size_t j = 2; j < d; j++) {
-      const __m512i mj = _mm512_loadu_si512(m + 8 * j);
-      acc[j - 1] = _mm512_add_epi64(_mm512_madd52lo_epu64(acc[j], mj, q), h);
-      h = _mm512_madd52hi_epu64(zero, mj, q);
-    }
-    acc[d - 1] = _mm512_add_epi64(h, buf[i]);
+    reduce_step(acc, m, k, d, buf[i]);
   }
   store_normalised(r, acc, d);
 }
@@ -276,22 +284,7 @@ static inline __attribute__((always_inline)) void ams8_split(uint64_t *r, const 
   for (size_t c = 0; c < 2 * d; c += 2) sqr_columns2(a, c, d, &hcarry, &t[c], &t[c + 1]);
 #pragma GCC unroll 40
   for (size_t p = 0; p < d; p++) acc[p] = t[p];
-  for (size_t i = 0; i < d; i++) {
-    const __m512i m0 = _mm512_loadu_si512(m);
-    const __m512i q = _mm512_madd52lo_epu64(zero, acc[0], k);
-    const __m512i carry = _mm512_srli_epi64(_mm512_madd52lo_epu64(acc[0], m0, q), 52);
-    __m512i h = _mm512_madd52hi_epu64(zero, m0, q);
-    acc[0] = _mm512_add_epi64(_mm512_add_epi64(_mm512_madd52lo_epu64(acc[1], _mm512_loadu_si512(m + 8), q), h),
-                              carry);
-    h = _mm512_madd52hi_epu64(zero, _mm512_loadu_si512(m + 8), q);
-#pragma GCC unroll 40
-    for (size_t j = 2; j < d; j++) {
-      const __m512i mj = _mm512_loadu_si512(m + 8 * j);
-      acc[j - 1] = _mm512_add_epi64(_mm512_madd52lo_epu64(acc[j], mj, q), h);
-      h = _mm512_madd52hi_epu64(zero, mj, q);
-    }
-    acc[d - 1] = _mm512_add_epi64(h, t[i + d]);
-  }
+  for (size_t i = 0; i < d; i++) reduce_step(acc, m, k, d, t[i + d]);
   store_normalised(r, acc, d);
 }
 
