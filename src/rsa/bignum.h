@@ -78,8 +78,9 @@ int hwc_bn_modexp2(uint64_t *r0, const uint64_t *a0, const uint64_t *e0, const h
  * s[l] and u[l] canonical of n limbs (any value) and public exponents
  * e[l] of ebits[l] >= 1 bits (bits above ebits[l] zero). RSA's last step
  * and its fault check for a batch: the unblinding product and the result
- * raised to e. Constant time in s, u and n; the time follows the
- * exponents. HWC_OK, or HWC_ERR_NOMEM with m and x untouched. */
+ * raised to e. m[l] may alias s[l] (s is read first). Constant time in
+ * s, u and n; the time follows the exponents. HWC_OK, or HWC_ERR_NOMEM
+ * with m and x untouched. */
 int hwc_bn_mul_pow_lanes(uint64_t *const *m, uint64_t *const *x, const uint64_t *const *s, const uint64_t *const *u,
                          const uint64_t *const *e, const size_t *ebits, const hwc_bn_mont *const *ctx,
                          const hwc_bignum_kernel *k);
