@@ -65,8 +65,10 @@ served_worker() {
   done
 }
 
-# Ports from a random start in 40000-49999, away from tls.sh's range.
-port=$((40000 + RANDOM % 10000))
+# Ports from a random start in 26000-31999: away from tls.sh's range and
+# below Linux's ephemeral range (32768 up by default), where other tests'
+# client sockets take their local ports.
+port=$((26000 + RANDOM % 6000))
 
 # stop PID: QUIT (nginx's graceful shutdown: the worker finishes and exits,
 # and both processes unload OpenSSL's providers on the way out) or, for

@@ -33,11 +33,16 @@ served() {
 # -naccept.
 listen_pattern() { printf ':%04X [0-9A-F]*:0000 0A' "$1"; }
 
-# next_port: moves $port to the next port nothing listens on (another run,
-# or anything else, may hold the one after it).
+# The pattern of any socket whose local port is PORT, in any state
+# (listening, connected, or in TIME_WAIT after an earlier case).
+local_pattern() { printf ': [0-9A-F]*:%04X ' "$1"; }
+
+# next_port: moves $port to the next port no socket uses locally (another
+# run, or anything else, may hold the one after it; a port in TIME_WAIT
+# would refuse the bind as well).
 next_port() {
   port=$((port + 1))
-  while grep -q "$(listen_pattern "$port")" /proc/net/tcp /proc/net/tcp6 2>/dev/null; do port=$((port + 1)); done
+  while grep -q "$(local_pattern "$port")" /proc/net/tcp /proc/net/tcp6 2>/dev/null; do port=$((port + 1)); done
 }
 
 # wait_port PORT [ERRFILE...]: until a server listens, at most 30 s (a
