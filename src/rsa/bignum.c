@@ -625,8 +625,9 @@ static int crt_inverse(uint64_t *r, const uint64_t *x, const hwc_bn_crt_key *key
 }
 
 /* A fresh base blinding pair (r^e mod n, r^-1 mod n) for a random r, into
- * blind and unblind (mn.n limbs each). The inverse comes from Fermat
- * modulo each prime (crt_inverse), which is r's inverse only when r is
+ * blind and unblind (mn.n limbs each). The inverse comes from divsteps
+ * modulo n (hwc_bn_modinv; Fermat modulo each prime, crt_inverse, where
+ * there is no 128-bit integer type), which is r's inverse only when r is
  * prime to n; if r shared a factor with n, the unblinded result would be
  * silently wrong (and with a small prime, often). With primes of at least
  * HWC_RSA_MIN_PRIME_BITS (rsa_internal.h) that chance is below 2^-510 per
@@ -635,7 +636,8 @@ static int crt_inverse(uint64_t *r, const uint64_t *x, const hwc_bn_crt_key *key
  * HWC_BN_BLIND_DRAWS draws in a row: HWC_ERR_BAD_KEY. Whether a discarded
  * r was invertible says nothing about the r kept, so the verdict of each
  * draw may be branched on. Touches no shared state: called without the
- * lock, since it costs about as much as a private operation. */
+ * lock, since its r^e and inverse cost a sizeable part of a private
+ * operation. */
 static int new_blinding_pair(uint64_t *blind, uint64_t *unblind, const hwc_bn_crt_key *key) {
   size_t nn = key->mn.n, nbits = hwc_bn_bits_vartime(key->mn.m, nn), nbytes = (nbits + 7) / 8;
   /* The operation's secrets, wiped together at the end. */
